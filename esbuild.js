@@ -1,0 +1,70 @@
+// Bundles the extension. Two entries on purpose: `extension.js` is what VS Code loads at activation and must stay
+// small, `api.js` carries the HTTP stack (undici) and is required only when the first request is made.
+const esbuild = require('esbuild');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Keeps the lazy `require('./index')` in src/api/lazy.ts out of the activation bundle: it becomes `require('./api.js')`. */
+const lazyApiPlugin = {
+  name: 'lazy-api',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index$/ }, (args) => {
+      if (path.normalize(args.importer).endsWith(path.join('src', 'api', 'lazy.ts'))) {
+        return { path: './api.js', external: true };
+      }
+      return undefined;
+    });
+  },
+};
+
+/** Prints errors in the format of the `$esbuild-watch` problem matcher. */
+const problemMatcherPlugin = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+async function main() {
+  const ctx = await esbuild.context({
+    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outdir: 'dist',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    legalComments: production ? 'none' : 'inline',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [lazyApiPlugin, ...(watch ? [problemMatcherPlugin] : [])],
+  });
+  if (watch) {
+    await ctx.watch();
+    return;
+  }
+  const result = await ctx.rebuild();
+  await ctx.dispose();
+  if (process.argv.includes('--sizes')) {
+    for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
+      if (file.endsWith('.js')) console.log(`${file}\t${bytes} bytes`);
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,322 @@
+import { parseBaseUrl, encodePathSegment, sameOriginPath, type BaseUrl } from './baseUrl';
+import { type Clock, sleep, systemClock } from './clock';
+import { ApiError, isApiError } from './errors';
+import { LimiterRegistry } from './limiterRegistry';
+import { type Account, type ActionResult, type Balance, type Invoice, type Order, ORDER_ACTIONS, type OrderAction } from './models';
+import { normaliseAccount } from './normalize/account';
+import { normaliseBalance } from './normalize/balance';
+import { normaliseInvoiceList } from './normalize/invoice';
+import { normaliseOrder, normaliseOrderList } from './normalize/order';
+import { isObject, nextFromLinkHeader, nextLink, textField } from './normalize/read';
+import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
+import { interpret, parseRateLimitReset, parseRetryAfter } from './response';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
+
+/** One line per HTTP attempt, for the output channel. Never carries the key. */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status?: number;
+  readonly durationMs: number;
+  readonly attempt: number;
+  readonly bytes?: number;
+  readonly requestId?: string;
+  readonly error?: string;
+  readonly retryInMs?: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for by a retry: the error goes to the caller. */
+  readonly maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
+
+export interface ApiClientOptions {
+  readonly baseUrl: string;
+  readonly getKey: () => Promise<string | undefined> | string | undefined;
+  /** e.g. `hosting-account-vscode/0.1.0`. */
+  readonly userAgent: string;
+  readonly timeouts?: Partial<Timeouts>;
+  readonly maxResponseBytes?: number;
+  /** Requests per rolling minute for this key; the API allows 120. */
+  readonly requestsPerMinute?: number;
+  readonly limiters?: LimiterRegistry;
+  readonly clock?: Clock;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Pages followed at most when a list is paginated. */
+  readonly maxPages?: number;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Jitter source, replaceable for deterministic tests. */
+  readonly random?: () => number;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** User-initiated calls overtake queued background refreshes. */
+  readonly priority?: RequestPriority;
+}
+
+interface RawResponse {
+  readonly json: unknown;
+  readonly headers: TransportResponse['headers'];
+}
+
+interface SharedGet {
+  readonly promise: Promise<RawResponse>;
+  readonly controller: AbortController;
+  users: number;
+}
+
+/** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
+export const LIMITER_WINDOW_MS = 61_000;
+const sharedLimiters = new LimiterRegistry(LIMITER_WINDOW_MS);
+
+export class ApiClient {
+  readonly baseUrl: BaseUrl;
+  private readonly transport: Transport;
+  private readonly limiters: LimiterRegistry;
+  private readonly clock: Clock;
+  private readonly retry: RetryPolicy;
+  private readonly inflight = new Map<string, SharedGet>();
+  private lastLimiter?: RateLimiter;
+  private disposed = false;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    this.limiters = options.limiters ?? sharedLimiters;
+    this.clock = options.clock ?? systemClock;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+  }
+
+  async getAccount(options?: CallOptions): Promise<Account> {
+    return normaliseAccount((await this.get('/api/v1/me', options)).json);
+  }
+
+  async listOrders(options?: CallOptions): Promise<Order[]> {
+    return (await this.getList('/api/v1/orders', normaliseOrderList, 'orders', options)).flatMap((page) => page.orders);
+  }
+
+  async getOrder(id: string, options?: CallOptions): Promise<Order> {
+    return normaliseOrder((await this.get(`/api/v1/orders/${encodePathSegment(id)}`, options)).json);
+  }
+
+  async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
+    if (!ORDER_ACTIONS.includes(action)) throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`);
+    const path = `/api/v1/orders/${encodePathSegment(id)}/action`;
+    const { json } = await this.send('POST', path, JSON.stringify({ action }), { priority: 'user', ...options });
+    return readActionResult(json);
+  }
+
+  async getBalance(options?: CallOptions): Promise<Balance> {
+    return normaliseBalance((await this.get('/api/v1/balance', options)).json);
+  }
+
+  async listInvoices(options?: CallOptions): Promise<Invoice[]> {
+    return (await this.getList('/api/v1/invoices', (body) => normaliseInvoiceList(body, this.clock.now()), 'invoices', options))
+      .flatMap((page) => page.invoices);
+  }
+
+  /** The request budget of the key last used, for the status bar's tooltip. */
+  rateLimitStatus(): RateLimitStatus | undefined {
+    return this.lastLimiter?.status();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const shared of this.inflight.values()) shared.controller.abort();
+    this.inflight.clear();
+    await this.transport.close();
+  }
+
+  private async getList<T>(
+    firstPath: string,
+    normalise: (body: unknown) => T & { skipped: number },
+    what: string,
+    options?: CallOptions,
+  ): Promise<T[]> {
+    const pages: T[] = [];
+    const seen = new Set<string>();
+    let path: string | undefined = firstPath;
+    const maxPages = this.options.maxPages ?? 50;
+    while (path && pages.length < maxPages && !seen.has(path)) {
+      seen.add(path);
+      const response: RawResponse = await this.get(path, options);
+      const page = normalise(response.json);
+      if (page.skipped) this.log({ method: 'GET', path, durationMs: 0, attempt: 0, error: `${page.skipped} ${what} entries could not be read and were skipped` });
+      pages.push(page);
+      const next = nextLink(response.json) ?? nextFromLinkHeader(response.headers.link);
+      path = next === undefined ? undefined : sameOriginPath(this.baseUrl, next, path);
+      if (next !== undefined && path === undefined) {
+        this.log({ method: 'GET', path: firstPath, durationMs: 0, attempt: 0, error: 'next-page link to another origin ignored' });
+      }
+    }
+    return pages;
+  }
+
+  /** GETs are coalesced: concurrent identical reads share one request, cancelled only when every caller has left. */
+  private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
+    const key = await this.requireKey();
+    const id = `${key.length}:${hashish(key)}:${path}`;
+    let shared = this.inflight.get(id);
+    if (!shared) {
+      const controller = new AbortController();
+      const promise = this.send('GET', path, undefined, { ...options, signal: controller.signal }, key)
+        .finally(() => {
+          if (this.inflight.get(id) === created) this.inflight.delete(id);
+        });
+      const created: SharedGet = { promise, controller, users: 0 };
+      shared = created;
+      this.inflight.set(id, shared);
+    }
+    return this.join(shared, options.signal);
+  }
+
+  private join(shared: SharedGet, signal?: AbortSignal): Promise<RawResponse> {
+    shared.users++;
+    if (!signal) return shared.promise;
+    return new Promise<RawResponse>((resolve, reject) => {
+      const leave = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        shared.users--;
+      };
+      const onAbort = (): void => {
+        leave();
+        if (shared.users === 0) shared.controller.abort();
+        reject(new ApiError('cancelled', 'The request was cancelled.'));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.promise.then(
+        (value) => { leave(); resolve(value); },
+        (error: unknown) => { leave(); reject(error); },
+      );
+    });
+  }
+
+  private async requireKey(): Promise<string> {
+    const key = await this.options.getKey();
+    if (!key) throw new ApiError('unauthorized', 'No API key is set.', { code: 'no_key' });
+    return key;
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    options: CallOptions,
+    knownKey?: string,
+  ): Promise<RawResponse> {
+    if (this.disposed) throw new ApiError('cancelled', 'The client was closed.');
+    const key = knownKey ?? (await this.requireKey());
+    const limiter = this.limiters.get(key, this.options.requestsPerMinute ?? 100);
+    this.lastLimiter = limiter;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${key}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const fullPath = this.baseUrl.pathPrefix + path;
+    const context = { method, path, key };
+
+    for (let attempt = 1; ; attempt++) {
+      await limiter.acquire({ signal: options.signal, priority: options.priority });
+      const started = this.clock.now();
+      let response: TransportResponse | undefined;
+      try {
+        response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal: options.signal });
+        this.observeLimits(limiter, response);
+        const json = interpret(response, context, this.clock.now());
+        this.log({ method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes, requestId: response.headers['x-request-id'] });
+        return { json, headers: response.headers };
+      } catch (caught) {
+        const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+        const retryInMs = this.retryDelay(method, error, attempt);
+        this.log({
+          method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
+          requestId: response?.headers['x-request-id'], error: `${error.kind}: ${error.message}`, retryInMs,
+        });
+        if (retryInMs === undefined) throw withRequest(error, method, path, response);
+        await sleep(this.clock, retryInMs, options.signal).catch(() => {
+          throw new ApiError('cancelled', 'The request was cancelled.');
+        });
+      }
+    }
+  }
+
+  private observeLimits(limiter: RateLimiter, response: TransportResponse): void {
+    const now = this.clock.now();
+    const remaining = Number(response.headers['x-ratelimit-remaining']);
+    const resetAt = parseRateLimitReset(response.headers['x-ratelimit-reset'], now);
+    if (response.headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining) && resetAt !== undefined) {
+      limiter.observeServer(remaining, resetAt);
+    }
+    if (response.status === 429 || response.status === 503) {
+      const wait = parseRetryAfter(response.headers['retry-after'], now) ?? (response.status === 429 ? 5_000 : 0);
+      if (wait > 0) limiter.holdUntil(now + wait);
+    }
+  }
+
+  /**
+   * Reads are retried on failures that are likely to pass. A POST is retried only on 429, which means the server
+   * refused it unprocessed: after anything else it may have reached the server, and a second start/stop/reinstall
+   * must never be sent behind the user's back.
+   */
+  private retryDelay(method: string, error: ApiError, attempt: number): number | undefined {
+    if (attempt >= this.retry.maxAttempts || this.disposed) return undefined;
+    const retryable = error.kind === 'rateLimited' ||
+      (method === 'GET' && (error.kind === 'network' && !error.tls || [502, 503, 504].includes(error.status ?? 0)));
+    if (!retryable) return undefined;
+    if (error.retryAfterMs !== undefined && error.retryAfterMs > this.retry.maxRetryAfterMs) return undefined;
+    const random = this.options.random ?? Math.random;
+    const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter spreads retries from several windows; the limiter adds any Retry-After hold on top.
+    return Math.round(backoff / 2 + random() * (backoff / 2));
+  }
+
+  private log(entry: RequestLogEntry): void {
+    try {
+      this.options.onRequest?.(entry);
+    } catch {
+      // A logging failure must never fail a request.
+    }
+  }
+}
+
+function withRequest(error: ApiError, method: string, path: string, response?: TransportResponse): ApiError {
+  if (error.method && error.path) return error;
+  return new ApiError(error.kind, error.message, {
+    status: error.status ?? response?.status, code: error.code, serverMessage: error.serverMessage, method, path,
+    requestId: error.requestId ?? response?.headers['x-request-id'], retryAfterMs: error.retryAfterMs,
+    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, cause: error,
+  });
+}
+
+/** Not a security hash: only keeps two keys' coalescing entries apart without holding the key in the map key. */
+function hashish(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return hash;
+}
+
+function readActionResult(json: unknown): ActionResult {
+  if (!isObject(json)) return {};
+  let order: Order | undefined;
+  for (const candidate of [json.order, json.data, json.server, json]) {
+    try {
+      if (isObject(candidate)) {
+        order = normaliseOrder(candidate);
+        break;
+      }
+    } catch {
+      // Not an order: many servers answer an action with a job or a plain message.
+    }
+  }
+  return { order, message: textField(json, ['message', 'detail', 'status_message']) };
+}

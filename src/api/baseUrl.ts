@@ -1,0 +1,66 @@
+import { ApiError } from './errors';
+
+/** A validated base URL: `origin` plus an optional path prefix without a trailing slash. */
+export interface BaseUrl {
+  readonly origin: string;
+  readonly pathPrefix: string;
+  /** `origin + pathPrefix`, for display. */
+  readonly href: string;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Validates the user's base URL. HTTPS is required because the key travels in every request; plain HTTP is only
+ * accepted on loopback, where it never leaves the machine.
+ */
+export function parseBaseUrl(input: string): BaseUrl {
+  const text = input.trim();
+  if (!text) throw new ApiError('badConfig', 'No base URL is configured.');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError('badConfig', `The base URL "${text.slice(0, 200)}" is not a valid URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError('badConfig', `The base URL must start with https:// (got ${url.protocol}).`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ApiError('badConfig', 'The base URL must use https:// (plain http:// is only allowed for localhost).');
+  }
+  if (url.username || url.password) {
+    throw new ApiError('badConfig', 'The base URL must not contain a user name or password.');
+  }
+  if (url.search || url.hash || /[?#]/.test(text)) {
+    throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).');
+  }
+  // People paste the API root they see in the documentation; the client adds /api/v1 itself.
+  const pathPrefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return { origin: url.origin, pathPrefix, href: url.origin + pathPrefix };
+}
+
+/**
+ * Encodes an order id as exactly one path segment. `encodeURIComponent` leaves dots alone, and a segment of only
+ * dots would be resolved as `.`/`..` by the server or a proxy, so those dots are escaped too.
+ */
+export function encodePathSegment(id: string): string {
+  if (id === '') throw new ApiError('invalidRequest', 'The order id is empty.');
+  const encoded = encodeURIComponent(id);
+  return /^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encoded;
+}
+
+/** Resolves a next-page link against the current request; only links on the same origin are followed. */
+export function sameOriginPath(base: BaseUrl, link: string, currentPath: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(link, base.origin + currentPath);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== base.origin) return undefined;
+  return url.pathname + url.search;
+}

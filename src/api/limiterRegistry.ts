@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { type Clock } from './clock';
+import { RateLimiter } from './RateLimiter';
+
+/**
+ * The server counts requests per key, so the limiter is per key and outlives any one client: changing a setting
+ * rebuilds the client but must not reset the count. Keys are held only as a hash.
+ */
+export class LimiterRegistry {
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly clock?: Clock,
+  ) {}
+
+  get(key: string, limit: number): RateLimiter {
+    const id = createHash('sha256').update(key).digest('hex').slice(0, 32);
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });
+      this.limiters.set(id, limiter);
+    } else {
+      limiter.setLimit(limit);
+    }
+    return limiter;
+  }
+
+  dispose(): void {
+    for (const limiter of this.limiters.values()) limiter.dispose();
+    this.limiters.clear();
+  }
+}

@@ -1,0 +1,59 @@
+/** Domain types the views read. Produced by the normalisers from whatever JSON the server sent. */
+
+export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
+export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
+
+/** The few states the UI distinguishes; the server's own wording is kept in `statusText`. */
+export type OrderState = 'running' | 'stopped' | 'busy' | 'suspended' | 'unknown';
+
+export type RawObject = Readonly<Record<string, unknown>>;
+
+export interface Order {
+  /** Always a string: servers send numbers or strings, and the id is only ever used as an opaque path segment. */
+  readonly id: string;
+  readonly label: string;
+  readonly state: OrderState;
+  /** The server's own status word, e.g. "reinstalling" or "power_off". */
+  readonly statusText?: string;
+  /** IP address or host name, when the server sent one. */
+  readonly address?: string;
+  readonly plan?: string;
+  readonly raw: RawObject;
+}
+
+export interface Balance {
+  readonly amount: number;
+  /** ISO 4217 code when the server sent one. */
+  readonly currency?: string;
+  readonly raw: RawObject | number | string;
+}
+
+export interface Account {
+  readonly id?: string;
+  readonly name?: string;
+  readonly email?: string;
+  readonly raw: RawObject;
+}
+
+export type InvoiceStatus = 'paid' | 'unpaid' | 'overdue' | 'cancelled' | 'unknown';
+
+export interface Invoice {
+  readonly id: string;
+  readonly number?: string;
+  readonly date?: string;
+  readonly dueDate?: string;
+  readonly amount?: number;
+  readonly currency?: string;
+  /** The server's own status word. */
+  readonly statusText?: string;
+  readonly status: InvoiceStatus;
+  /** Only http(s) links are kept: the UI opens it in a browser. */
+  readonly url?: string;
+  readonly raw: RawObject;
+}
+
+export interface ActionResult {
+  /** The order as the server described it after accepting the action, when it did. */
+  readonly order?: Order;
+  readonly message?: string;
+}

@@ -1,0 +1,123 @@
+/** Small readers for JSON of unknown shape. Nothing here throws. */
+
+import { type RawObject } from '../models';
+
+export function isObject(value: unknown): value is RawObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Looks a field up by several names, case-insensitively and ignoring `_`/`-`, so `power_status` = `powerStatus`. */
+export function field(obj: RawObject, names: readonly string[]): unknown {
+  for (const name of names) {
+    if (name in obj && obj[name] !== undefined && obj[name] !== null) return obj[name];
+  }
+  const wanted = new Set(names.map(squash));
+  for (const [key, value] of Object.entries(obj)) {
+    if (value !== undefined && value !== null && wanted.has(squash(key))) return value;
+  }
+  return undefined;
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+/** A non-empty string, or a number turned into one. */
+export function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return text ? text : undefined;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  return undefined;
+}
+
+export function textField(obj: RawObject, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const text = asText(field(obj, [name]));
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** A finite number from a number or a numeric string such as "42.50", "1,234.5" or "42,50". */
+export function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  let text = value.trim().replace(/[\s\u00a0'_]/g, '');
+  if (!/^[-+]?[\d.,]+$/.test(text)) return undefined;
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  // "1.234,56" and "42,50" use a decimal comma; "1,234" and "1,234.5" use the comma to group thousands.
+  const decimalComma = lastComma > lastDot && (lastDot >= 0 || text.length - lastComma - 1 !== 3);
+  text = decimalComma ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
+  const number = Number(text);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** Keys under which list endpoints commonly wrap their array, in order of preference. */
+const LIST_KEYS = ['data', 'items', 'results', 'orders', 'invoices', 'servers', 'services', 'records', 'rows', 'list',
+  'content', 'entries', 'value', 'values', 'collection', 'objects', 'nodes'];
+
+/** Finds the array in a list response: a bare array, under a known wrapper key, nested once, or the only array. */
+export function findList(body: unknown, preferred: readonly string[] = []): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  if (!isObject(body)) return undefined;
+  for (const key of [...preferred, ...LIST_KEYS]) {
+    const value = field(body, [key]);
+    if (Array.isArray(value)) return value;
+    if (isObject(value)) {
+      const nested = findList(value, preferred);
+      if (nested) return nested;
+    }
+  }
+  const arrays = Object.values(body).filter(Array.isArray);
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+/**
+ * Unwraps a single object sent as `{ data: {...} }`, `{ order: {...} }` and the like. An object that already has one
+ * of `ownFields` is the thing itself, so a nested `server: {...}` field of an order is not mistaken for a wrapper.
+ */
+export function unwrapObject(
+  body: unknown,
+  wrappers: readonly string[],
+  ownFields: readonly string[] = [],
+): RawObject | undefined {
+  if (!isObject(body)) return undefined;
+  if (ownFields.length && field(body, ownFields) !== undefined) return body;
+  for (const key of wrappers) {
+    const value = field(body, [key]);
+    if (isObject(value)) return unwrapObject(value, wrappers, ownFields);
+  }
+  return body;
+}
+
+/** The next-page link of a list body, in the places APIs of this kind put it. */
+export function nextLink(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
+  const candidates: unknown[] = [
+    field(body, ['next', 'next_page_url', 'nextPage', 'next_url']),
+    ...['links', 'meta', 'pagination', 'paging', '_links'].map((key) => {
+      const holder = field(body, [key]);
+      if (!isObject(holder)) return undefined;
+      const next = field(holder, ['next', 'next_page_url', 'nextPage', 'next_url']);
+      return isObject(next) ? field(next, ['href', 'url']) : next;
+    }),
+  ];
+  for (const candidate of candidates) {
+    if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
+  }
+  return undefined;
+}
+
+/** Parses `Link: <url>; rel="next"`. */
+export function nextFromLinkHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,127 @@
+import { ApiError, type ApiErrorKind } from './errors';
+import { isObject } from './normalize/read';
+import { type TransportResponse } from './transport';
+
+export interface RequestContext {
+  readonly method: string;
+  readonly path: string;
+  /** Masked out of anything the server echoes back. */
+  readonly key: string;
+}
+
+/** Parses `Retry-After`: delta seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** `X-RateLimit-Reset` comes as epoch seconds, epoch milliseconds or seconds from now, depending on the server. */
+export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
+  if (!value || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
+  const number = Number(value);
+  if (number > 1e12) return number;
+  if (number > 1e9) return number * 1000;
+  return now + number * 1000;
+}
+
+export function mask(text: string, key: string): string {
+  return key.length >= 4 ? text.split(key).join('***') : text;
+}
+
+/** A short, single-line, tag-free excerpt of a body for messages and logs. */
+export function excerpt(body: string, key: string, max = 120): string {
+  const text = mask(body, key)
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function looksLikeHtml(response: TransportResponse): boolean {
+  return /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.body);
+}
+
+/** The `{ error, message }` of the spec, and the other shapes error bodies come in (nested, RFC 7807). */
+export function readErrorBody(body: unknown): { code?: string; message?: string } {
+  if (!isObject(body)) return {};
+  const { error, message, detail, title, code, errors } = body;
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  if (isObject(error)) {
+    return { code: text(error.code) ?? text(error.type), message: text(error.message) ?? text(error.detail) };
+  }
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  return {
+    code: text(error) ?? text(code) ?? (isObject(first) ? text(first.code) : undefined),
+    message: text(message) ?? text(detail) ?? text(title) ?? (isObject(first) ? text(first.message) : undefined),
+  };
+}
+
+const AUTH_CODE = /unauthori[sz]ed|unauthenticated|invalid_?(api_?)?key|invalid_?token|missing_?(api_?)?key|forbidden|auth/i;
+
+function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
+  if (code && /^unauthori[sz]ed$/i.test(code)) return 'unauthorized';
+  if (status === 401) return 'unauthorized';
+  // 403 usually means a bad key; a 403 that names another reason (e.g. "order_suspended") is a refusal.
+  if (status === 403) return !code || AUTH_CODE.test(code) ? 'unauthorized' : 'invalidRequest';
+  if (status === 404 || status === 410) return 'notFound';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'server';
+  if (status >= 300 && status < 400) return 'badResponse';
+  return 'invalidRequest';
+}
+
+/** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
+export function interpret(response: TransportResponse, context: RequestContext, now: number): unknown {
+  const { status } = response;
+  const requestId = response.headers['x-request-id'];
+  const base = { status, method: context.method, path: context.path, requestId };
+  let json: unknown;
+  let parsed = false;
+  if (response.body.trim()) {
+    try {
+      json = JSON.parse(response.body);
+      parsed = true;
+    } catch {
+      parsed = false;
+    }
+  }
+  const { code, message } = parsed ? readErrorBody(json) : {};
+  const serverMessage = message === undefined ? undefined : mask(message, context.key);
+  const safeCode = code === undefined ? undefined : mask(code, context.key).slice(0, 100);
+
+  if (status >= 200 && status < 300) {
+    // Some servers answer 200 with nothing but an error object.
+    const onlyError = isObject(json) && typeof json.error === 'string' &&
+      Object.keys(json).every((k) => ['error', 'message', 'code', 'status'].includes(k));
+    if (onlyError && safeCode) {
+      const kind = kindForStatus(AUTH_CODE.test(safeCode) ? 401 : 400, safeCode);
+      throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, { ...base, code: safeCode, serverMessage });
+    }
+    if (response.body.trim() && !parsed) {
+      const what = looksLikeHtml(response) ? 'an HTML page' : 'something that is not JSON';
+      throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${excerpt(response.body, context.key)}".`, base);
+    }
+    return json;
+  }
+
+  const kind = kindForStatus(status, safeCode);
+  const retryAfterMs = kind === 'rateLimited' || status === 503 ? parseRetryAfter(response.headers['retry-after'], now) : undefined;
+  let text: string;
+  if (status >= 300 && status < 400) {
+    text = `The server redirected the request (HTTP ${status}); redirects are not followed, so check the base URL.`;
+  } else if (serverMessage) {
+    text = `${serverMessage} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
+  } else if (!parsed && response.body.trim()) {
+    const what = looksLikeHtml(response) ? 'an HTML page' : 'a non-JSON body';
+    text = `HTTP ${status} with ${what}: "${excerpt(response.body, context.key)}"`;
+  } else {
+    text = `HTTP ${status}${safeCode ? ` (${safeCode})` : ''}`;
+  }
+  throw new ApiError(kind, text, { ...base, code: safeCode, serverMessage, retryAfterMs });
+}

@@ -1,0 +1,158 @@
+import { Agent } from 'undici';
+import { ApiError } from './errors';
+
+export interface Timeouts {
+  /** TCP + TLS connection set-up. */
+  readonly connectMs: number;
+  /** From sending the request to the response headers. */
+  readonly headersMs: number;
+  /** Longest silence while the body streams in. */
+  readonly bodyMs: number;
+  /** The whole exchange, so a body that trickles forever still ends. */
+  readonly totalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 60_000 };
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+export interface TransportRequest {
+  readonly origin: string;
+  readonly method: 'GET' | 'POST';
+  /** Sent verbatim on the request line: never parsed by a URL class, which would resolve `..` segments. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface TransportResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: string;
+  readonly bytes: number;
+}
+
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ALTNAME/i;
+
+/** undici (and Node's net layer) nest the useful code in `cause` or in an AggregateError's `errors`. */
+function findCode(error: unknown, depth = 0): string | undefined {
+  if (depth > 4 || typeof error !== 'object' || error === null) return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+  return findCode(cause, depth + 1) ??
+    (Array.isArray(errors) ? errors.map((e) => findCode(e, depth + 1)).find(Boolean) : undefined) ??
+    (typeof code === 'string' ? code : undefined);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** One keep-alive connection pool per client; undici's `request` API, never the global `fetch`. */
+export class Transport {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly timeouts: Timeouts,
+    private readonly maxResponseBytes: number,
+  ) {
+    this.agent = new Agent({
+      connect: { timeout: timeouts.connectMs },
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+      connections: 6,
+    });
+  }
+
+  async send(request: TransportRequest): Promise<TransportResponse> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeouts.totalMs);
+    timer.unref?.();
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    let headersReceived = false;
+    try {
+      const response = await this.agent.request({
+        origin: request.origin,
+        path: request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal,
+      });
+      headersReceived = true;
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = single(value);
+      const declared = Number(headers['content-length']);
+      if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
+        response.body.destroy();
+        throw this.tooLarge(declared);
+      }
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > this.maxResponseBytes) {
+          response.body.destroy();
+          throw this.tooLarge(bytes);
+        }
+        chunks.push(chunk);
+      }
+      return { status: response.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw this.classify(error, request, deadline.signal.aborted, headersReceived);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.destroy();
+  }
+
+  private tooLarge(bytes: number): ApiError {
+    const limitMb = Math.round(this.maxResponseBytes / 1024 / 1024);
+    return new ApiError('badResponse', `The response was larger than ${limitMb} MB (${bytes} bytes or more) and was cut off.`, {
+      maybeSent: true,
+    });
+  }
+
+  private classify(error: unknown, request: TransportRequest, deadlineHit: boolean, headersReceived: boolean): ApiError {
+    const code = findCode(error);
+    const details = { cause: error, maybeSent: true };
+    if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', details);
+    if (deadlineHit) {
+      return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, details);
+    }
+    switch (code) {
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`,
+          { ...details, maybeSent: false });
+      case 'UND_ERR_HEADERS_TIMEOUT':
+        return new ApiError('timeout', `The server did not answer within ${Math.round(this.timeouts.headersMs / 1000)} s.`, details);
+      case 'UND_ERR_BODY_TIMEOUT':
+        return new ApiError('timeout', `The server stopped sending its answer for ${Math.round(this.timeouts.bodyMs / 1000)} s.`, details);
+      case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+        return this.tooLarge(this.maxResponseBytes + 1);
+      default:
+        break;
+    }
+    if (code && TLS_CODE.test(code)) {
+      return new ApiError('network', `The server's TLS certificate was rejected (${code}).`, {
+        ...details, maybeSent: false, transportCode: code, tls: true,
+      });
+    }
+    const sent = !(code && NOT_SENT_CODES.has(code));
+    const what = code === 'ECONNREFUSED' ? 'The connection was refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'The server name could not be resolved'
+        : headersReceived ? 'The connection broke while the answer was arriving'
+          : 'The connection failed';
+    return new ApiError('network', `${what}${code ? ` (${code})` : ''}.`, {
+      ...details, maybeSent: sent, transportCode: code,
+    });
+  }
+}

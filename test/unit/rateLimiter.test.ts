@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { RateLimiter } from '../../src/api/RateLimiter';
+import { FakeClock, flush } from './helpers/FakeClock';
+
+describe('RateLimiter (unit)', () => {
+  let clock: FakeClock;
+  beforeEach(() => {
+    clock = new FakeClock();
+  });
+
+  /** Starts `count` acquisitions and records when each one is granted. */
+  function start(limiter: RateLimiter, count: number, priority: 'user' | 'background' = 'background'): number[] {
+    const granted: number[] = [];
+    for (let i = 0; i < count; i++) void limiter.acquire({ priority }).then(() => granted.push(clock.now()));
+    return granted;
+  }
+
+  /** The most requests granted in any rolling window of `windowMs`. */
+  function busiestWindow(times: number[], windowMs: number): number {
+    let most = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while ((times[i] ?? 0) - (times[j] ?? 0) >= windowMs) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    return most;
+  }
+
+  it('lets the first `limit` requests through at once and queues the rest', async () => {
+    const limiter = new RateLimiter({ limit: 5, windowMs: 60_000, clock });
+    const granted = start(limiter, 8);
+    await flush();
+    assert.equal(granted.length, 5);
+    assert.equal(limiter.status().queued, 3);
+    assert.equal(limiter.status().remaining, 0);
+    await clock.advance(59_999);
+    assert.equal(granted.length, 5, 'nothing frees up before the window has passed');
+    await clock.advance(1);
+    assert.equal(granted.length, 8);
+  });
+
+  it('never exceeds the limit in any rolling window over ten simulated minutes of constant demand', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    const granted: number[] = [];
+    for (let second = 0; second < 600; second++) {
+      for (let i = 0; i < 3; i++) void limiter.acquire().then(() => granted.push(clock.now()));
+      await clock.advance(1_000);
+    }
+    assert.ok(granted.length >= 900, `expected steady throughput, got ${granted.length}`);
+    assert.ok(busiestWindow(granted, 60_000) <= 100, `window peak ${busiestWindow(granted, 60_000)}`);
+  });
+
+  it('holds every request until a Retry-After passes', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.holdUntil(clock.now() + 5_000);
+    const granted = start(limiter, 2);
+    await clock.advance(4_999);
+    assert.equal(granted.length, 0);
+    assert.ok(limiter.status().heldUntil);
+    await clock.advance(1);
+    assert.equal(granted.length, 2);
+  });
+
+  it('fails at once instead of queueing for a hold longer than maxHoldMs', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock, maxHoldMs: 10_000 });
+    await limiter.acquire();
+    const queued = limiter.acquire();
+    limiter.holdUntil(clock.now() + 3_600_000);
+    await assert.rejects(queued, { name: 'ApiError', kind: 'rateLimited' });
+    await assert.rejects(limiter.acquire(), (error: { kind: string; retryAfterMs: number }) => {
+      assert.equal(error.kind, 'rateLimited');
+      assert.equal(error.retryAfterMs, 3_600_000);
+      return true;
+    });
+  });
+
+  it('lets user actions overtake queued background refreshes', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const order: string[] = [];
+    void limiter.acquire().then(() => order.push('first'));
+    void limiter.acquire({ priority: 'background' }).then(() => order.push('background'));
+    void limiter.acquire({ priority: 'user' }).then(() => order.push('user'));
+    await clock.advance(5_000);
+    assert.deepEqual(order, ['first', 'user', 'background']);
+  });
+
+  it('drops a cancelled waiter from the queue', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire({ signal: controller.signal });
+    controller.abort();
+    await assert.rejects(waiting, { kind: 'cancelled' });
+    assert.equal(limiter.status().queued, 0);
+  });
+
+  it('respects the server budget: remaining 0 holds until the reset time', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.observeServer(2, clock.now() + 10_000);
+    const granted = start(limiter, 3);
+    await flush();
+    assert.equal(granted.length, 2, 'another client used most of the budget');
+    assert.equal(limiter.status().remaining, 0);
+    await clock.advance(10_000);
+    assert.equal(granted.length, 3);
+  });
+
+  it('applies a lowered limit to the requests already counted', async () => {
+    const limiter = new RateLimiter({ limit: 10, windowMs: 60_000, clock });
+    start(limiter, 6);
+    await flush();
+    limiter.setLimit(5);
+    const late = start(limiter, 1);
+    await clock.advance(30_000);
+    assert.equal(late.length, 0);
+    await clock.advance(30_000);
+    assert.equal(late.length, 1);
+  });
+
+  it('rejects queued waiters on dispose and leaves no timer behind', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock });
+    await limiter.acquire();
+    const waiting = limiter.acquire();
+    await flush();
+    assert.equal(clock.pendingTimers, 1);
+    limiter.dispose();
+    await assert.rejects(waiting, { kind: 'cancelled' });
+    assert.equal(clock.pendingTimers, 0);
+  });
+});
