@@ -162,9 +162,10 @@ export class ApiClient {
   /** GETs are coalesced: concurrent identical reads share one request, cancelled only when every caller has left. */
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
+    if (options.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
     const id = `${key.length}:${hashish(key)}:${path}`;
     let shared = this.inflight.get(id);
-    if (!shared) {
+    if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
       const promise = this.send('GET', path, undefined, { ...options, signal: controller.signal }, key)
         .finally(() => {
@@ -181,20 +182,24 @@ export class ApiClient {
     shared.users++;
     if (!signal) return shared.promise;
     return new Promise<RawResponse>((resolve, reject) => {
-      const leave = (): void => {
+      let left = false;
+      const leave = (): boolean => {
+        if (left) return false;
+        left = true;
         signal.removeEventListener('abort', onAbort);
         shared.users--;
+        return true;
       };
       const onAbort = (): void => {
-        leave();
+        if (!leave()) return;
         if (shared.users === 0) shared.controller.abort();
         reject(new ApiError('cancelled', 'The request was cancelled.'));
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       shared.promise.then(
-        (value) => { leave(); resolve(value); },
-        (error: unknown) => { leave(); reject(error); },
+        (value) => leave() && resolve(value),
+        (error: Error) => leave() && reject(error),
       );
     });
   }

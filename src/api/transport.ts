@@ -128,7 +128,7 @@ export class Transport {
     if (deadlineHit) {
       return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, details);
     }
-    switch (code) {
+    switch (code ?? '') {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`,
           { ...details, maybeSent: false });

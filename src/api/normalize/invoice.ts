@@ -22,7 +22,7 @@ const STATUS_WORDS: Readonly<Record<Exclude<InvoiceStatus, 'unknown'>, readonly 
 
 function normaliseStatus(text: string | undefined): InvoiceStatus {
   if (!text) return 'unknown';
-  const key = text.trim().toLowerCase().replace(/[\s\-]+/g, '_');
+  const key = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
   for (const [status, words] of Object.entries(STATUS_WORDS)) {
     if (words.includes(key)) return status as InvoiceStatus;
   }

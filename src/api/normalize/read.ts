@@ -62,17 +62,17 @@ const LIST_KEYS = ['data', 'items', 'results', 'orders', 'invoices', 'servers', 
 
 /** Finds the array in a list response: a bare array, under a known wrapper key, nested once, or the only array. */
 export function findList(body: unknown, preferred: readonly string[] = []): unknown[] | undefined {
-  if (Array.isArray(body)) return body;
+  if (Array.isArray(body)) return body as unknown[];
   if (!isObject(body)) return undefined;
   for (const key of [...preferred, ...LIST_KEYS]) {
     const value = field(body, [key]);
-    if (Array.isArray(value)) return value;
+    if (Array.isArray(value)) return value as unknown[];
     if (isObject(value)) {
       const nested = findList(value, preferred);
       if (nested) return nested;
     }
   }
-  const arrays = Object.values(body).filter(Array.isArray);
+  const arrays = Object.values(body).filter((value): value is unknown[] => Array.isArray(value));
   return arrays.length === 1 ? arrays[0] : undefined;
 }
 

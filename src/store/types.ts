@@ -1,0 +1,64 @@
+import type { ApiClient, ApiClientOptions } from '../api/ApiClient';
+import { type Clock } from '../api/clock';
+import { type ApiError } from '../api/errors';
+import { type OrderAction } from '../api/models';
+
+/** What the views show as a whole; drives the welcome content through the `hostingAccount.state` context key. */
+export type ConnectionState = 'noBaseUrl' | 'badBaseUrl' | 'noKey' | 'loading' | 'invalidKey' | 'unreachable' | 'ready';
+
+export type DataKind = 'orders' | 'balance' | 'invoices' | 'account';
+export type RefreshReason = 'user' | 'background';
+
+export interface Slot<T> {
+  readonly value?: T;
+  readonly updatedAt?: number;
+  /** The last failure; cleared by the next success. With a value present, the value is stale. */
+  readonly error?: ApiError;
+  readonly loading: boolean;
+}
+
+export interface PendingAction {
+  readonly action: OrderAction;
+  readonly since: number;
+  /** `sending` until the server accepts, then `settling` while the order is polled. */
+  readonly phase: 'sending' | 'settling';
+  readonly sawBusy: boolean;
+}
+
+export interface StoreSettings {
+  readonly baseUrl: string;
+  readonly requestsPerMinute: number;
+  readonly requestTimeoutMs: number;
+}
+
+/** The part of the API client the store uses; the client itself lives in the lazily loaded bundle. */
+export type ApiClientLike = Pick<ApiClient, 'getAccount' | 'listOrders' | 'getOrder' | 'orderAction' | 'getBalance'
+  | 'listInvoices' | 'rateLimitStatus' | 'dispose'>;
+
+export interface StoreLog {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface StoreDeps {
+  readonly createClient: (options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts'>) => ApiClientLike;
+  readonly getKey: () => Promise<string | undefined>;
+  readonly settings: () => StoreSettings;
+  readonly clock?: Clock;
+  readonly log?: StoreLog;
+}
+
+export interface Failure {
+  readonly kind: DataKind | 'action' | 'details';
+  readonly error: ApiError;
+  readonly userInitiated: boolean;
+  /** False for the repeats of one outage, so background refreshes cannot stack up notifications. */
+  readonly firstInEpisode: boolean;
+}
+
+/** Which orders changed; `undefined` ids means the list itself changed (added, removed or reordered). */
+export interface OrdersChange {
+  readonly ids?: readonly string[];
+}

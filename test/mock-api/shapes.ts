@@ -1,0 +1,127 @@
+// Output mapping per payload shape. State stays canonical; only what goes on the wire differs, so the client's
+// tolerant parsing is exercised against three plausible provider dialects.
+import { type OutgoingHttpHeaders } from 'node:http';
+import {
+  type AccountRecord, type ApiShape, type BalanceRecord, type InvoiceRecord, type OrderAction, type OrderRecord,
+  type OrderStatus,
+} from './types';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  /** Set only when the server paginates. */
+  paging?: { page: number; perPage: number; next: string | null };
+}
+
+export interface Rendered {
+  status: number;
+  /** undefined = empty body. */
+  body: unknown;
+  headers?: OutgoingHttpHeaders;
+}
+
+const BARE_STATE: Record<OrderStatus, string> = {
+  running: 'active', stopped: 'offline', suspended: 'suspended',
+  starting: 'pending', stopping: 'pending', restarting: 'pending', reinstalling: 'pending',
+};
+
+const ALT_POWER: Record<OrderStatus, string> = {
+  running: 'on', stopped: 'off', suspended: 'suspended',
+  starting: 'booting', stopping: 'shutting_down', restarting: 'rebooting', reinstalling: 'installing',
+};
+
+// Each dialect reports money in its own currency, as a different provider would.
+const BARE_CURRENCY = 'USD';
+const ALT_CURRENCY = 'GBP';
+
+const money = (n: number): string => n.toFixed(2);
+
+export function renderOrder(shape: ApiShape, o: OrderRecord): Record<string, unknown> {
+  switch (shape) {
+    case 'standard':
+      return { ...o };
+    case 'bare': {
+      const { status, ...rest } = o;
+      return { ...rest, id: String(o.id), state: BARE_STATE[status], currency: BARE_CURRENCY };
+    }
+    case 'alt': {
+      const { id, name, status, ...rest } = o;
+      return { order_id: id, hostname: name, power_status: ALT_POWER[status], ...rest, currency: ALT_CURRENCY };
+    }
+  }
+}
+
+export function renderInvoice(shape: ApiShape, inv: InvoiceRecord, url: string): Record<string, unknown> {
+  switch (shape) {
+    case 'standard':
+      return { ...inv, url };
+    case 'bare':
+      return { ...inv, id: String(inv.id), amount: money(inv.amount), currency: BARE_CURRENCY, url };
+    case 'alt':
+      return {
+        invoice_id: inv.id, number: inv.number, date: inv.date, due_date: inv.due_date, total: money(inv.amount),
+        currency_code: ALT_CURRENCY, status: inv.status, url,
+      };
+  }
+}
+
+export function renderList(shape: ApiShape, key: 'orders' | 'invoices', page: Page<unknown>): Rendered {
+  const next = page.paging?.next ?? null;
+  switch (shape) {
+    case 'standard': {
+      const meta = page.paging
+        ? { total: page.total, page: page.paging.page, per_page: page.paging.perPage }
+        : { total: page.total };
+      return { status: 200, body: { data: page.items, meta, ...(page.paging ? { links: { next } } : {}) } };
+    }
+    case 'bare':
+      return { status: 200, body: page.items, headers: next === null ? {} : { Link: `<${next}>; rel="next"` } };
+    case 'alt':
+      return { status: 200, body: { [key]: page.items, ...(page.paging ? { next_page_url: next } : {}) } };
+  }
+}
+
+export function renderSingleOrder(shape: ApiShape, o: OrderRecord): Rendered {
+  const order = renderOrder(shape, o);
+  switch (shape) {
+    case 'standard':
+      return { status: 200, body: { data: order } };
+    case 'bare':
+      return { status: 200, body: order };
+    case 'alt':
+      return { status: 200, body: { order } };
+  }
+}
+
+export function renderAccount(shape: ApiShape, a: AccountRecord): Rendered {
+  switch (shape) {
+    case 'standard':
+      return { status: 200, body: { ...a } };
+    case 'bare':
+      return { status: 200, body: { ...a, id: String(a.id) } };
+    case 'alt':
+      return { status: 200, body: { user: { ...a } } };
+  }
+}
+
+export function renderBalance(shape: ApiShape, b: BalanceRecord): Rendered {
+  switch (shape) {
+    case 'standard':
+      return { status: 200, body: { ...b } };
+    case 'bare':
+      return { status: 200, body: { amount: money(b.balance), currency: BARE_CURRENCY } };
+    case 'alt':
+      return { status: 200, body: { data: { credit: money(b.balance), currency_code: ALT_CURRENCY } } };
+  }
+}
+
+export function renderActionAccepted(shape: ApiShape, o: OrderRecord, action: OrderAction, message: string): Rendered {
+  switch (shape) {
+    case 'standard':
+      return { status: 202, body: { order: renderOrder(shape, o), action, message } };
+    case 'bare':
+      return { status: 202, body: renderOrder(shape, o) };
+    case 'alt':
+      return { status: 204, body: undefined };
+  }
+}
