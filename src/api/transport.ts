@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, request as undiciRequest } from './undici';
 import { ApiError } from './errors';
 
 export interface Timeouts {
@@ -75,7 +75,7 @@ export class Transport {
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let headersReceived = false;
     try {
-      const response = await this.agent.request({
+      const response = await undiciRequest(this.agent, {
         origin: request.origin,
         path: request.path,
         method: request.method,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseBaseUrl } from '../api/baseUrl';
 import { type Clock, systemClock } from '../api/clock';
 import { ApiError, isApiError } from '../api/errors';
@@ -32,6 +33,9 @@ export class Store extends Disposable {
   private epoch = 0;
   private abort = new AbortController();
   private hasKey = false;
+  private keyKnown = false;
+  /** A hash of the key in use, to tell a new key from the echo of our own write; never the key itself. */
+  private keyFingerprint?: string;
   private keyRejected?: ApiError;
   private readonly failingKinds = new Set<string>();
   private readonly inflight = new Map<DataKind, Promise<void>>();
@@ -100,10 +104,25 @@ export class Store extends Disposable {
     return this.client?.rateLimitStatus();
   }
 
-  /** Reads whether a key is stored; call once at start and whenever the key changes. */
+  /**
+   * Reads the stored key; call once at start and whenever SecretStorage reports a change. The same key again (the
+   * echo of our own write, or another window saving the same key) changes nothing.
+   */
   async keyChanged(): Promise<void> {
+    const key = await this.deps.getKey().catch(() => undefined);
+    const fingerprint = key ? fingerprintOf(key) : undefined;
+    if (this.keyKnown && fingerprint === this.keyFingerprint) return;
     this.reset();
-    this.hasKey = Boolean(await this.deps.getKey().catch(() => undefined));
+    this.keyKnown = true;
+    this.keyFingerprint = fingerprint;
+    this.hasKey = Boolean(key);
+    this.updateState();
+  }
+
+  /** After the user asked to try again with the key the server rejected (it may have been a passing fault). */
+  clearKeyRejection(): void {
+    this.keyRejected = undefined;
+    this.failingKinds.clear();
     this.updateState();
   }
 
@@ -125,9 +144,12 @@ export class Store extends Disposable {
     }
   }
 
-  /** After a verified key was stored. */
-  async adoptKey(account: Account): Promise<void> {
-    await this.keyChanged();
+  /** After a verified key was stored: the account read while verifying is kept. */
+  adoptKey(account: Account, key: string): void {
+    this.reset();
+    this.keyKnown = true;
+    this.keyFingerprint = fingerprintOf(key);
+    this.hasKey = true;
     this.accountSlot = { value: account, updatedAt: this.clock.now(), loading: false };
     this.onDidChangeDataEmitter.fire('account');
     this.updateState();
@@ -415,4 +437,8 @@ export class Store extends Disposable {
   private log(level: 'info' | 'warn' | 'error', message: string): void {
     this.deps.log?.[level](message);
   }
+}
+
+function fingerprintOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }

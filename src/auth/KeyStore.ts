@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+
+export const API_KEY_SECRET = 'hostingAccount.apiKey';
+
+/** A SecretStorage failure, with a message a user can act on. The key is never part of it. */
+export class KeyStoreError extends Error {
+  override readonly name = 'KeyStoreError';
+}
+
+/**
+ * The API key lives only in VS Code's SecretStorage (the OS keychain on desktop). Nothing here falls back to settings
+ * or files when that storage fails: the user is told instead. Changes made in another window arrive through
+ * `secrets.onDidChange` and are passed on.
+ */
+export class KeyStore implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private readonly subscription: vscode.Disposable;
+  private cached?: Promise<string | undefined>;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.subscription = secrets.onDidChange((event) => {
+      if (event.key !== API_KEY_SECRET) return;
+      this.cached = undefined;
+      this.emitter.fire();
+    });
+  }
+
+  /** The stored key, or undefined. Cached until it changes: every request asks for it. */
+  get(): Promise<string | undefined> {
+    this.cached ??= Promise.resolve(this.secrets.get(API_KEY_SECRET)).then(
+      (key) => key || undefined,
+      (error: unknown) => {
+        this.cached = undefined;
+        throw new KeyStoreError(`VS Code's secret storage could not be read (${describe(error)}).`);
+      },
+    );
+    return this.cached;
+  }
+
+  async store(key: string): Promise<void> {
+    try {
+      await this.secrets.store(API_KEY_SECRET, key);
+    } catch (error) {
+      throw new KeyStoreError(`VS Code's secret storage could not save the key (${describe(error)}).`);
+    } finally {
+      this.cached = undefined;
+    }
+  }
+
+  async delete(): Promise<void> {
+    try {
+      await this.secrets.delete(API_KEY_SECRET);
+    } catch (error) {
+      throw new KeyStoreError(`VS Code's secret storage could not remove the key (${describe(error)}).`);
+    } finally {
+      this.cached = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,17 @@
+import type * as vscode from 'vscode';
+import { type KeyStore } from '../auth/KeyStore';
+import { type Settings } from '../config';
+import { type Log } from '../log';
+import { type Store } from '../store/Store';
+import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+
+/** What the commands need, passed in by the composition root: no hidden globals. */
+export interface CommandContext {
+  readonly store: Store;
+  readonly keys: KeyStore;
+  readonly log: Log;
+  readonly settings: () => Settings;
+  readonly orders: OrdersTreeProvider;
+  readonly invoicesVisible: () => boolean;
+  readonly extensionContext: vscode.ExtensionContext;
+}

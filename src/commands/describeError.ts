@@ -1,0 +1,107 @@
+import * as vscode from 'vscode';
+import { type ApiError } from '../api/errors';
+
+export type ErrorAction = 'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'refresh';
+
+export interface ErrorReport {
+  readonly message: string;
+  readonly actions: readonly ErrorAction[];
+  /** Not a failure to alarm anyone about, e.g. an action already under way. */
+  readonly severity: 'error' | 'warning' | 'info';
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return vscode.l10n.t('the server');
+  }
+}
+
+function seconds(ms: number | undefined): number {
+  return Math.max(1, Math.ceil((ms ?? 5_000) / 1000));
+}
+
+/** Says what happened in a sentence and offers the next step; the details are in the log. */
+export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
+  const host = hostOf(baseUrl);
+  const said = error.serverMessage ? ` ${vscode.l10n.t('The server said: "{0}"', error.serverMessage)}` : '';
+  // For an action that failed on the way, whether it reached the server decides what the user should do next.
+  const sent = during !== 'action' ? ''
+    : error.maybeSent ? ` ${vscode.l10n.t('The action may have reached the server: check the order before trying again.')}`
+      : ` ${vscode.l10n.t('The action was not sent.')}`;
+  switch (error.kind) {
+    case 'unauthorized':
+      if (error.code === 'no_key') return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
+      return {
+        message: vscode.l10n.t('The server rejected the API key: it may have been revoked or mistyped.') + said,
+        actions: ['setApiKey', 'openApiKeysPage'],
+        severity: 'error',
+      };
+    case 'notFound':
+      return { message: vscode.l10n.t('The server does not know this order any more.') + said, actions: ['refresh'], severity: 'error' };
+    case 'invalidRequest':
+      if (error.code === 'action_pending') {
+        return { message: vscode.l10n.t('An action is already under way for this order.'), actions: [], severity: 'info' };
+      }
+      return {
+        message: error.serverMessage
+          ? vscode.l10n.t('The server refused: {0}', error.serverMessage)
+          : vscode.l10n.t('The server refused the request ({0}).', error.message),
+        actions: ['refresh', 'showLog'],
+        severity: 'error',
+      };
+    case 'rateLimited':
+      return {
+        message: vscode.l10n.t('The server is limiting requests; try again in {0} s.', seconds(error.retryAfterMs)) + sent,
+        actions: ['showLog'],
+        severity: 'warning',
+      };
+    case 'server':
+      return {
+        message: vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, error.status ?? '5xx') + sent,
+        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
+        severity: 'error',
+      };
+    case 'network':
+      if (error.tls) {
+        return {
+          message: vscode.l10n.t("{0}'s TLS certificate was rejected ({1}). Check the base URL.", host, error.transportCode ?? 'TLS'),
+          actions: ['openSettings', 'showLog'],
+          severity: 'error',
+        };
+      }
+      return {
+        message: vscode.l10n.t('Cannot reach {0} ({1}).', host, error.transportCode ?? vscode.l10n.t('network error')) + sent,
+        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
+        severity: 'error',
+      };
+    case 'timeout':
+      return {
+        message: vscode.l10n.t('{0} did not answer in time.', host) + sent,
+        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
+        severity: 'error',
+      };
+    case 'badResponse':
+      return {
+        message: vscode.l10n.t('The answer from {0} could not be read: {1}', host, error.message),
+        actions: ['showLog'],
+        severity: 'error',
+      };
+    case 'badConfig':
+      return { message: error.message, actions: ['openSettings'], severity: 'error' };
+    case 'cancelled':
+      return { message: vscode.l10n.t('Cancelled.'), actions: [], severity: 'info' };
+  }
+}
+
+export function actionLabel(action: ErrorAction): string {
+  switch (action) {
+    case 'retry': return vscode.l10n.t('Retry');
+    case 'setApiKey': return vscode.l10n.t('Set API Key');
+    case 'openApiKeysPage': return vscode.l10n.t('Open API Keys Page');
+    case 'showLog': return vscode.l10n.t('Show Log');
+    case 'openSettings': return vscode.l10n.t('Open Settings');
+    case 'refresh': return vscode.l10n.t('Refresh');
+  }
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { type Order, type OrderAction } from '../api/models';
+import { type Store } from '../store/Store';
+import { OrderNode } from '../views/orders/OrderNode';
+import { actionsFor, orderLook } from '../views/orders/orderPresentation';
+import { stateText } from '../views/orders/orderStrings';
+import { UserCancelled } from './reportError';
+
+interface OrderPick extends vscode.QuickPickItem {
+  readonly order: Order;
+}
+
+/**
+ * The order a command acts on: the tree node it was invoked on, an id passed by a keybinding or another extension,
+ * or, from the palette, the user's pick among the orders the action fits.
+ */
+export async function pickOrder(store: Store, arg: unknown, action?: OrderAction): Promise<Order> {
+  if (arg instanceof OrderNode) return store.orders.get(arg.id) ?? arg.order;
+  if (typeof arg === 'string' || typeof arg === 'number') {
+    const id = String(arg);
+    return store.orders.get(id) ?? (await store.orderDetails(id));
+  }
+  if (!store.ordersInfo.updatedAt) {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading orders…') },
+      () => store.refresh(['orders'], 'user'),
+    );
+    if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
+  }
+  const candidates = store.orders.all.filter((order) => !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action));
+  if (!candidates.length) {
+    const message = store.orders.size === 0
+      ? vscode.l10n.t('This account has no orders.')
+      : vscode.l10n.t('No order is in a state that allows this action right now.');
+    void vscode.window.showInformationMessage(message);
+    throw new UserCancelled();
+  }
+  const items: OrderPick[] = candidates.map((order) => ({
+    order,
+    label: `$(${orderLook(order.state).icon}) ${order.label}`,
+    description: stateText(order),
+    detail: [order.address, order.plan, `ID ${order.id}`].filter(Boolean).join(' · '),
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Select an order'),
+    placeHolder: vscode.l10n.t('Type to filter orders by name, address or ID'),
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (!picked) throw new UserCancelled();
+  return picked.order;
+}

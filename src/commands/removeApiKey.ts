@@ -1,0 +1,10 @@
+import * as vscode from 'vscode';
+import { type CommandContext } from './CommandContext';
+
+export async function removeApiKey(ctx: CommandContext): Promise<void> {
+  await ctx.keys.delete();
+  ctx.log.setSecret(undefined);
+  await ctx.store.keyChanged();
+  ctx.log.info('API key removed');
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Hosting: API key removed'), 4_000);
+}

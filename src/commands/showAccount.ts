@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { type Store } from '../store/Store';
+import { fieldsOf, scalarText } from '../views/orders/orderPresentation';
+import { formatMoney } from '../views/statusBar/money';
+import { type CommandContext } from './CommandContext';
+import { apiKeysPageUrl } from './openApiKeysPage';
+
+interface AccountPick extends vscode.QuickPickItem {
+  readonly run?: () => unknown;
+}
+
+const STALE_MS = 10 * 60_000;
+
+/** The account summary behind the status bar item: who, how much, how much API budget, and what to do next. */
+export async function showAccount(ctx: CommandContext): Promise<void> {
+  const { store } = ctx;
+  const pick = vscode.window.createQuickPick<AccountPick>();
+  pick.title = vscode.l10n.t('Hosting Account');
+  pick.placeholder = vscode.l10n.t('Select a field to copy it, or an action');
+  pick.matchOnDescription = true;
+  const render = (): void => {
+    pick.items = items(ctx);
+  };
+  render();
+  const subscriptions = [
+    store.onDidChangeData(render),
+    store.onDidChangeState(render),
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0];
+      pick.hide();
+      void chosen?.run?.();
+    }),
+    pick.onDidHide(() => {
+      for (const s of subscriptions) s.dispose();
+      pick.dispose();
+    }),
+  ];
+  pick.show();
+  const stale = (updatedAt: number | undefined): boolean => !updatedAt || Date.now() - updatedAt > STALE_MS;
+  const kinds = (['account', 'balance'] as const).filter((kind) => stale(store[kind].updatedAt));
+  if (kinds.length && store.hasApiKey) {
+    pick.busy = true;
+    await store.refresh(kinds, 'user');
+    pick.busy = false;
+  }
+}
+
+function items(ctx: CommandContext): AccountPick[] {
+  const { store } = ctx;
+  const result: AccountPick[] = [];
+  const copy = (text: string) => async (): Promise<void> => {
+    await vscode.env.clipboard.writeText(text);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied'), 2_000);
+  };
+  const account = store.account.value;
+  if (account) {
+    result.push({ label: vscode.l10n.t('Account'), kind: vscode.QuickPickItemKind.Separator });
+    for (const field of fieldsOf(account.raw)) {
+      if (field.children) continue;
+      const value = field.value ?? '';
+      result.push({ label: `$(account) ${escapeIcons(value)}`, description: field.key, run: copy(value) });
+    }
+  } else if (store.account.error) {
+    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: store.account.error.message });
+  }
+  result.push({ label: vscode.l10n.t('Balance'), kind: vscode.QuickPickItemKind.Separator });
+  const balance = store.balance.value;
+  if (balance) {
+    const money = formatMoney(balance.amount, balance.currency, vscode.env.language);
+    const when = store.balance.updatedAt
+      ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language)) : undefined;
+    result.push({ label: `$(credit-card) ${money}`, description: when, run: copy(scalarText(balance.amount)) });
+  } else {
+    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error?.message });
+  }
+  const budget = store.rateLimitStatus();
+  if (budget) {
+    result.push({ label: `$(dashboard) ${vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit)}` });
+  }
+  result.push({ label: vscode.l10n.t('Actions'), kind: vscode.QuickPickItemKind.Separator });
+  result.push(...actions(ctx, store));
+  return result;
+}
+
+function actions(ctx: CommandContext, store: Store): AccountPick[] {
+  const command = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
+  const site = ctx.settings().websiteUrl || apiKeysPageUrl(ctx.settings())?.replace(/\/client\/api-keys$/, '');
+  const list: AccountPick[] = [
+    { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
+    { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.invoices.focus') },
+  ];
+  if (site) {
+    list.push({ label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`, description: site,
+      run: () => vscode.env.openExternal(vscode.Uri.parse(site, true)) });
+  }
+  list.push({ label: `$(key) ${store.hasApiKey ? vscode.l10n.t('Change API Key…') : vscode.l10n.t('Set API Key…')}`,
+    run: command('hostingAccount.setApiKey') });
+  if (store.hasApiKey) list.push({ label: `$(trash) ${vscode.l10n.t('Remove API Key')}`, run: command('hostingAccount.removeApiKey') });
+  list.push({ label: `$(output) ${vscode.l10n.t('Show Log')}`, run: command('hostingAccount.showLog') });
+  return list;
+}
+
+/** Server text must not turn into icons in a quick pick label. */
+function escapeIcons(text: string): string {
+  return text.replace(/\$\(/g, '$\u200b(');
+}

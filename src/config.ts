@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+
+export const SECTION = 'hostingAccount';
+
+export interface Settings {
+  readonly baseUrl: string;
+  readonly refreshIntervalSeconds: number;
+  readonly lowBalanceThreshold: number;
+  readonly confirmStopAndRestart: boolean;
+  readonly requestTimeoutMs: number;
+  readonly maxRequestsPerMinute: number;
+  readonly websiteUrl: string;
+}
+
+/**
+ * Reads the settings. The base URL, website URL and request limit decide where the key goes and how hard the server
+ * is hit, so only the user's own settings count for them: a workspace (possibly untrusted) can never redirect the key.
+ */
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const userOnly = <T>(name: string, fallback: T): T => {
+    const inspected = config.inspect<T>(name);
+    return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+  };
+  const number = (name: string, fallback: number, min: number, max: number): number => {
+    const value = config.get<number>(name, fallback);
+    return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+  };
+  const maxRequests = userOnly<number>('maxRequestsPerMinute', 100);
+  return {
+    baseUrl: String(userOnly<string>('baseUrl', '')).trim(),
+    refreshIntervalSeconds: number('refreshInterval', 60, 0, 86_400),
+    lowBalanceThreshold: number('lowBalanceThreshold', 5, 0, Number.MAX_SAFE_INTEGER),
+    confirmStopAndRestart: config.get<boolean>('confirmStopAndRestart', true) !== false,
+    requestTimeoutMs: number('requestTimeout', 30, 1, 600) * 1000,
+    maxRequestsPerMinute: Number.isFinite(maxRequests) ? Math.min(120, Math.max(1, maxRequests)) : 100,
+    websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
+  };
+}
+
+export function affects(event: vscode.ConfigurationChangeEvent, name: keyof typeof SETTING_IDS): boolean {
+  return event.affectsConfiguration(SETTING_IDS[name]);
+}
+
+export const SETTING_IDS = {
+  baseUrl: `${SECTION}.baseUrl`,
+  refreshInterval: `${SECTION}.refreshInterval`,
+  lowBalanceThreshold: `${SECTION}.lowBalanceThreshold`,
+  confirmStopAndRestart: `${SECTION}.confirmStopAndRestart`,
+  requestTimeout: `${SECTION}.requestTimeout`,
+  maxRequestsPerMinute: `${SECTION}.maxRequestsPerMinute`,
+  websiteUrl: `${SECTION}.websiteUrl`,
+} as const;

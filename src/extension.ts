@@ -1,0 +1,123 @@
+import * as vscode from 'vscode';
+import { loadApi } from './api/lazy';
+import { KeyStore } from './auth/KeyStore';
+import { type CommandContext } from './commands/CommandContext';
+import { registerCommands } from './commands/registerCommands';
+import { isCancellation, logFailure, showReport, toReport } from './commands/reportError';
+import { affects, readSettings } from './config';
+import { formatRequest, Log } from './log';
+import { RefreshScheduler } from './store/RefreshScheduler';
+import { Store } from './store/Store';
+import { ContextKeys } from './views/contextKeys';
+import { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
+import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
+import { OrdersTreeProvider } from './views/orders/OrdersTreeProvider';
+import { ProblemReporter } from './views/ProblemReporter';
+import { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
+import { ViewMessages } from './views/ViewMessages';
+
+/** Handed to the extension's own tests (and only to them): the live parts, to assert on what the user would see. */
+export interface TestApi {
+  readonly store: Store;
+  readonly scheduler: RefreshScheduler;
+  readonly orders: OrdersTreeProvider;
+  readonly ordersView: vscode.TreeView<unknown>;
+  readonly invoices: InvoicesTreeProvider;
+  readonly keys: KeyStore;
+  readonly log: Log;
+}
+
+/** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
+  const channel = vscode.window.createOutputChannel('Hosting Account', { log: true });
+  const log = new Log(channel);
+  const keys = new KeyStore(context.secrets);
+  let settings = readSettings();
+  const { version } = context.extension.packageJSON as { version: string };
+  const httpLog = log.scoped('http');
+  // The client reports each request to the status bar (budget in its tooltip), which is built after the store.
+  const budgetChanged = { notify: (): void => undefined };
+
+  const store = new Store({
+    createClient: (options) => loadApi().createApiClient({
+      ...options,
+      userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
+      onRequest: (entry) => {
+        if (entry.error) httpLog.warn(formatRequest(entry));
+        else httpLog.info(formatRequest(entry));
+        budgetChanged.notify();
+      },
+    }),
+    getKey: () => keys.get(),
+    settings: () => ({
+      baseUrl: settings.baseUrl,
+      requestsPerMinute: settings.maxRequestsPerMinute,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    }),
+    log: log.scoped('store'),
+  });
+
+  const reportDetailsError = (error: unknown): void => {
+    if (isCancellation(error)) return;
+    logFailure(log, 'order details', error);
+    void showReport(toReport(error, settings.baseUrl));
+  };
+  const orders = new OrdersTreeProvider(store, reportDetailsError);
+  const ordersView = vscode.window.createTreeView('hostingAccount.orders', { treeDataProvider: orders, showCollapseAll: true });
+  const invoices = new InvoicesTreeProvider(store);
+  const invoicesView = vscode.window.createTreeView('hostingAccount.invoices', { treeDataProvider: invoices });
+  const statusBar = new BalanceStatusBar(store, () => settings.lowBalanceThreshold);
+  budgetChanged.notify = () => statusBar.requestBudgetChanged();
+  const scheduler = new RefreshScheduler(store, settings.refreshIntervalSeconds);
+
+  const ctx: CommandContext = {
+    store, keys, log, orders,
+    settings: () => settings,
+    invoicesVisible: () => invoicesView.visible,
+    extensionContext: context,
+  };
+
+  context.subscriptions.push(
+    channel,
+    keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
+    new ContextKeys(store),
+    new ViewMessages(store, ordersView, invoicesView),
+    new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh')),
+    registerCommands(ctx),
+    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new OrderDetailsDocument(store)),
+    ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
+    invoicesView.onDidChangeVisibility((e) => scheduler.setVisibility({ invoicesVisible: e.visible })),
+    vscode.window.onDidChangeWindowState((e) => scheduler.setVisibility({ focused: e.focused })),
+    keys.onDidChange(() => void onKeyChanged()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('hostingAccount')) return;
+      settings = readSettings();
+      if (affects(event, 'baseUrl') || affects(event, 'requestTimeout') || affects(event, 'maxRequestsPerMinute')) {
+        store.settingsChanged();
+      }
+      if (affects(event, 'refreshInterval')) scheduler.setInterval(settings.refreshIntervalSeconds);
+      if (affects(event, 'lowBalanceThreshold')) statusBar.update();
+    }),
+  );
+
+  async function onKeyChanged(): Promise<void> {
+    const key = await keys.get().catch(() => undefined);
+    log.setSecret(key);
+    await store.keyChanged();
+  }
+
+  scheduler.setVisibility({
+    ordersVisible: ordersView.visible,
+    invoicesVisible: invoicesView.visible,
+    focused: vscode.window.state.focused,
+  });
+  onKeyChanged().catch((error: unknown) => logFailure(log, 'reading the API key', error));
+
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { store, scheduler, orders, ordersView, invoices, keys, log }
+    : undefined;
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions.
+}

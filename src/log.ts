@@ -1,0 +1,88 @@
+import type * as vscode from 'vscode';
+
+/**
+ * The extension's output channel, tagged per component. Every line passes through the masks, so even a key that
+ * slipped into an error text is never written out.
+ */
+export class Log {
+  constructor(
+    private readonly channel: vscode.LogOutputChannel,
+    private readonly tag = '',
+    private readonly secrets = new Set<string>(),
+  ) {}
+
+  /** A logger that prefixes its lines with `[tag]` and shares this one's masks. */
+  scoped(tag: string): Log {
+    return new Log(this.channel, tag, this.secrets);
+  }
+
+  /** Registers a value that must never be written; `undefined` clears the previous ones. */
+  setSecret(secret: string | undefined): void {
+    this.secrets.clear();
+    if (secret && secret.length >= 4) this.secrets.add(secret);
+  }
+
+  mask(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) out = out.split(secret).join('***');
+    return out;
+  }
+
+  trace(message: string): void {
+    this.channel.trace(this.format(message));
+  }
+
+  debug(message: string): void {
+    this.channel.debug(this.format(message));
+  }
+
+  info(message: string): void {
+    this.channel.info(this.format(message));
+  }
+
+  warn(message: string): void {
+    this.channel.warn(this.format(message));
+  }
+
+  error(message: string | Error): void {
+    const text = message instanceof Error ? `${message.name}: ${message.message}` : message;
+    this.channel.error(this.format(text));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  private format(message: string): string {
+    return this.mask(this.tag ? `[${this.tag}] ${message}` : message);
+  }
+}
+
+/** The shape of a request log entry; declared here so the activation bundle need not import the API bundle. */
+export interface RequestLine {
+  readonly method: string;
+  readonly path: string;
+  readonly status?: number;
+  readonly durationMs: number;
+  readonly attempt: number;
+  readonly bytes?: number;
+  readonly requestId?: string;
+  readonly error?: string;
+  readonly retryInMs?: number;
+}
+
+/** `GET /api/v1/orders → 200 in 83 ms (1.2 KB, request id req_1f)`: what support asks for, never the key. */
+export function formatRequest(entry: RequestLine): string {
+  const parts = [`${entry.method} ${entry.path}`];
+  parts.push(entry.status ? `→ ${entry.status}` : '→ no response');
+  parts.push(`in ${Math.round(entry.durationMs)} ms`);
+  const extra = [
+    entry.attempt > 1 ? `attempt ${entry.attempt}` : undefined,
+    entry.bytes !== undefined ? `${(entry.bytes / 1024).toFixed(1)} KB` : undefined,
+    entry.requestId ? `request id ${entry.requestId}` : undefined,
+  ].filter(Boolean);
+  if (extra.length) parts.push(`(${extra.join(', ')})`);
+  if (entry.error) parts.push(`: ${entry.error}`);
+  if (entry.retryInMs !== undefined) parts.push(`; retrying in ${entry.retryInMs} ms`);
+  return parts.join(' ');
+}

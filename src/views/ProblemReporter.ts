@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { type Store } from '../store/Store';
+import { type Failure } from '../store/types';
+import { Disposable } from '../util/lifecycle';
+import { showReport, toReport } from '../commands/reportError';
+import { actionTitle, stateText } from './orders/orderStrings';
+
+/**
+ * Turns refresh failures into notifications: every failure of a refresh the user asked for, but only the first of
+ * an outage for background refreshes, so a dead server cannot flood the screen. Actions and details report their
+ * own failures through the command wrapper.
+ */
+export class ProblemReporter extends Disposable {
+  private lastShown?: { text: string; at: number };
+
+  constructor(
+    store: Store,
+    private readonly baseUrl: () => string,
+    private readonly retry: () => unknown,
+  ) {
+    super();
+    this.register(store.onDidFail((failure) => this.onFailure(failure)));
+    this.register(store.onDidSettle(({ order, action, asExpected }) => {
+      if (asExpected) {
+        vscode.window.setStatusBarMessage(`$(check) ${order.label}: ${stateText(order)}`, 5_000);
+      } else {
+        void vscode.window.showWarningMessage(vscode.l10n.t('{0} is {1} after {2}.', order.label,
+          stateText(order).toLowerCase(), actionTitle(action)));
+      }
+    }));
+  }
+
+  private onFailure(failure: Failure): void {
+    if (failure.kind === 'action' || failure.kind === 'details') return;
+    if (!failure.userInitiated && !failure.firstInEpisode) return;
+    if (failure.error.code === 'no_key') return;
+    const report = toReport(failure.error, this.baseUrl());
+    // One refresh reads several endpoints; the same outage must not show up once per endpoint.
+    const now = Date.now();
+    if (this.lastShown && this.lastShown.text === report.message && now - this.lastShown.at < 5_000) return;
+    this.lastShown = { text: report.message, at: now };
+    void showReport(report, this.retry);
+  }
+}

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { type Invoice } from '../../api/models';
+import { type Store } from '../../store/Store';
+import { Disposable } from '../../util/lifecycle';
+import { escapeMarkdown, fieldsMarkdown, fieldsOf } from '../orders/orderPresentation';
+import { formatMoney } from '../statusBar/money';
+import { invoiceLook } from './invoicePresentation';
+
+export class InvoiceNode {
+  constructor(readonly invoice: Invoice) {}
+}
+
+function statusLabel(invoice: Invoice): string {
+  switch (invoice.status) {
+    case 'paid': return vscode.l10n.t('Paid');
+    case 'unpaid': return vscode.l10n.t('Unpaid');
+    case 'overdue': return vscode.l10n.t('Overdue');
+    case 'cancelled': return vscode.l10n.t('Cancelled');
+    case 'unknown': return invoice.statusText ?? vscode.l10n.t('Unknown status');
+  }
+}
+
+/** The Invoices view: number, date, amount and status; unpaid and overdue ones stand out. */
+export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataProvider<InvoiceNode> {
+  private readonly emitter = this.register(new vscode.EventEmitter<undefined>());
+  readonly onDidChangeTreeData = this.emitter.event;
+
+  constructor(private readonly store: Store) {
+    super();
+    this.register(store.onDidChangeData((kind) => kind === 'invoices' && this.emitter.fire(undefined)));
+    this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
+  }
+
+  getChildren(node?: InvoiceNode): InvoiceNode[] {
+    if (node || this.store.state !== 'ready') return [];
+    return (this.store.invoices.value ?? []).map((invoice) => new InvoiceNode(invoice));
+  }
+
+  getTreeItem({ invoice }: InvoiceNode): vscode.TreeItem {
+    const look = invoiceLook(invoice);
+    const label = invoice.number ?? `#${invoice.id}`;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    item.id = `invoice/${invoice.id}`;
+    item.contextValue = look.contextValue;
+    item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
+    const amount = invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
+    const status = statusLabel(invoice);
+    item.description = [amount, invoice.date, look.attention ? status.toUpperCase() : status].filter(Boolean).join(' · ');
+    item.accessibilityInformation = { label: [label, amount, invoice.date, status].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, { invoice }: InvoiceNode): vscode.TreeItem {
+    const title = `**${escapeMarkdown(invoice.number ?? invoice.id)}** · ${escapeMarkdown(statusLabel(invoice))}`;
+    const due = invoice.dueDate ? `\n\n${escapeMarkdown(vscode.l10n.t('Due {0}', invoice.dueDate))}` : '';
+    item.tooltip = new vscode.MarkdownString(`${title}${due}\n\n${fieldsMarkdown(fieldsOf(invoice.raw))}`);
+    return item;
+  }
+}

@@ -1,0 +1,30 @@
+import { type Invoice, type InvoiceStatus } from '../../api/models';
+
+export type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
+
+export const INVOICE_CONTEXT_VALUES: readonly InvoiceContextValue[] = (['paid', 'unpaid', 'overdue', 'cancelled', 'unknown'] as const)
+  .flatMap((status) => [`invoice.${status}`, `invoice.${status}.link`] as const);
+
+export interface InvoiceLook {
+  readonly contextValue: InvoiceContextValue;
+  readonly icon: string;
+  readonly color?: string;
+  /** Unpaid and overdue invoices need the user's attention. */
+  readonly attention: boolean;
+}
+
+export function invoiceLook(invoice: Invoice): InvoiceLook {
+  const contextValue: InvoiceContextValue = `invoice.${invoice.status}${invoice.url ? '.link' : ''}`;
+  switch (invoice.status) {
+    case 'paid':
+      return { contextValue, icon: 'pass', color: 'testing.iconPassed', attention: false };
+    case 'unpaid':
+      return { contextValue, icon: 'circle-large-outline', color: 'problemsWarningIcon.foreground', attention: true };
+    case 'overdue':
+      return { contextValue, icon: 'error', color: 'problemsErrorIcon.foreground', attention: true };
+    case 'cancelled':
+      return { contextValue, icon: 'circle-slash', color: 'disabledForeground', attention: false };
+    case 'unknown':
+      return { contextValue, icon: 'file', attention: false };
+  }
+}

@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { type Order } from '../../api/models';
+import { type Store } from '../../store/Store';
+
+export const DETAILS_SCHEME = 'hosting-account';
+
+export function orderDetailsUri(order: Order): vscode.Uri {
+  // The id is data from the server: encoded as one path segment, with the label only for the tab title.
+  const name = `${order.label.replace(/[\\/:*?"<>|]+/g, '_')}.json`;
+  return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${encodeURIComponent(order.id)}/${name}` });
+}
+
+/** Read-only documents with every field of an order, as the server sent it. */
+export class OrderDetailsDocument implements vscode.TextDocumentContentProvider {
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.emitter.event;
+
+  constructor(private readonly store: Store) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
+    const order = await this.store.orderDetails(id);
+    return `${JSON.stringify(order.raw, null, 2)}\n`;
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}

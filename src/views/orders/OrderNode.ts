@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import { type Order } from '../../api/models';
+import { type PendingAction } from '../../store/types';
+import { fieldsMarkdown, fieldsOf, escapeMarkdown, orderLook } from './orderPresentation';
+import { progressLabel, stateText } from './orderStrings';
+
+/** One order in the tree. The object lives as long as the order does, so VS Code keeps its selection and expansion. */
+export class OrderNode {
+  constructor(public order: Order) {}
+
+  get id(): string {
+    return this.order.id;
+  }
+
+  toTreeItem(pending: PendingAction | undefined): vscode.TreeItem {
+    const { order } = this;
+    const look = orderLook(order.state, pending?.action);
+    const item = new vscode.TreeItem(order.label, vscode.TreeItemCollapsibleState.Collapsed);
+    // Ids must be unique and stable: the label and state change, the order id does not.
+    item.id = `order/${order.id}`;
+    item.contextValue = look.contextValue;
+    item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
+    const state = pending ? progressLabel(pending.action) : stateText(order);
+    item.description = order.address && order.address !== order.label ? `${state} · ${order.address}` : state;
+    item.accessibilityInformation = { label: `${order.label}, ${state}` };
+    return item;
+  }
+
+  /** Built only when the user hovers: with thousands of orders, eager tooltips would cost more than the tree. */
+  tooltip(): vscode.MarkdownString {
+    const { order } = this;
+    const markdown = new vscode.MarkdownString(
+      `**${escapeMarkdown(order.label)}** · ${escapeMarkdown(stateText(order))}\n\n${fieldsMarkdown(fieldsOf(order.raw))}`,
+    );
+    markdown.supportHtml = false;
+    markdown.isTrusted = false;
+    return markdown;
+  }
+}

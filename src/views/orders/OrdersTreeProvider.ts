@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { type Store } from '../../store/Store';
+import { Disposable } from '../../util/lifecycle';
+import { FieldNode } from './FieldNode';
+import { OrderNode } from './OrderNode';
+import { fieldsOf } from './orderPresentation';
+
+export type OrdersTreeNode = OrderNode | FieldNode;
+
+/**
+ * The Orders view. Nodes are kept per order id and updated in place, and a change to one order redraws only that
+ * node. While the store is not ready the root is empty, which lets the view's welcome content speak.
+ */
+export class OrdersTreeProvider extends Disposable implements vscode.TreeDataProvider<OrdersTreeNode> {
+  private readonly nodes = new Map<string, OrderNode>();
+  private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
+  readonly onDidChangeTreeData = this.emitter.event;
+
+  constructor(
+    private readonly store: Store,
+    private readonly onDetailsError: (error: unknown) => void,
+  ) {
+    super();
+    this.register(store.onDidChangeOrders((change) => {
+      if (!change.ids) return this.emitter.fire(undefined);
+      const nodes = change.ids.map((id) => this.nodeFor(id)).filter((n): n is OrderNode => n !== undefined);
+      if (nodes.length) this.emitter.fire(nodes);
+    }));
+    this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
+  }
+
+  getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
+    return node instanceof OrderNode ? node.toTreeItem(this.store.pending(node.id)) : node.toTreeItem();
+  }
+
+  async getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
+    if (!node) return this.roots();
+    if (node instanceof FieldNode) return node.children();
+    let raw = node.order.raw;
+    try {
+      raw = (await this.store.orderDetails(node.id)).raw;
+    } catch (error) {
+      // Show what the list already told us rather than an empty node, and say why the rest is missing.
+      this.onDetailsError(error);
+    }
+    const parentId = `order/${node.id}`;
+    return fieldsOf(raw).map((field) => new FieldNode(parentId, field, field.key));
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
+    if (node instanceof OrderNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
+    if (node instanceof OrderNode) return undefined;
+    return this.nodes.get(node.parentId.slice('order/'.length));
+  }
+
+  /** The node of an order, for commands invoked from the palette and for reveal. */
+  nodeFor(id: string): OrderNode | undefined {
+    const order = this.store.orders.get(id);
+    if (!order) return undefined;
+    let node = this.nodes.get(id);
+    if (node) node.order = order;
+    else this.nodes.set(id, (node = new OrderNode(order)));
+    return node;
+  }
+
+  private roots(): OrderNode[] {
+    if (this.store.state !== 'ready') return [];
+    const orders = this.store.orders.all;
+    const live = new Set<string>();
+    const roots = orders.map((order) => {
+      live.add(order.id);
+      return this.nodeFor(order.id) ?? new OrderNode(order);
+    });
+    for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
+    return roots;
+  }
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { type Order, type OrderAction, type OrderState } from '../../api/models';
+
+export function stateLabel(state: OrderState): string {
+  switch (state) {
+    case 'running': return vscode.l10n.t('Running');
+    case 'stopped': return vscode.l10n.t('Stopped');
+    case 'busy': return vscode.l10n.t('Busy');
+    case 'suspended': return vscode.l10n.t('Suspended');
+    case 'unknown': return vscode.l10n.t('Unknown state');
+  }
+}
+
+/** What the node says while an action runs. */
+export function progressLabel(action: OrderAction): string {
+  switch (action) {
+    case 'start': return vscode.l10n.t('Starting…');
+    case 'stop': return vscode.l10n.t('Stopping…');
+    case 'restart': return vscode.l10n.t('Restarting…');
+    case 'reinstall': return vscode.l10n.t('Reinstalling…');
+  }
+}
+
+export function actionTitle(action: OrderAction): string {
+  switch (action) {
+    case 'start': return vscode.l10n.t('Start');
+    case 'stop': return vscode.l10n.t('Stop');
+    case 'restart': return vscode.l10n.t('Restart');
+    case 'reinstall': return vscode.l10n.t('Reinstall');
+  }
+}
+
+/** The server's own word when it has one that says more than ours (e.g. "reinstalling"), else ours. */
+export function stateText(order: Order): string {
+  const ours = stateLabel(order.state);
+  if (!order.statusText) return ours;
+  const theirs = order.statusText.replace(/[_-]+/g, ' ');
+  if (order.state === 'running' || order.state === 'stopped') return ours;
+  return theirs.charAt(0).toUpperCase() + theirs.slice(1);
+}
