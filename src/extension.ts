@@ -23,6 +23,8 @@ export interface TestApi {
   readonly orders: OrdersTreeProvider;
   readonly ordersView: vscode.TreeView<unknown>;
   readonly invoices: InvoicesTreeProvider;
+  readonly invoicesView: vscode.TreeView<unknown>;
+  readonly statusBar: BalanceStatusBar;
   readonly keys: KeyStore;
   readonly log: Log;
 }
@@ -114,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   onKeyChanged().catch((error: unknown) => logFailure(log, 'reading the API key', error));
 
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { store, scheduler, orders, ordersView, invoices, keys, log }
+    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log }
     : undefined;
 }
 

@@ -6,7 +6,7 @@ import { formatMoney, isLow } from './money';
 
 /** The balance in the status bar: one short item, a warning background only for a low balance or a problem. */
 export class BalanceStatusBar extends Disposable {
-  private readonly item: vscode.StatusBarItem;
+  readonly item: vscode.StatusBarItem;
   private tooltipTimer?: ReturnType<typeof setTimeout>;
 
   constructor(

@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { captureMessages, Harness, KEY, stubWindow, waitFor } from './harness';
+
+describe('API key management', () => {
+  let h: Harness;
+  const restores: Array<() => void> = [];
+
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(() => h.dispose());
+  afterEach(async () => {
+    for (const restore of restores.splice(0)) restore();
+    await h.api.keys.delete();
+    await waitFor(() => h.store.state === 'noKey', 'sign-out');
+    h.mock.clearLog();
+  });
+
+  function typeKey(key: string | undefined): Array<vscode.InputBoxOptions> {
+    const asked: vscode.InputBoxOptions[] = [];
+    restores.push(stubWindow('showInputBox', ((options: vscode.InputBoxOptions) => {
+      asked.push(options);
+      return Promise.resolve(key);
+    }) as never));
+    return asked;
+  }
+
+  it('starts signed out: nothing is requested without a key', () => {
+    assert.equal(h.store.state, 'noKey');
+    assert.equal(h.store.hasApiKey, false);
+    assert.equal(h.requests().length, 0);
+  });
+
+  it('asks in a password box, checks the key with GET /me, then stores it and loads the data', async () => {
+    const asked = typeKey(KEY);
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.setApiKey');
+    assert.equal(asked[0]?.password, true);
+    assert.equal(asked[0]?.ignoreFocusOut, true);
+    assert.equal(await h.api.keys.get(), KEY);
+    assert.equal(h.requests('GET /api/v1/me').length, 1);
+    assert.equal(h.requests('GET /api/v1/me')[0]?.authorization, `Bearer ${KEY}`);
+    assert.match(messages.shown.find((m) => m.level === 'info')?.message ?? '', /Signed in as Ada Lovelace/);
+    await vscode.commands.executeCommand('hostingAccount.orders.focus');
+    await waitFor(() => h.store.state === 'ready' && h.store.orders.size > 0, 'orders after sign-in');
+    await waitFor(() => h.store.balance.value, 'the balance after sign-in');
+    assert.equal(h.requests('GET /api/v1/me').length, 1, 'the account read while verifying is reused');
+  });
+
+  it('does not store a key the server rejects, and says why', async () => {
+    typeKey('wrong-key-0000');
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.setApiKey');
+    assert.equal(await h.api.keys.get(), undefined);
+    assert.equal(h.store.state, 'noKey');
+    assert.match(messages.shown[0]?.message ?? '', /rejected this API key, so it was not saved/);
+    assert.ok(messages.shown[0]?.options.includes('Open API Keys Page'));
+  });
+
+  it('treats an empty input as a cancel', async () => {
+    typeKey('   ');
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.setApiKey');
+    assert.equal(h.requests().length, 0);
+    assert.equal(messages.shown.length, 0);
+  });
+
+  it('removes the key and returns the views to their welcome state', async () => {
+    await h.signIn();
+    await vscode.commands.executeCommand('hostingAccount.removeApiKey');
+    assert.equal(await h.api.keys.get(), undefined);
+    await waitFor(() => h.store.state === 'noKey', 'the signed-out state');
+    assert.deepEqual(await h.api.orders.getChildren(), []);
+    assert.deepEqual(h.api.invoices.getChildren(), []);
+  });
+
+  it('picks up a key changed in another window (secrets.onDidChange)', async () => {
+    await h.api.keys.store(KEY);
+    await waitFor(() => h.store.hasApiKey, 'the key from the other window');
+    await h.api.keys.delete();
+    await waitFor(() => !h.store.hasApiKey, 'the removal from the other window');
+  });
+
+  it('shows the signed-out state again when the server revokes the key', async () => {
+    await h.signIn();
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    h.mock.setKeys(['another-key']);
+    try {
+      await h.store.refresh(['orders', 'balance'], 'background');
+      assert.equal(h.store.state, 'invalidKey');
+      assert.deepEqual(await h.api.orders.getChildren(), [], 'the welcome view explains it');
+      assert.equal(messages.shown.length, 1, 'one notification, not one per endpoint');
+      assert.match(messages.shown[0]?.message ?? '', /rejected the API key/);
+    } finally {
+      h.mock.setKeys([KEY]);
+    }
+  });
+
+  it('opens the provider\'s API keys page in the browser', async () => {
+    let opened: vscode.Uri | undefined;
+    const env = vscode.env as unknown as Record<string, unknown>;
+    const original = env.openExternal;
+    env.openExternal = (uri: vscode.Uri) => {
+      opened = uri;
+      return Promise.resolve(true);
+    };
+    try {
+      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
+    } finally {
+      env.openExternal = original;
+    }
+    assert.equal(opened?.toString(true), `${h.mock.url}/client/api-keys`);
+  });
+
+  it('writes requests to the log with the key masked', async () => {
+    await h.signIn();
+    const line = h.api.log.mask(`Bearer ${KEY}`);
+    assert.equal(line, 'Bearer ***');
+  });
+});

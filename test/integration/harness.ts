@@ -1,0 +1,102 @@
+/**
+ * What the product suites share: a mock API of their own, started inside the extension host so a test can read its
+ * request log and switch its faults directly, with the extension pointed at it through the user settings.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { type TestApi } from '../../src/extension';
+import { DEMO_API_KEY, type MockApi, type MockApiOptions, type RecordedRequest, startMockApi } from '../mock-api/server';
+import { activeExtension } from './env';
+
+export const KEY = DEMO_API_KEY;
+
+export async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export class Harness {
+  private constructor(
+    readonly mock: MockApi,
+    readonly api: TestApi,
+    private readonly previousBaseUrl: string | undefined,
+  ) {}
+
+  static async start(options: MockApiOptions = {}): Promise<Harness> {
+    const api = (await activeExtension()).exports as TestApi;
+    assert.ok(api?.store, 'the extension hands its test API to tests');
+    const mock = await startMockApi({ transitionMs: 300, ...options });
+    const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
+    const harness = new Harness(mock, api, previous);
+    await api.keys.delete();
+    await harness.setSetting('baseUrl', mock.url);
+    await waitFor(() => api.store.state === 'noKey', 'the signed-out state');
+    mock.clearLog();
+    return harness;
+  }
+
+  get store(): TestApi['store'] {
+    return this.api.store;
+  }
+
+  /** Requests to the API (not the mock's web pages), optionally of one route such as 'POST /api/v1/orders/:id/action'. */
+  requests(route?: string): RecordedRequest[] {
+    return this.mock.requests.filter((r) => r.route !== 'unmatched' && r.rawPath.startsWith('/api/') && (!route || r.route === route));
+  }
+
+  async setSetting(name: string, value: unknown): Promise<void> {
+    await vscode.workspace.getConfiguration('hostingAccount').update(name, value, vscode.ConfigurationTarget.Global);
+  }
+
+  /** Stores the key as another window would, and waits until the data the views show has loaded. */
+  async signIn(options: { orders?: boolean } = { orders: true }): Promise<void> {
+    await this.api.keys.store(KEY);
+    await waitFor(() => this.store.hasApiKey && this.store.state !== 'noKey', 'the key to be picked up');
+    if (options.orders) {
+      await vscode.commands.executeCommand('hostingAccount.orders.focus');
+      await this.store.refresh(['orders'], 'user');
+      await waitFor(() => this.store.state === 'ready' && this.store.orders.size > 0, 'orders to load');
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.api.keys.delete();
+    await waitFor(() => this.store.state === 'noKey', 'sign-out');
+    await this.setSetting('baseUrl', this.previousBaseUrl);
+    await this.mock.close();
+  }
+}
+
+/** Replaces one prompt of `vscode.window` (input box, quick pick, message) for a test; call the result to restore. */
+export function stubWindow<K extends keyof typeof vscode.window>(
+  name: K,
+  replacement: (...args: never[]) => unknown,
+): () => void {
+  const target = vscode.window as unknown as Record<string, unknown>;
+  const original = target[name];
+  target[name] = replacement;
+  return () => {
+    target[name] = original;
+  };
+}
+
+/** Records the messages shown with `showErrorMessage`/`showWarningMessage`/`showInformationMessage`. */
+export function captureMessages(answers: Partial<Record<'error' | 'warning' | 'info', string | undefined>> = {}): {
+  readonly shown: Array<{ level: string; message: string; options: unknown[] }>;
+  restore(): void;
+} {
+  const shown: Array<{ level: string; message: string; options: unknown[] }> = [];
+  const restores = (['error', 'warning', 'info'] as const).map((level) => {
+    const name = level === 'error' ? 'showErrorMessage' : level === 'warning' ? 'showWarningMessage' : 'showInformationMessage';
+    return stubWindow(name, ((message: string, ...options: unknown[]) => {
+      shown.push({ level, message, options });
+      return Promise.resolve(answers[level]);
+    }) as never);
+  });
+  return { shown, restore: () => restores.forEach((restore) => restore()) };
+}
