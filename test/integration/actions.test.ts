@@ -37,7 +37,7 @@ describe('order actions', () => {
     restores.push(stubWindow('showWarningMessage', ((message: string, ...options: unknown[]) => {
       asked.push({ message, options });
       return Promise.resolve(answer);
-    }) as never));
+    })));
     return asked;
   }
 
@@ -119,15 +119,15 @@ describe('order actions', () => {
     it('sends nothing when the typed name does not match, or the input is dismissed', async () => {
       const target = await node('running');
       answerWarning('Reinstall…');
-      let validation: string | undefined | null | vscode.InputBoxValidationMessage | Thenable<unknown>;
+      let validation: unknown;
       restores.push(stubWindow('showInputBox', ((options: vscode.InputBoxOptions) => {
         validation = options.validateInput?.('web');
         return Promise.resolve('web');
-      }) as never));
+      })));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
-      assert.match(String(validation), /Type the order's name/);
+      assert.match(validation as string, /Type the order's name/);
       restores.pop()?.();
-      restores.push(stubWindow('showInputBox', (() => Promise.resolve(undefined)) as never));
+      restores.push(stubWindow('showInputBox', (() => Promise.resolve(undefined))));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.equal(h.requests(ACTION).length, 0);
     });
@@ -135,7 +135,7 @@ describe('order actions', () => {
     it('sends exactly one POST once the name is typed', async () => {
       const target = await node('running');
       answerWarning('Reinstall…');
-      restores.push(stubWindow('showInputBox', (() => Promise.resolve(target.order.label)) as never));
+      restores.push(stubWindow('showInputBox', (() => Promise.resolve(target.order.label))));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.equal(h.requests(ACTION).length, 1);
       assert.equal(h.requests(ACTION)[0]?.body, '{"action":"reinstall"}');
@@ -149,7 +149,7 @@ describe('order actions', () => {
     restores.push(stubWindow('showQuickPick', ((items: Array<vscode.QuickPickItem & { order: { id: string } }>) => {
       offered = items.map((i) => i.order.id);
       return Promise.resolve(undefined);
-    }) as never));
+    })));
     await vscode.commands.executeCommand('hostingAccount.order.start');
     const stopped = h.mock.state.orders.filter((o) => o.status === 'stopped').map((o) => String(o.id));
     assert.deepEqual(offered.sort(), stopped.sort());
@@ -162,7 +162,7 @@ describe('order actions', () => {
   it('runs the action on the order picked from the palette', async () => {
     const target = await node('stopped');
     restores.push(stubWindow('showQuickPick', ((items: Array<vscode.QuickPickItem & { order: { id: string } }>) =>
-      Promise.resolve(items.find((i) => i.order.id === target.id))) as never));
+      Promise.resolve(items.find((i) => i.order.id === target.id)))));
     await vscode.commands.executeCommand('hostingAccount.order.start');
     assert.equal(h.requests(ACTION)[0]?.orderId, target.id);
     await waitFor(() => !h.store.pending(target.id), 'the start to settle', 10_000);

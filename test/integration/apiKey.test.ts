@@ -22,7 +22,7 @@ describe('API key management', () => {
     restores.push(stubWindow('showInputBox', ((options: vscode.InputBoxOptions) => {
       asked.push(options);
       return Promise.resolve(key);
-    }) as never));
+    })));
     return asked;
   }
 

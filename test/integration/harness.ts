@@ -88,7 +88,7 @@ export function stubWindow<K extends keyof typeof vscode.window>(
 /** Records the messages shown with `showErrorMessage`/`showWarningMessage`/`showInformationMessage`. */
 export function captureMessages(answers: Partial<Record<'error' | 'warning' | 'info', string | undefined>> = {}): {
   readonly shown: Array<{ level: string; message: string; options: unknown[] }>;
-  restore(): void;
+  readonly restore: () => void;
 } {
   const shown: Array<{ level: string; message: string; options: unknown[] }> = [];
   const restores = (['error', 'warning', 'info'] as const).map((level) => {
@@ -96,7 +96,7 @@ export function captureMessages(answers: Partial<Record<'error' | 'warning' | 'i
     return stubWindow(name, ((message: string, ...options: unknown[]) => {
       shown.push({ level, message, options });
       return Promise.resolve(answers[level]);
-    }) as never);
+    }));
   });
   return { shown, restore: () => restores.forEach((restore) => restore()) };
 }
