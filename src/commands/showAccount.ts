@@ -55,10 +55,14 @@ function items(ctx: CommandContext): AccountPick[] {
   const account = store.account.value;
   if (account) {
     result.push({ label: vscode.l10n.t('Account'), kind: vscode.QuickPickItemKind.Separator });
+    const who = account.name ?? account.email ?? account.id;
+    if (who) {
+      result.push({ label: `$(account) ${escapeIcons(who)}`, description: account.name ? account.email : undefined, run: copy(who) });
+    }
+    const shown = new Set([account.name, account.email]);
     for (const field of fieldsOf(account.raw)) {
-      if (field.children) continue;
-      const value = field.value ?? '';
-      result.push({ label: `$(account) ${escapeIcons(value)}`, description: field.key, run: copy(value) });
+      if (field.children || field.value === undefined || shown.has(field.value)) continue;
+      result.push({ label: humanise(field.key), description: escapeIcons(displayValue(field.value)), run: copy(field.value) });
     }
   } else if (store.account.error) {
     result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: store.account.error.message });
@@ -103,4 +107,18 @@ function actions(ctx: CommandContext, store: Store): AccountPick[] {
 /** Server text must not turn into icons in a quick pick label. */
 function escapeIcons(text: string): string {
   return text.replace(/\$\(/g, '$\u200b(');
+}
+
+/** `created_at` → "Created at", `id` → "ID": field names as a person would write them. */
+function humanise(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  if (/^id$/i.test(words)) return 'ID';
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** ISO timestamps read better in the user's locale. */
+function displayValue(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return value;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
 }

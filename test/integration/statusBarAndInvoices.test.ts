@@ -103,7 +103,8 @@ describe('the balance, account and invoices', () => {
     assert.ok(pick);
     const labels = pick.items.map((i) => i.label);
     assert.ok(labels.some((l) => l.includes('Ada Lovelace')), labels.join(' | '));
-    assert.ok(labels.some((l) => l.includes('ada@example.com')));
+    assert.ok(pick.items.some((i) => i.description === 'ada@example.com'));
+    assert.ok(pick.items.some((i) => i.label === 'Company' && i.description === 'Analytical Engines Ltd'));
     assert.ok(labels.some((l) => /credit-card.*42/.test(l)));
     assert.ok(labels.some((l) => l.includes('Show Invoices')));
     assert.ok(labels.some((l) => l.includes('Change API Key')));
