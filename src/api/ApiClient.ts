@@ -231,11 +231,17 @@ export class ApiClient {
     const context = { method, path, key };
 
     for (let attempt = 1; ; attempt++) {
-      await limiter.acquire({ signal: options.signal, priority: options.priority });
+      const permit = await limiter.acquire({ signal: options.signal, priority: options.priority });
       const started = this.clock.now();
       let response: TransportResponse | undefined;
       try {
-        response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal: options.signal });
+        try {
+          // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
+          const signal = method === 'GET' ? options.signal : undefined;
+          response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal });
+        } finally {
+          permit.release();
+        }
         this.observeLimits(limiter, response);
         const json = interpret(response, context, this.clock.now());
         this.log({ method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes, requestId: response.headers['x-request-id'] });

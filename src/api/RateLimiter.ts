@@ -15,9 +15,14 @@ export interface RateLimitStatus {
   readonly heldUntil?: number;
 }
 
+/** Held while a request is on its way; `release` when its answer (or failure) is in. */
+export interface Permit {
+  release(): void;
+}
+
 interface Waiter {
   readonly priority: RequestPriority;
-  readonly resolve: () => void;
+  readonly resolve: (permit: Permit) => void;
   readonly reject: (error: unknown) => void;
   readonly cleanup: () => void;
 }
@@ -31,15 +36,22 @@ export interface RateLimiterOptions {
 }
 
 /**
- * A rolling-window limiter: at most `limit` requests start in any `windowMs`. Requests over the limit wait in a queue
- * (user actions before background refreshes) instead of failing, so the server never has to answer 429.
+ * A rolling-window limiter: at most `limit` requests in any `windowMs`. Requests over the limit wait in a queue (user
+ * actions before background refreshes) instead of failing, so the server never has to answer 429.
+ *
+ * A request counts from the moment it is let through until `windowMs` after its answer came back. The server counts
+ * it from its arrival, which may be much later than our start when the connection pool queues it or the network is
+ * slow; counting from the answer is always later than the arrival, so our window never frees a slot before the
+ * server's does.
  */
 export class RateLimiter {
   private limit: number;
   private readonly windowMs: number;
   private readonly clock: Clock;
   private readonly maxHoldMs: number;
+  /** When each finished request's answer came back, oldest first. */
   private readonly sent: number[] = [];
+  private inFlight = 0;
   private readonly queue: Waiter[] = [];
   private heldUntil = 0;
   private server?: { remaining: number; resetAt: number };
@@ -57,12 +69,12 @@ export class RateLimiter {
     this.pump();
   }
 
-  acquire(options: { signal?: AbortSignal; priority?: RequestPriority } = {}): Promise<void> {
+  acquire(options: { signal?: AbortSignal; priority?: RequestPriority } = {}): Promise<Permit> {
     const { signal, priority = 'background' } = options;
     if (signal?.aborted) return Promise.reject(new ApiError('cancelled', 'The request was cancelled.'));
     const holdError = this.holdError();
     if (holdError) return Promise.reject(holdError);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Permit>((resolve, reject) => {
       const onAbort = (): void => {
         const index = this.queue.indexOf(waiter);
         if (index >= 0) this.queue.splice(index, 1);
@@ -107,13 +119,13 @@ export class RateLimiter {
   status(): RateLimitStatus {
     const now = this.clock.now();
     this.prune(now);
-    const own = Math.max(0, this.limit - this.sent.length);
+    const own = Math.max(0, this.limit - this.sent.length - this.inFlight);
     const server = this.server && this.server.resetAt > now ? this.server.remaining : undefined;
     const heldUntil = Math.max(this.heldUntil, server === 0 && this.server ? this.server.resetAt : 0);
     return {
       limit: this.limit,
       windowMs: this.windowMs,
-      used: this.sent.length,
+      used: this.sent.length + this.inFlight,
       remaining: server === undefined ? own : Math.min(own, server),
       queued: this.queue.length,
       heldUntil: heldUntil > now ? heldUntil : undefined,
@@ -128,6 +140,20 @@ export class RateLimiter {
       waiter.cleanup();
       waiter.reject(error);
     }
+  }
+
+  private permit(): Permit {
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inFlight--;
+        // Kept sorted: answers can come back in any order, but each is stamped with the time it is released.
+        this.sent.push(this.clock.now());
+        this.pump();
+      },
+    };
   }
 
   private holdError(): ApiError | undefined {
@@ -146,8 +172,9 @@ export class RateLimiter {
   private nextSlotAt(now: number): number {
     this.prune(now);
     let at = this.heldUntil > now ? this.heldUntil : 0;
-    if (this.sent.length >= this.limit) {
-      at = Math.max(at, (this.sent[this.sent.length - this.limit] ?? now) + this.windowMs);
+    if (this.inFlight >= this.limit) return Number.POSITIVE_INFINITY; // a release will pump
+    if (this.sent.length + this.inFlight >= this.limit) {
+      at = Math.max(at, (this.sent[this.sent.length + this.inFlight - this.limit] ?? now) + this.windowMs);
     }
     if (this.server && this.server.resetAt > now && this.server.remaining <= 0) at = Math.max(at, this.server.resetAt);
     return at;
@@ -161,6 +188,7 @@ export class RateLimiter {
     while (this.queue.length) {
       const now = this.clock.now();
       const at = this.nextSlotAt(now);
+      if (at === Number.POSITIVE_INFINITY) return;
       if (at > now) {
         this.timer = this.clock.setTimeout(() => {
           this.timer = undefined;
@@ -170,10 +198,10 @@ export class RateLimiter {
       }
       const waiter = this.queue.shift();
       if (!waiter) return;
-      this.sent.push(now);
+      this.inFlight++;
       if (this.server && this.server.resetAt > now) this.server.remaining--;
       waiter.cleanup();
-      waiter.resolve();
+      waiter.resolve(this.permit());
     }
   }
 }

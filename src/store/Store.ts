@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { parseBaseUrl } from '../api/baseUrl';
 import { type Clock, systemClock } from '../api/clock';
 import { ApiError, isApiError } from '../api/errors';
@@ -31,7 +32,7 @@ export class Store extends Disposable {
   private clientBaseUrl?: string;
   /** Bumped when the key or the server changes: answers to older requests are dropped. */
   private epoch = 0;
-  private abort = new AbortController();
+  private abort = newAbortController();
   private hasKey = false;
   private keyKnown = false;
   /** A hash of the key in use, to tell a new key from the echo of our own write; never the key itself. */
@@ -194,7 +195,7 @@ export class Store extends Disposable {
     this.setPending(id, { action, since: this.clock.now(), phase: 'sending', sawBusy: false });
     let result: ActionResult;
     try {
-      result = await this.api().orderAction(id, action, { priority: 'user' });
+      result = await this.api().orderAction(id, action, { priority: 'user', signal: this.abort.signal });
     } catch (error) {
       if (epoch !== this.epoch) throw error;
       this.setPending(id, undefined);
@@ -412,7 +413,7 @@ export class Store extends Disposable {
   private reset(): void {
     this.epoch++;
     this.abort.abort();
-    this.abort = new AbortController();
+    this.abort = newAbortController();
     this.inflight.clear();
     this.poller.clear();
     this.pendingActions.clear();
@@ -441,4 +442,11 @@ export class Store extends Disposable {
 
 function fingerprintOf(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** One signal cancels every request of a key or server; with a queue of them it has many listeners, by design. */
+function newAbortController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

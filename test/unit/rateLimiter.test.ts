@@ -11,7 +11,7 @@ describe('RateLimiter (unit)', () => {
   /** Starts `count` acquisitions and records when each one is granted. */
   function start(limiter: RateLimiter, count: number, priority: 'user' | 'background' = 'background'): number[] {
     const granted: number[] = [];
-    for (let i = 0; i < count; i++) void limiter.acquire({ priority }).then(() => granted.push(clock.now()));
+    for (let i = 0; i < count; i++) void limiter.acquire({ priority }).then((permit) => (granted.push(clock.now()), permit.release()));
     return granted;
   }
 
@@ -42,7 +42,7 @@ describe('RateLimiter (unit)', () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
     const granted: number[] = [];
     for (let second = 0; second < 600; second++) {
-      for (let i = 0; i < 3; i++) void limiter.acquire().then(() => granted.push(clock.now()));
+      for (let i = 0; i < 3; i++) void limiter.acquire().then((permit) => (granted.push(clock.now()), permit.release()));
       await clock.advance(1_000);
     }
     assert.ok(granted.length >= 900, `expected steady throughput, got ${granted.length}`);
@@ -62,7 +62,7 @@ describe('RateLimiter (unit)', () => {
 
   it('fails at once instead of queueing for a hold longer than maxHoldMs', async () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock, maxHoldMs: 10_000 });
-    await limiter.acquire();
+    (await limiter.acquire()).release();
     const queued = limiter.acquire();
     limiter.holdUntil(clock.now() + 3_600_000);
     await assert.rejects(queued, { name: 'ApiError', kind: 'rateLimited' });
@@ -76,16 +76,16 @@ describe('RateLimiter (unit)', () => {
   it('lets user actions overtake queued background refreshes', async () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
     const order: string[] = [];
-    void limiter.acquire().then(() => order.push('first'));
-    void limiter.acquire({ priority: 'background' }).then(() => order.push('background'));
-    void limiter.acquire({ priority: 'user' }).then(() => order.push('user'));
+    void limiter.acquire().then((p) => (order.push('first'), p.release()));
+    void limiter.acquire({ priority: 'background' }).then((p) => (order.push('background'), p.release()));
+    void limiter.acquire({ priority: 'user' }).then((p) => (order.push('user'), p.release()));
     await clock.advance(5_000);
     assert.deepEqual(order, ['first', 'user', 'background']);
   });
 
   it('drops a cancelled waiter from the queue', async () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
-    await limiter.acquire();
+    (await limiter.acquire()).release();
     const controller = new AbortController();
     const waiting = limiter.acquire({ signal: controller.signal });
     controller.abort();
@@ -116,9 +116,22 @@ describe('RateLimiter (unit)', () => {
     assert.equal(late.length, 1);
   });
 
+  it('counts a request until a window after its answer, however long it was under way', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock });
+    const slow = await limiter.acquire();
+    const granted = start(limiter, 1);
+    await clock.advance(120_000);
+    assert.equal(granted.length, 0, 'the slow request still holds its slot');
+    slow.release();
+    await clock.advance(59_999);
+    assert.equal(granted.length, 0);
+    await clock.advance(1);
+    assert.equal(granted.length, 1);
+  });
+
   it('rejects queued waiters on dispose and leaves no timer behind', async () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock });
-    await limiter.acquire();
+    (await limiter.acquire()).release();
     const waiting = limiter.acquire();
     await flush();
     assert.equal(clock.pendingTimers, 1);
