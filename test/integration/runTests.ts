@@ -1,0 +1,79 @@
+/**
+ * Runs the integration suites in a real VS Code with @vscode/test-electron's `runTests`: the desktop VS Code at
+ * `VSCODE_EXECUTABLE_PATH` when set, otherwise (offline) code-server through `test/rig/launch-vscode.sh`. The mock API
+ * runs in this process; its address reaches the extension host through the user settings and the environment.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { seedSettings } from '../rig/codeServer';
+import { ensureRig } from '../rig/install';
+import { guardRun, stopAll, stopChildProcesses, track } from '../rig/lifetime';
+import { rigLog } from '../rig/log';
+import { cacheDir, projectRoot } from '../rig/paths';
+import { RunScratch } from '../rig/scratch';
+import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
+
+const launcher = path.join(projectRoot, 'test', 'rig', 'launch-vscode.sh');
+
+async function main(): Promise<number> {
+  const desktop = process.env.VSCODE_EXECUTABLE_PATH;
+  guardRun({
+    what: 'the integration tests',
+    // Longer than the launcher's own limit (RIG_TEST_TIMEOUT_MS, 10 min), which ends a hung test run with its logs.
+    timeoutMs: Number(process.env.RIG_RUN_TIMEOUT_MS ?? 15 * 60_000),
+    exitOnUncaught: true,
+    // VS Code (or the launcher) stops first: the mock and the run folder it uses go after it.
+    beforeStop: () => stopChildProcesses(),
+  });
+  if (!fs.existsSync(path.join(projectRoot, 'dist', 'extension.js'))) {
+    throw new Error('dist/extension.js is missing: run `npm run compile` first (npm run test:integration does)');
+  }
+  // Installed before the run, so a first run's install is not counted against the tests' own timeout.
+  if (desktop === undefined) await ensureRig();
+  // Where the launcher keeps code-server's and the workbench's logs when the run fails: only this run's.
+  fs.rmSync(path.join(cacheDir, 'artifacts', 'integration'), { recursive: true, force: true });
+
+  const scratch = new RunScratch();
+  const mock = await startMockApi({ quiet: true });
+  track({ name: 'mock API', stop: () => mock.close(), killNow: () => undefined });
+
+  const workspace = scratch.path('workspace');
+  const userDataDir = scratch.path('user-data');
+  const extensionsDir = scratch.path('extensions');
+  fs.mkdirSync(workspace);
+  fs.mkdirSync(extensionsDir);
+  seedSettings(userDataDir, { 'hostingAccount.baseUrl': mock.url });
+
+  rigLog(`mock API at ${mock.url}; ${desktop === undefined ? 'VS Code: code-server' : `VS Code: ${desktop}`}`);
+  try {
+    await runTests({
+      vscodeExecutablePath: desktop ?? launcher,
+      extensionDevelopmentPath: projectRoot,
+      extensionTestsPath: path.join(__dirname, 'index.js'),
+      launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--disable-extensions'],
+      extensionTestsEnv: {
+        HOSTING_ACCOUNT_TEST_API_URL: mock.url,
+        HOSTING_ACCOUNT_TEST_API_KEY: DEMO_API_KEY,
+        HOSTING_ACCOUNT_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+        // A desktop VS Code keeps its temporary files and sockets in the run's folder too.
+        TMPDIR: scratch.path('tmp'),
+        XDG_RUNTIME_DIR: scratch.path('rt'),
+      },
+    });
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    void stopAll().finally(() => process.exit(1));
+  },
+);
