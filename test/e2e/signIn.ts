@@ -1,0 +1,17 @@
+import { type Session } from './session';
+import { timeouts } from './workbench';
+
+/** What a user does first: open the Hosting view and enter the key through the command palette. */
+export async function signIn(session: Session, key = session.apiKey): Promise<void> {
+  const { workbench, page } = session;
+  await workbench.openViewContainer('Hosting');
+  await workbench.view('Orders').getByRole('button', { name: 'Set API Key' }).waitFor({ timeout: timeouts.ui });
+  await workbench.runCommand('Hosting: Set API Key');
+  await workbench.typeInQuickInput(key);
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeouts.ui });
+}
+
+/** The modal dialog's button by its name. */
+export function dialogButton(session: Session, name: string | RegExp) {
+  return session.page.locator('.monaco-dialog-box').getByRole('button', { name });
+}
