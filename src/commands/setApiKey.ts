@@ -1,9 +1,14 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
+import { type Account } from '../api/models';
 import { type CommandContext } from './CommandContext';
 import { UserCancelled } from './reportError';
 
-/** Asks for the key in a password box and stores it only once `GET /me` has accepted it. */
+/**
+ * Asks for the key in a password box and stores it only once `GET /me` has accepted it. The check runs inside the
+ * box (busy, then closed on success), and a rejected key keeps the box open with the reason, so the user can paste
+ * again without starting over.
+ */
 export async function setApiKey(ctx: CommandContext): Promise<void> {
   const state = ctx.store.state;
   if (state === 'noBaseUrl' || state === 'badBaseUrl') {
@@ -16,35 +21,7 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
     }
     return;
   }
-  const key = (await vscode.window.showInputBox({
-    title: vscode.l10n.t('Hosting: Set API Key'),
-    prompt: vscode.l10n.t('Paste the API key from your provider\'s API keys page. It is kept in VS Code\'s secret storage.'),
-    placeHolder: vscode.l10n.t('API key'),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (/\s/.test(value.trim()) ? vscode.l10n.t('An API key has no spaces in it.') : undefined),
-  }))?.trim();
-  if (!key) throw new UserCancelled();
-
-  let account;
-  try {
-    account = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') },
-      () => ctx.store.verifyKey(key),
-    );
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'unauthorized') {
-      ctx.log.warn('the key entered was rejected by the server; it was not stored');
-      const again = vscode.l10n.t('Try Again');
-      const page = vscode.l10n.t('Open API Keys Page');
-      const picked = await vscode.window.showErrorMessage(
-        vscode.l10n.t('The server rejected this API key, so it was not saved. Check that you copied all of it.'), again, page);
-      if (picked === again) await vscode.commands.executeCommand('hostingAccount.setApiKey');
-      if (picked === page) await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
-      return;
-    }
-    throw error;
-  }
+  const { key, account } = await askAndVerify(ctx);
   await ctx.keys.store(key);
   ctx.log.setSecret(key);
   ctx.store.adoptKey(account, key);
@@ -53,4 +30,54 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
   void vscode.window.showInformationMessage(who
     ? vscode.l10n.t('API key saved. Signed in as {0}.', who)
     : vscode.l10n.t('API key saved.'));
+}
+
+function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Account }> {
+  return new Promise((resolve, reject) => {
+    const box = vscode.window.createInputBox();
+    box.title = vscode.l10n.t('Hosting: Set API Key');
+    box.prompt = vscode.l10n.t('Paste the API key from your provider\'s API keys page. It is kept in VS Code\'s secret storage.');
+    box.placeholder = vscode.l10n.t('API key');
+    box.password = true;
+    box.ignoreFocusOut = true;
+    let settled = false;
+    const finish = (action: () => void): void => {
+      settled = true;
+      box.hide();
+      action();
+    };
+    const subscriptions = [
+      box.onDidChangeValue((value) => {
+        box.validationMessage = /\s/.test(value.trim()) ? vscode.l10n.t('An API key has no spaces in it.') : undefined;
+      }),
+      box.onDidAccept(() => void (async () => {
+        const key = box.value.trim();
+        if (!key || box.busy || /\s/.test(key)) return;
+        box.busy = true;
+        box.enabled = false;
+        box.validationMessage = undefined;
+        box.prompt = vscode.l10n.t('Checking the key with the server…');
+        try {
+          const account = await ctx.store.verifyKey(key);
+          finish(() => resolve({ key, account }));
+        } catch (error) {
+          if (isApiError(error) && error.kind === 'unauthorized') {
+            ctx.log.warn('the key entered was rejected by the server; it was not stored');
+            box.busy = false;
+            box.enabled = true;
+            box.prompt = vscode.l10n.t('Paste the API key from your provider\'s API keys page. It is kept in VS Code\'s secret storage.');
+            box.validationMessage = vscode.l10n.t('The server rejected this API key, so it was not saved. Check that you copied all of it.');
+            return;
+          }
+          finish(() => reject(error instanceof Error ? error : new Error(String(error))));
+        }
+      })()),
+      box.onDidHide(() => {
+        for (const subscription of subscriptions) subscription.dispose();
+        box.dispose();
+        if (!settled) reject(new UserCancelled());
+      }),
+    ];
+    box.show();
+  });
 }

@@ -1,19 +1,23 @@
 import * as assert from 'node:assert/strict';
 import { useSession } from './session';
-import { signIn } from './signIn';
+import { enterKey, signIn } from './signIn';
 import { timeouts } from './workbench';
 
 describe('a user with a wrong key', () => {
   const session = useSession();
 
-  it('is told the key was rejected, and stays at the welcome view', async () => {
-    await signIn(session(), 'not-the-right-key-123');
-    const { workbench, mock } = session();
-    await workbench.notification(/rejected this API key, so it was not saved/).waitFor({ timeout: timeouts.ui });
+  it('is told in the key box that the key was rejected, and nothing is saved', async () => {
+    await enterKey(session(), 'not-the-right-key-123');
+    const { workbench, mock, page } = session();
+    await page.locator('.quick-input-widget', { hasText: 'rejected this API key, so it was not saved' }).waitFor({ timeout: timeouts.ui });
+    await workbench.screenshot('wrong key rejected in the key box');
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeouts.ui });
     await workbench.view('Orders').getByRole('button', { name: 'Set API Key' }).waitFor({ timeout: timeouts.ui });
-    await workbench.screenshot('wrong key rejected');
+    await workbench.screenshot('welcome view after a wrong key');
     assert.deepEqual(mock.requests.filter((r) => r.rawPath.startsWith('/api/')).map((r) => [r.route, r.status]),
       [['GET /api/v1/me', 401]]);
+    assert.equal(await page.locator('.notification-toast').count(), 0, 'a cancelled key box leaves no notification behind');
   });
 });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { captureMessages, Harness, KEY, stubWindow, waitFor } from './harness';
+import { captureMessages, fakeInputBox, type FakeInputBox, Harness, KEY, waitFor } from './harness';
 
 describe('API key management', () => {
   let h: Harness;
@@ -17,13 +17,10 @@ describe('API key management', () => {
     h.mock.clearLog();
   });
 
-  function typeKey(key: string | undefined): Array<vscode.InputBoxOptions> {
-    const asked: vscode.InputBoxOptions[] = [];
-    restores.push(stubWindow('showInputBox', ((options: vscode.InputBoxOptions) => {
-      asked.push(options);
-      return Promise.resolve(key);
-    })));
-    return asked;
+  function typeKeys(...keys: Array<string | undefined>): FakeInputBox {
+    const { box, restore } = fakeInputBox(keys);
+    restores.push(restore);
+    return box;
   }
 
   it('starts signed out: nothing is requested without a key', () => {
@@ -33,12 +30,13 @@ describe('API key management', () => {
   });
 
   it('asks in a password box, checks the key with GET /me, then stores it and loads the data', async () => {
-    const asked = typeKey(KEY);
+    const box = typeKeys(KEY);
     const messages = captureMessages();
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
-    assert.equal(asked[0]?.password, true);
-    assert.equal(asked[0]?.ignoreFocusOut, true);
+    assert.equal(box.password, true);
+    assert.equal(box.ignoreFocusOut, true);
+    assert.equal(box.hidden, true, 'the box closes once the key is accepted');
     assert.equal(await h.api.keys.get(), KEY);
     assert.equal(h.requests('GET /api/v1/me').length, 1);
     assert.equal(h.requests('GET /api/v1/me')[0]?.authorization, `Bearer ${KEY}`);
@@ -49,19 +47,27 @@ describe('API key management', () => {
     assert.equal(h.requests('GET /api/v1/me').length, 1, 'the account read while verifying is reused');
   });
 
-  it('does not store a key the server rejects, and says why', async () => {
-    typeKey('wrong-key-0000');
+  it('does not store a key the server rejects, says why in the box, and accepts the right one next', async () => {
+    const box = typeKeys('wrong-key-0000', KEY);
+    await vscode.commands.executeCommand('hostingAccount.setApiKey');
+    assert.deepEqual(box.messages, ['The server rejected this API key, so it was not saved. Check that you copied all of it.']);
+    assert.equal(await h.api.keys.get(), KEY);
+    assert.deepEqual(h.requests('GET /api/v1/me').map((r) => r.status), [401, 200]);
+  });
+
+  it('stores nothing when the box is dismissed after a rejected key', async () => {
+    const box = typeKeys('wrong-key-0000');
     const messages = captureMessages();
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
+    assert.equal(box.messages.length, 1);
     assert.equal(await h.api.keys.get(), undefined);
     assert.equal(h.store.state, 'noKey');
-    assert.match(messages.shown[0]?.message ?? '', /rejected this API key, so it was not saved/);
-    assert.ok(messages.shown[0]?.options.includes('Open API Keys Page'));
+    assert.equal(messages.shown.length, 0, 'a dismissed box is a cancel: no notification');
   });
 
   it('treats an empty input as a cancel', async () => {
-    typeKey('   ');
+    typeKeys('   ');
     const messages = captureMessages();
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');

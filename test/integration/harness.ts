@@ -100,3 +100,57 @@ export function captureMessages(answers: Partial<Record<'error' | 'warning' | 'i
   });
   return { shown, restore: () => restores.forEach((restore) => restore()) };
 }
+
+export interface FakeInputBox {
+  /** Options the extension set on the box. */
+  readonly password: boolean;
+  readonly ignoreFocusOut: boolean;
+  /** Validation messages shown, in order. */
+  readonly messages: string[];
+  readonly hidden: boolean;
+}
+
+/**
+ * Replaces `vscode.window.createInputBox` with a box that types each answer and presses Enter, waiting for the
+ * extension to accept it (the box closes) or reject it (a validation message), then dismisses the box
+ * (Escape) when the answers run out. `undefined` as an answer dismisses it at once.
+ */
+export function fakeInputBox(answers: Array<string | undefined>): { box: FakeInputBox; restore: () => void } {
+  const accept = new vscode.EventEmitter<void>();
+  const hide = new vscode.EventEmitter<void>();
+  const change = new vscode.EventEmitter<string>();
+  const state = {
+    value: '', title: '', prompt: '', placeholder: '', password: false, ignoreFocusOut: false, busy: false,
+    enabled: true, validationMessage: undefined as string | undefined, messages: [] as string[], hidden: false,
+  };
+  const box = Object.assign(state, {
+    onDidAccept: accept.event,
+    onDidHide: hide.event,
+    onDidChangeValue: change.event,
+    onDidTriggerButton: new vscode.EventEmitter<unknown>().event,
+    buttons: [],
+    show: () => void drive(),
+    hide: () => {
+      if (state.hidden) return;
+      state.hidden = true;
+      hide.fire();
+    },
+    dispose: () => undefined,
+  });
+  async function drive(): Promise<void> {
+    for (const answer of answers) {
+      if (answer === undefined || state.hidden) break;
+      state.value = answer;
+      change.fire(answer);
+      accept.fire();
+      // An answer the extension ignores (an empty one) leaves the box as it was: give it a moment to react.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => state.hidden || !state.busy, 'the key check');
+      if (state.hidden) return;
+      if (state.validationMessage !== undefined) state.messages.push(state.validationMessage);
+    }
+    box.hide();
+  }
+  const restore = stubWindow('createInputBox', () => box);
+  return { box: state, restore };
+}
