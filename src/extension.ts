@@ -27,6 +27,8 @@ export interface TestApi {
   readonly statusBar: BalanceStatusBar;
   readonly keys: KeyStore;
   readonly log: Log;
+  /** Where VS Code writes this extension's log files. */
+  readonly logUri: vscode.Uri;
 }
 
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
@@ -84,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
     new ContextKeys(store),
     new ViewMessages(store, ordersView, invoicesView),
-    new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh')),
+    new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
     registerCommands(ctx),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new OrderDetailsDocument(store)),
     ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
@@ -116,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   onKeyChanged().catch((error: unknown) => logFailure(log, 'reading the API key', error));
 
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log }
+    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri }
     : undefined;
 }
 

@@ -72,7 +72,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
         };
       }
       return {
-        message: vscode.l10n.t('Cannot reach {0} ({1}).', host, error.transportCode ?? vscode.l10n.t('network error')) + sent,
+        message: networkMessage(host, error.transportCode) + sent,
         actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
         severity: 'error',
       };
@@ -103,5 +103,22 @@ export function actionLabel(action: ErrorAction): string {
     case 'showLog': return vscode.l10n.t('Show Log');
     case 'openSettings': return vscode.l10n.t('Open Settings');
     case 'refresh': return vscode.l10n.t('Refresh');
+  }
+}
+
+function networkMessage(host: string, code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the server up?', host);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return vscode.l10n.t('Cannot find {0}: the name does not resolve. Check the base URL and your network.', host);
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return vscode.l10n.t('The connection to {0} broke off ({1}).', host, code);
+    default:
+      return vscode.l10n.t('Cannot reach {0} ({1}).', host, code ?? vscode.l10n.t('network error'));
   }
 }

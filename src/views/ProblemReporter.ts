@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
+import { type Log } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { showReport, toReport } from '../commands/reportError';
 import { actionTitle, stateText } from './orders/orderStrings';
@@ -17,6 +18,7 @@ export class ProblemReporter extends Disposable {
     store: Store,
     private readonly baseUrl: () => string,
     private readonly retry: () => unknown,
+    private readonly log: Log,
   ) {
     super();
     this.register(store.onDidFail((failure) => this.onFailure(failure)));
@@ -32,13 +34,20 @@ export class ProblemReporter extends Disposable {
 
   private onFailure(failure: Failure): void {
     if (failure.kind === 'action' || failure.kind === 'details') return;
-    if (!failure.userInitiated && !failure.firstInEpisode) return;
     if (failure.error.code === 'no_key') return;
+    if (!failure.userInitiated && !failure.firstInEpisode) {
+      this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
+      return;
+    }
     const report = toReport(failure.error, this.baseUrl());
     // One refresh reads several endpoints; the same outage must not show up once per endpoint.
     const now = Date.now();
-    if (this.lastShown && this.lastShown.text === report.message && now - this.lastShown.at < 5_000) return;
+    if (this.lastShown && this.lastShown.text === report.message && now - this.lastShown.at < 5_000) {
+      this.log.debug(`not notifying twice: ${report.message}`);
+      return;
+    }
     this.lastShown = { text: report.message, at: now };
+    this.log.info(`notified: ${report.message}`);
     void showReport(report, this.retry);
   }
 }

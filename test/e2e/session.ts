@@ -19,6 +19,10 @@ export interface SessionOptions {
   /** User settings besides `hostingAccount.baseUrl` (which points at the mock). */
   readonly settings?: Readonly<Record<string, unknown>>;
   readonly mock?: MockApiOptions;
+  /** Files to put in the workspace folder before it opens, by relative path. */
+  readonly workspaceFiles?: Readonly<Record<string, string>>;
+  /** Open the workspace with workspace trust on and untrusted (Restricted Mode). */
+  readonly untrusted?: boolean;
 }
 
 export interface Session {
@@ -29,6 +33,7 @@ export interface Session {
   readonly page: Page;
   readonly workbench: Workbench;
   readonly scratch: RunScratch;
+  readonly workspace: string;
 }
 
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
@@ -41,11 +46,19 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     track({ name: 'mock API', stop: () => mock.close(), killNow: () => undefined });
     const workspace = scratch.path('workspace');
     fs.mkdirSync(workspace);
+    for (const [file, text] of Object.entries(options.workspaceFiles ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, file), text);
+    }
+    const trust = options.untrusted === true
+      ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+      : {};
     const server = (started.server = await startCodeServer({
       rig,
       scratch,
       installExtensions: [vsixPath],
-      settings: { 'hostingAccount.baseUrl': mock.url, ...options.settings },
+      workspaceTrust: options.untrusted === true,
+      settings: { 'hostingAccount.baseUrl': mock.url, ...trust, ...options.settings },
     }));
     const context = (started.context = await launchBrowser(rig, scratch));
     context.setDefaultTimeout(timeouts.ui);
@@ -55,7 +68,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}`);
     const workbench = new Workbench(page);
     await workbench.ready();
-    return { mock, apiKey: DEMO_API_KEY, server, context, page, workbench, scratch };
+    return { mock, apiKey: DEMO_API_KEY, server, context, page, workbench, scratch, workspace };
   } catch (error) {
     if (started.server !== undefined) scratch.keep(started.server.logFile, path.join(artifactsDir, 'session-start.code-server.log'));
     await started.context?.close().catch(() => undefined);

@@ -22,9 +22,10 @@ export async function waitFor<T>(probe: () => T | undefined | false, what: strin
 
 export class Harness {
   private constructor(
-    readonly mock: MockApi,
+    public mock: MockApi,
     readonly api: TestApi,
     private readonly previousBaseUrl: string | undefined,
+    private readonly options: MockApiOptions,
   ) {}
 
   static async start(options: MockApiOptions = {}): Promise<Harness> {
@@ -32,7 +33,7 @@ export class Harness {
     assert.ok(api?.store, 'the extension hands its test API to tests');
     const mock = await startMockApi({ transitionMs: 300, ...options });
     const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
-    const harness = new Harness(mock, api, previous);
+    const harness = new Harness(mock, api, previous, options);
     await api.keys.delete();
     await harness.setSetting('baseUrl', mock.url);
     await waitFor(() => api.store.state === 'noKey', 'the signed-out state');
@@ -62,6 +63,56 @@ export class Harness {
       await this.store.refresh(['orders'], 'user');
       await waitFor(() => this.store.state === 'ready' && this.store.orders.size > 0, 'orders to load');
     }
+  }
+
+  private keyCount = 0;
+
+  /**
+   * Signs in with a key of its own. The extension's limiter counts requests per key, as the server does, so a suite
+   * that makes many requests gives each test a fresh key instead of waiting for the minute to pass.
+   */
+  async signInWithFreshKey(): Promise<string> {
+    const key = `${KEY}-${process.pid}-${++this.keyCount}`;
+    this.mock.setKeys([KEY, key]);
+    this.extraKeys.push(key);
+    // A new key resets the store, which then has a key and no data: the state passes through 'loading'.
+    let reset = false;
+    const subscription = this.store.onDidChangeState((state) => (reset ||= state === 'loading'));
+    try {
+      await this.api.keys.store(key);
+      await waitFor(() => reset, 'the new key to be picked up');
+    } finally {
+      subscription.dispose();
+    }
+    await vscode.commands.executeCommand('hostingAccount.orders.focus');
+    await this.store.refresh(['orders', 'balance'], 'user');
+    await waitFor(() => this.store.state === 'ready' && this.store.orders.size > 0, 'orders to load');
+    this.mock.clearLog();
+    return key;
+  }
+
+  private readonly extraKeys: string[] = [];
+
+  /** The server goes down: connections are refused until `serverUp`. */
+  async serverDown(): Promise<void> {
+    await this.mock.close();
+  }
+
+  /** The server comes back on the same address, with fresh data. */
+  async serverUp(): Promise<void> {
+    this.mock = await startMockApi({ transitionMs: 300, ...this.options, port: this.mock.port, keys: [KEY, ...this.extraKeys] });
+  }
+
+  /** Everything the extension wrote to its log so far. */
+  async logText(): Promise<string> {
+    const dir = this.api.logUri;
+    // The log is written asynchronously; a short pause lets the last lines land.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const entries = await vscode.workspace.fs.readDirectory(dir);
+    const texts = await Promise.all(entries
+      .filter(([name]) => name.endsWith('.log'))
+      .map(async ([name]) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name)))));
+    return texts.join('\n');
   }
 
   async dispose(): Promise<void> {

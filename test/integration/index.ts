@@ -14,6 +14,7 @@ export async function run(): Promise<void> {
     reporter: 'spec',
     color: process.env.HOSTING_ACCOUNT_TEST_COLOR === '1',
     timeout: 20_000,
+    grep: process.env.HOSTING_ACCOUNT_TEST_GREP || undefined,
   });
   const files = findTests(__dirname);
   if (files.length === 0) throw new Error(`no integration tests (*.test.js) under ${__dirname}`);

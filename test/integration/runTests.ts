@@ -16,6 +16,11 @@ import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
 
 const launcher = path.join(projectRoot, 'test', 'rig', 'launch-vscode.sh');
 
+function grepArgument(): string | undefined {
+  const index = process.argv.indexOf('--grep');
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
 async function main(): Promise<number> {
   const desktop = process.env.VSCODE_EXECUTABLE_PATH;
   guardRun({
@@ -56,6 +61,8 @@ async function main(): Promise<number> {
         HOSTING_ACCOUNT_TEST_API_URL: mock.url,
         HOSTING_ACCOUNT_TEST_API_KEY: DEMO_API_KEY,
         HOSTING_ACCOUNT_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+        // `npm run test:integration -- --grep faults` runs the matching tests only.
+        HOSTING_ACCOUNT_TEST_GREP: grepArgument() ?? '',
         // A desktop VS Code keeps its temporary files and sockets in the run's folder too.
         TMPDIR: scratch.path('tmp'),
         XDG_RUNTIME_DIR: scratch.path('rt'),

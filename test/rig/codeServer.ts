@@ -38,6 +38,8 @@ export interface CodeServerOptions {
   readonly folder?: string;
   /** Lets the workbench honour the `payload` URL parameter (extension tests). */
   readonly smokeTestDriver?: boolean;
+  /** Leave workspace trust on (VS Code's default), to test the extension in a workspace opened as untrusted. */
+  readonly workspaceTrust?: boolean;
   /** Extra environment for the server and its extension host. */
   readonly env?: Readonly<Record<string, string>>;
   readonly startTimeoutMs?: number;
@@ -86,10 +88,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--bind-addr', `${host}:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...profile,
   ];
+  if (options.workspaceTrust !== true) args.push('--disable-workspace-trust');
   if (options.smokeTestDriver === true) args.push('--vscode-option', 'enable-smoke-test-driver');
   if (options.folder !== undefined) args.push(options.folder);
   const server = spawnLogged(rig, args, env, logFile);

@@ -83,6 +83,7 @@ export function normaliseOrderList(body: unknown): { orders: Order[]; skipped: n
 }
 
 export function describe(value: unknown): string {
+  if (value === undefined) return 'an empty body';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (isObject(value)) {
