@@ -107,7 +107,7 @@ export function actionLabel(action: ErrorAction): string {
 }
 
 function networkMessage(host: string, code: string | undefined): string {
-  switch (code) {
+  switch (code ?? '') {
     case 'ECONNREFUSED':
       return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the server up?', host);
     case 'ENOTFOUND':
