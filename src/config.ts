@@ -29,13 +29,19 @@ export function readSettings(): Settings {
   const maxRequests = userOnly<number>('maxRequestsPerMinute', 100);
   return {
     baseUrl: String(userOnly<string>('baseUrl', '')).trim(),
-    refreshIntervalSeconds: number('refreshInterval', 60, 0, 86_400),
+    refreshIntervalSeconds: refreshInterval(number('refreshInterval', 60, 0, 86_400)),
     lowBalanceThreshold: number('lowBalanceThreshold', 5, 0, Number.MAX_SAFE_INTEGER),
-    confirmStopAndRestart: config.get<boolean>('confirmStopAndRestart', true) !== false,
+    // A workspace must not be able to switch off the confirmation before a server is stopped.
+    confirmStopAndRestart: userOnly<boolean>('confirmStopAndRestart', true) !== false,
     requestTimeoutMs: number('requestTimeout', 30, 1, 600) * 1000,
     maxRequestsPerMinute: Number.isFinite(maxRequests) ? Math.min(120, Math.max(1, maxRequests)) : 100,
     websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
   };
+}
+
+/** 0 turns automatic refresh off; anything else is at least 10 s, so no setting can make the extension chatty. */
+function refreshInterval(seconds: number): number {
+  return seconds === 0 ? 0 : Math.max(10, seconds);
 }
 
 export function affects(event: vscode.ConfigurationChangeEvent, name: keyof typeof SETTING_IDS): boolean {

@@ -106,8 +106,9 @@ export function actionLabel(action: ErrorAction): string {
   }
 }
 
-function networkMessage(host: string, code: string | undefined): string {
-  switch (code ?? '') {
+function networkMessage(host: string, transportCode: string | undefined): string {
+  const code = transportCode ?? '';
+  switch (code) {
     case 'ECONNREFUSED':
       return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the server up?', host);
     case 'ENOTFOUND':
@@ -119,6 +120,6 @@ function networkMessage(host: string, code: string | undefined): string {
     case 'UND_ERR_CLOSED':
       return vscode.l10n.t('The connection to {0} broke off ({1}).', host, code);
     default:
-      return vscode.l10n.t('Cannot reach {0} ({1}).', host, code ?? vscode.l10n.t('network error'));
+      return vscode.l10n.t('Cannot reach {0} ({1}).', host, code || vscode.l10n.t('network error'));
   }
 }

@@ -42,7 +42,8 @@ describe('package.json contributions (unit)', () => {
   it('gives every setting a markdownDescription, and keeps where the key goes out of workspace reach', () => {
     const properties = manifest.contributes.configuration.properties;
     for (const [name, property] of Object.entries(properties)) assert.ok(property.markdownDescription, name);
-    for (const name of ['hostingAccount.baseUrl', 'hostingAccount.websiteUrl', 'hostingAccount.maxRequestsPerMinute']) {
+    for (const name of ['hostingAccount.baseUrl', 'hostingAccount.websiteUrl', 'hostingAccount.maxRequestsPerMinute',
+      'hostingAccount.confirmStopAndRestart']) {
       assert.equal(properties[name]?.scope, 'application', name);
     }
   });
