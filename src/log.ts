@@ -82,7 +82,8 @@ export function formatRequest(entry: RequestLine): string {
     entry.requestId ? `request id ${entry.requestId}` : undefined,
   ].filter(Boolean);
   if (extra.length) parts.push(`(${extra.join(', ')})`);
-  if (entry.error) parts.push(`: ${entry.error}`);
-  if (entry.retryInMs !== undefined) parts.push(`; retrying in ${entry.retryInMs} ms`);
-  return parts.join(' ');
+  let line = parts.join(' ');
+  if (entry.error) line += `: ${entry.error}`;
+  if (entry.retryInMs !== undefined) line += `; retrying in ${entry.retryInMs} ms`;
+  return line;
 }

@@ -101,11 +101,11 @@ export async function saveFailureArtifacts(session: Session, testTitle: string):
  * Registers the hooks of a `describe` block and returns a getter for its session. The block's tests are the steps of
  * one scenario, run in order: once one fails, the rest are skipped.
  */
-export function useSession(options: SessionOptions = {}): () => Session {
+export function useSession(options: SessionOptions | (() => Promise<SessionOptions>) = {}): () => Session {
   let session: Session | undefined;
   before(async function () {
     this.timeout(5 * 60_000);
-    session = await startSession(options);
+    session = await startSession(typeof options === 'function' ? await options() : options);
   });
   // The tests of a block are the steps of one scenario: after a failed step the rest would only time out.
   let failedStep: string | undefined;

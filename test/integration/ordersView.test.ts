@@ -114,7 +114,7 @@ describe('the Orders view', () => {
     h.mock.faults.add({ kind: 'status', status: 500, path: '/api/v1/orders' });
     await h.store.refresh(['orders'], 'background');
     assert.equal((await roots()).length, before, 'the tree does not go blank');
-    assert.match(h.api.ordersView.message ?? '', /Showing data from .*the last refresh failed/);
+    assert.match(h.api.ordersView.message ?? '', /Showing data from .*\. The last refresh failed: HTTP 500\./);
     h.mock.faults.clear();
     await h.store.refresh(['orders'], 'background');
     assert.equal(h.api.ordersView.message, undefined);

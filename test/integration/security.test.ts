@@ -106,7 +106,7 @@ describe('security: order ids are one path segment', () => {
     assert.deepEqual(nodes.map((n) => n.id), ids);
     h.mock.clearLog();
     for (const node of nodes) await h.api.orders.getChildren(node);
-    const restore = stubWindow('showWarningMessage', (() => Promise.resolve(undefined)) as never);
+    const restore = stubWindow('showWarningMessage', (() => Promise.resolve(undefined)));
     try {
       await vscode.commands.executeCommand('hostingAccount.order.start', nodes[1]);
     } finally {
