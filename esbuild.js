@@ -1,20 +1,26 @@
-// Bundles the extension. Two entries on purpose: `extension.js` is what VS Code loads at activation and must stay
-// small, `api.js` carries the HTTP stack (undici) and is required only when the first request is made.
+// Bundles the extension. Three entries on purpose: `extension.js` is what VS Code loads at activation and must stay
+// small; `api.js` carries the HTTP stack (undici) and is required when the first request is made; `commands.js` holds
+// the prompts, pickers and error messages, required when the user first runs a command or a failure is reported.
 const esbuild = require('esbuild');
 const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Keeps the lazy `require('./index')` in src/api/lazy.ts out of the activation bundle: it becomes `require('./api.js')`. */
-const lazyApiPlugin = {
-  name: 'lazy-api',
+/** Bundles loaded on first use, by the module whose `require('./index')` loads them. */
+const lazyBundles = {
+  [path.join('src', 'api', 'lazy.ts')]: './api.js',
+  [path.join('src', 'commands', 'lazy.ts')]: './commands.js',
+};
+
+/** Keeps each lazy `require('./index')` out of the activation bundle: it becomes `require('./api.js')` and so on. */
+const lazyBundlesPlugin = {
+  name: 'lazy-bundles',
   setup(build) {
     build.onResolve({ filter: /^\.\/index$/ }, (args) => {
-      if (path.normalize(args.importer).endsWith(path.join('src', 'api', 'lazy.ts'))) {
-        return { path: './api.js', external: true };
-      }
-      return undefined;
+      const importer = path.normalize(args.importer);
+      const target = Object.entries(lazyBundles).find(([module]) => importer.endsWith(module));
+      return target ? { path: target[1], external: true } : undefined;
     });
   },
 };
@@ -36,7 +42,7 @@ const problemMatcherPlugin = {
 
 async function main() {
   const ctx = await esbuild.context({
-    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts' },
+    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts', commands: 'src/commands/index.ts' },
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -49,7 +55,7 @@ async function main() {
     legalComments: production ? 'none' : 'inline',
     logLevel: 'warning',
     metafile: true,
-    plugins: [lazyApiPlugin, ...(watch ? [problemMatcherPlugin] : [])],
+    plugins: [lazyBundlesPlugin, ...(watch ? [problemMatcherPlugin] : [])],
   });
   if (watch) {
     await ctx.watch();

@@ -2,7 +2,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test/bench/results/**'] },
   eslint.configs.recommended,
   {
     files: ['**/*.ts'],

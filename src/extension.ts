@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { isApiError } from './api/errors';
 import { loadApi } from './api/lazy';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
-import { registerCommands } from './commands/registerCommands';
-import { isCancellation, logFailure, showReport, toReport } from './commands/reportError';
+import { COMMAND_IDS } from './commands/ids';
+import { loadCommands } from './commands/lazy';
 import { affects, readSettings } from './config';
 import { formatRequest, Log } from './log';
 import { RefreshScheduler } from './store/RefreshScheduler';
@@ -62,7 +63,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   });
 
   const reportDetailsError = (error: unknown): void => {
-    if (isCancellation(error)) return;
+    if (isApiError(error) && error.kind === 'cancelled') return;
+    const { logFailure, showReport, toReport } = loadCommands();
     logFailure(log, 'order details', error);
     void showReport(toReport(error, settings.baseUrl));
   };
@@ -75,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const scheduler = new RefreshScheduler(store, settings.refreshIntervalSeconds);
 
   const ctx: CommandContext = {
-    store, keys, log, orders,
+    store, keys, log, orders, invoices,
     settings: () => settings,
     invoicesVisible: () => invoicesView.visible,
     extensionContext: context,
@@ -87,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     new ContextKeys(store),
     new ViewMessages(store, ordersView, invoicesView),
     new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
-    registerCommands(ctx),
+    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown) => loadCommands().runCommand(id, ctx, arg))),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new OrderDetailsDocument(store)),
     ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
     invoicesView.onDidChangeVisibility((e) => scheduler.setVisibility({ invoicesVisible: e.visible })),
@@ -115,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     invoicesVisible: invoicesView.visible,
     focused: vscode.window.state.focused,
   });
-  onKeyChanged().catch((error: unknown) => logFailure(log, 'reading the API key', error));
+  onKeyChanged().catch((error: unknown) => log.error(`reading the API key failed: ${error instanceof Error ? error.message : String(error)}`));
 
   return context.extensionMode === vscode.ExtensionMode.Test
     ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri }

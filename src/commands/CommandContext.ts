@@ -3,6 +3,7 @@ import { type KeyStore } from '../auth/KeyStore';
 import { type Settings } from '../config';
 import { type Log } from '../log';
 import { type Store } from '../store/Store';
+import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 
 /** What the commands need, passed in by the composition root: no hidden globals. */
@@ -12,6 +13,7 @@ export interface CommandContext {
   readonly log: Log;
   readonly settings: () => Settings;
   readonly orders: OrdersTreeProvider;
+  readonly invoices: InvoicesTreeProvider;
   readonly invoicesVisible: () => boolean;
   readonly extensionContext: vscode.ExtensionContext;
 }

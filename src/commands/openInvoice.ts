@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { InvoiceNode } from '../views/invoices/InvoicesTreeProvider';
+import { type CommandContext } from './CommandContext';
 
-export async function openInvoice(arg?: unknown): Promise<void> {
-  if (!(arg instanceof InvoiceNode) || !arg.invoice.url) return;
-  await vscode.env.openExternal(vscode.Uri.parse(arg.invoice.url, true));
+export async function openInvoice(ctx: CommandContext, arg?: unknown): Promise<void> {
+  const url = ctx.invoices.asInvoiceNode(arg)?.invoice.url;
+  if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
 }

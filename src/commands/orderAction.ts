@@ -7,7 +7,7 @@ import { UserCancelled } from './reportError';
 
 /** Pick (or take) the order, confirm as the action deserves, send it once. The store shows progress on the node. */
 export async function runOrderAction(ctx: CommandContext, action: OrderAction, arg: unknown): Promise<void> {
-  const order = await pickOrder(ctx.store, arg, action);
+  const order = await pickOrder(ctx.store, ctx.orders, arg, action);
   if (!(await confirm(ctx, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `${order.label}: ${progressLabel(action)}` },

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type Order, type OrderAction } from '../api/models';
 import { type Store } from '../store/Store';
-import { OrderNode } from '../views/orders/OrderNode';
+import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { actionsFor, orderLook } from '../views/orders/orderPresentation';
 import { stateText } from '../views/orders/orderStrings';
 import { UserCancelled } from './reportError';
@@ -14,8 +14,10 @@ interface OrderPick extends vscode.QuickPickItem {
  * The order a command acts on: the tree node it was invoked on, an id passed by a keybinding or another extension,
  * or, from the palette, the user's pick among the orders the action fits.
  */
-export async function pickOrder(store: Store, arg: unknown, action?: OrderAction): Promise<Order> {
-  if (arg instanceof OrderNode) return store.orders.get(arg.id) ?? arg.order;
+export async function pickOrder(store: Store, tree: OrdersTreeProvider, arg: unknown, action?: OrderAction): Promise<Order> {
+  // Nodes come from the tree, which lives in the activation bundle: ask it rather than `instanceof` across bundles.
+  const node = tree.asOrderNode(arg);
+  if (node) return store.orders.get(node.id) ?? node.order;
   if (typeof arg === 'string' || typeof arg === 'number') {
     const id = String(arg);
     return store.orders.get(id) ?? (await store.orderDetails(id));

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
-import { KeyStoreError } from '../auth/KeyStore';
 import { type Log } from '../log';
 import { actionLabel, describeError, type ErrorAction, type ErrorReport } from './describeError';
 
@@ -16,7 +15,8 @@ export function isCancellation(error: unknown): boolean {
 
 export function toReport(error: unknown, baseUrl: string, during?: 'action'): ErrorReport {
   if (isApiError(error)) return describeError(error, baseUrl, during);
-  if (error instanceof KeyStoreError) return { message: error.message, actions: ['showLog'], severity: 'error' };
+  // By name: KeyStoreError is thrown in the activation bundle, and classes are not shared across bundles.
+  if (error instanceof Error && error.name === 'KeyStoreError') return { message: error.message, actions: ['showLog'], severity: 'error' };
   const text = error instanceof Error ? error.message : String(error);
   return { message: vscode.l10n.t('Something went wrong: {0}', text), actions: ['showLog'], severity: 'error' };
 }

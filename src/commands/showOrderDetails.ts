@@ -5,7 +5,7 @@ import { pickOrder } from './pickOrder';
 
 /** Opens every field of `GET /orders/{id}` as a read-only JSON document. */
 export async function showOrderDetails(ctx: CommandContext, arg?: unknown): Promise<void> {
-  const order = await pickOrder(ctx.store, arg);
+  const order = await pickOrder(ctx.store, ctx.orders, arg);
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading {0}…', order.label) },
     () => ctx.store.orderDetails(order.id, 0),

@@ -156,6 +156,12 @@ export class Store extends Disposable {
     this.updateState();
   }
 
+  /** Whether a kind loaded successfully within the last `ms`: a click on Refresh need not fetch it again. */
+  isFresh(kind: DataKind, ms: number): boolean {
+    const slot = kind === 'orders' ? this.ordersSlot : this[`${kind}Slot`];
+    return slot.updatedAt !== undefined && !slot.error && this.clock.now() - slot.updatedAt < ms;
+  }
+
   /** Refreshes the given data; a refresh already under way for a kind is joined, never repeated. */
   refresh(kinds: readonly DataKind[], reason: RefreshReason): Promise<void> {
     if (!this.canRequest()) return Promise.resolve();

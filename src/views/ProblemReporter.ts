@@ -3,7 +3,7 @@ import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
 import { type Log } from '../log';
 import { Disposable } from '../util/lifecycle';
-import { showReport, toReport } from '../commands/reportError';
+import { loadCommands } from '../commands/lazy';
 import { actionTitle, stateText } from './orders/orderStrings';
 
 /**
@@ -39,6 +39,7 @@ export class ProblemReporter extends Disposable {
       this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
       return;
     }
+    const { showReport, toReport } = loadCommands();
     const report = toReport(failure.error, this.baseUrl());
     // One refresh reads several endpoints; the same outage must not show up once per endpoint.
     const now = Date.now();

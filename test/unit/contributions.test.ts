@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
+import { COMMAND_IDS } from '../../src/commands/ids';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook } from '../../src/views/orders/orderPresentation';
 
@@ -30,6 +31,10 @@ describe('package.json contributions (unit)', () => {
   it('resolves every %placeholder% from package.nls.json', () => {
     const missing = [...JSON.stringify(manifest).matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]).filter((k) => !(k! in nls));
     assert.deepEqual(missing, []);
+  });
+
+  it('registers exactly the contributed commands', () => {
+    assert.deepEqual([...COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
   });
 
   it('gives every command a title and the Hosting category', () => {

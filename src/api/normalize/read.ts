@@ -9,17 +9,43 @@ export function isObject(value: unknown): value is RawObject {
 /** Looks a field up by several names, case-insensitively and ignoring `_`/`-`, so `power_status` = `powerStatus`. */
 export function field(obj: RawObject, names: readonly string[]): unknown {
   for (const name of names) {
-    if (name in obj && obj[name] !== undefined && obj[name] !== null) return obj[name];
+    const value = obj[name];
+    if (value !== undefined && value !== null) return value;
   }
-  const wanted = new Set(names.map(squash));
-  for (const [key, value] of Object.entries(obj)) {
-    if (value !== undefined && value !== null && wanted.has(squash(key))) return value;
+  const index = squashedIndex(obj);
+  for (const name of names) {
+    const value = index.get(squash(name));
+    if (value !== undefined && value !== null) return value;
   }
   return undefined;
 }
 
+/** Each object's keys, squashed, built once: a list of ten thousand orders asks each one many times. */
+const indexes = new WeakMap<RawObject, Map<string, unknown>>();
+
+function squashedIndex(obj: RawObject): Map<string, unknown> {
+  let index = indexes.get(obj);
+  if (!index) {
+    index = new Map();
+    for (const [key, value] of Object.entries(obj)) {
+      const squashed = squash(key);
+      if (!index.has(squashed)) index.set(squashed, value);
+    }
+    indexes.set(obj, index);
+  }
+  return index;
+}
+
+const squashed = new Map<string, string>();
+
 function squash(name: string): string {
-  return name.toLowerCase().replace(/[_\-\s]/g, '');
+  let result = squashed.get(name);
+  if (result === undefined) {
+    result = name.toLowerCase().replace(/[_\-\s]/g, '');
+    // Field names repeat from object to object; server keys are bounded by what the API has.
+    if (squashed.size < 10_000) squashed.set(name, result);
+  }
+  return result;
 }
 
 /** A non-empty string, or a number turned into one. */

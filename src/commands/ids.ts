@@ -1,0 +1,18 @@
+/** Every contributed command. Registered at activation; their code is loaded on first use (see ./lazy.ts). */
+export const COMMAND_IDS = [
+  'hostingAccount.setApiKey',
+  'hostingAccount.removeApiKey',
+  'hostingAccount.refresh',
+  'hostingAccount.order.start',
+  'hostingAccount.order.stop',
+  'hostingAccount.order.restart',
+  'hostingAccount.order.reinstall',
+  'hostingAccount.order.showDetails',
+  'hostingAccount.order.copyId',
+  'hostingAccount.invoice.open',
+  'hostingAccount.showAccount',
+  'hostingAccount.openApiKeysPage',
+  'hostingAccount.showLog',
+] as const;
+
+export type CommandId = (typeof COMMAND_IDS)[number];

@@ -1,0 +1,201 @@
+/**
+ * The figures measured in plain Node: bundle sizes, activation (bundle loaded with `vscode` stood in), background
+ * request rates on a simulated clock, 10,000 orders, and a flood of actions against the mock's limit.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ORDER_ACTIONS } from '../../src/api/models';
+import { normaliseOrderList } from '../../src/api/normalize/order';
+import { RefreshScheduler } from '../../src/store/RefreshScheduler';
+import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
+import { startMockApi } from '../mock-api/server';
+import { cacheDir, projectRoot } from '../rig/paths';
+import { FakeClock } from '../unit/helpers/FakeClock';
+import { idle, storeFor } from '../unit/helpers/storeRig';
+import { type Figure } from './figures';
+import { round, summarize } from './stats';
+import { installStandIn } from './vscodeStandIn';
+
+const dist = path.join(projectRoot, 'dist');
+const kb = (bytes: number): string => `${round(bytes / 1024, 1)} KB`;
+
+export function sizeFigures(): Figure[] {
+  const size = (file: string): number => fs.statSync(path.join(dist, file)).size;
+  const activation = size('extension.js');
+  const vsix = fs.statSync(path.join(projectRoot, 'hosting-account.vsix')).size;
+  return [
+    {
+      id: 'activationBytes', label: 'code loaded at activation (dist/extension.js)', value: kb(activation),
+      budget: '≤ 40 KB', met: activation <= 40 * 1024,
+      detail: `loaded later: api.js ${kb(size('api.js'))} (first request), commands.js ${kb(size('commands.js'))} (first command)`,
+      data: { extension: activation, api: size('api.js'), commands: size('commands.js') },
+    },
+    { id: 'vsixBytes', label: 'VSIX size', value: kb(vsix), budget: '≤ 200 KB', met: vsix <= 200 * 1024, data: vsix },
+  ];
+}
+
+interface Probe { loadMs: number; activateMs: number; httpLoaded: boolean; commandsLoaded: boolean }
+
+export function activationFigures(samples = 25): Figure[] {
+  const probe = path.join(__dirname, 'activationProbe.js');
+  const empty = path.join(cacheDir, 'bench', 'empty-extension.js');
+  fs.mkdirSync(path.dirname(empty), { recursive: true });
+  fs.writeFileSync(empty, "'use strict';\nexports.activate = function activate() {};\nexports.deactivate = function deactivate() {};\n");
+  const run = (bundle: string): Probe => JSON.parse(execFileSync(process.execPath, [probe, bundle], { encoding: 'utf8' })) as Probe;
+  const ours: Probe[] = [];
+  const baseline: Probe[] = [];
+  // Interleaved, so a slow patch of the machine hits both alike.
+  for (let i = 0; i < samples; i++) {
+    ours.push(run(path.join(dist, 'extension.js')));
+    baseline.push(run(empty));
+  }
+  const activate = summarize(ours.map((p) => p.activateMs));
+  const total = summarize(ours.map((p) => p.loadMs + p.activateMs));
+  const emptyTotal = summarize(baseline.map((p) => p.loadMs + p.activateMs));
+  const emptyActivate = summarize(baseline.map((p) => p.activateMs));
+  return [
+    {
+      id: 'activateMs', label: '`activate()` time, median (Node, bundle with vscode stood in)', value: `${round(activate.median)} ms`,
+      budget: '≤ 5 ms', met: activate.median <= 5,
+      detail: `p10–p90 ${round(activate.p10)}–${round(activate.p90)} ms over ${activate.n} fresh processes; with loading the bundle `
+        + `${round(total.median)} ms vs ${round(emptyTotal.median)} ms for an empty extension (ratio ${round(total.median / emptyTotal.median, 1)}×); `
+        + `activate() alone vs empty: ${round(activate.median / Math.max(emptyActivate.median, 0.001), 0)}×`,
+      data: { ours, baseline },
+    },
+    {
+      id: 'httpAtActivation', label: 'HTTP stack (undici) loaded at activation', value: ours.some((p) => p.httpLoaded) ? 'yes' : 'no',
+      budget: 'no: on the first request', met: !ours.some((p) => p.httpLoaded),
+      detail: `commands bundle loaded at activation: ${ours.some((p) => p.commandsLoaded) ? 'yes' : 'no'}`,
+    },
+  ];
+}
+
+export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
+  const mock = await startMockApi();
+  try {
+    const rate = async (visibility: { ordersVisible: boolean; focused: boolean }): Promise<number> => {
+      const clock = new FakeClock(Date.now());
+      const { store } = storeFor(mock, clock);
+      const scheduler = new RefreshScheduler(store, 60, clock);
+      await store.keyChanged();
+      scheduler.setVisibility(visibility);
+      // The first minute loads what the views need; the figure is the idle rate after that.
+      for (let step = 0; step < 12; step++) {
+        await clock.advance(5_000);
+        await idle(store);
+      }
+      mock.clearLog();
+      for (let step = 0; step < minutes * 12; step++) {
+        await clock.advance(5_000);
+        await idle(store);
+      }
+      scheduler.dispose();
+      store.dispose();
+      return mock.requests.filter((r) => r.rawPath.startsWith('/api/')).length / minutes;
+    };
+    const visible = await rate({ ordersVisible: true, focused: true });
+    const hidden = await rate({ ordersVisible: false, focused: true });
+    const unfocused = await rate({ ordersVisible: true, focused: false });
+    return [
+      { id: 'idleVisible', label: 'requests per minute, idle, view visible and window focused', value: `${round(visible)}`,
+        budget: '≤ 2', met: visible <= 2, detail: `${minutes} simulated minutes, default settings` },
+      { id: 'idleHidden', label: 'requests per minute, idle, view hidden or window unfocused', value: `${round(Math.max(hidden, unfocused))}`,
+        budget: '≤ 0.2', met: Math.max(hidden, unfocused) <= 0.2, detail: `hidden ${round(hidden)}, unfocused ${round(unfocused)}` },
+    ];
+  } finally {
+    await mock.close();
+  }
+}
+
+export async function thousandsFigures(count = 10_000, samples = 15): Promise<Figure[]> {
+  installStandIn();
+  // Loaded after the stand-in, so its `require('vscode')` finds it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { OrdersTreeProvider } = require('../../src/views/orders/OrdersTreeProvider') as typeof TreeModule;
+  const mock = await startMockApi({ rateLimit: false });
+  try {
+    mock.state.addOrders(count - mock.state.orders.length);
+    const body = await (await fetch(`${mock.url}/api/v1/orders`, { headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' } })).text();
+    const parse = summarize(Array.from({ length: samples }, () => time(() => JSON.parse(body))));
+    const parsed: unknown = JSON.parse(body);
+    const normalise = summarize(Array.from({ length: samples }, () => time(() => normaliseOrderList(parsed))));
+
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const clock = new FakeClock(Date.now());
+    const { store } = storeFor(mock, clock);
+    await store.keyChanged();
+    await store.refresh(['balance'], 'user');
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    await store.refresh(['orders'], 'user');
+    const provider = new OrdersTreeProvider(store, () => undefined);
+    const build = async (): Promise<number> => {
+      const started = performance.now();
+      const roots = await provider.getChildren();
+      for (const node of roots) provider.getTreeItem(node);
+      return performance.now() - started;
+    };
+    const builds: number[] = [];
+    for (let i = 0; i < samples; i++) builds.push(await build());
+    const tree = summarize(builds);
+    gc?.();
+    const growth = process.memoryUsage().heapUsed - before;
+    provider.dispose();
+    store.dispose();
+    return [
+      { id: 'normalise10k', label: `${count.toLocaleString('en')} orders: normalising the response`, value: `${round(normalise.median)} ms`,
+        budget: '≤ 20 ms', met: normalise.median <= 20, detail: `p10–p90 ${round(normalise.p10)}–${round(normalise.p90)} ms; JSON.parse of the ${kb(body.length)} body ${round(parse.median)} ms more` },
+      { id: 'tree10k', label: `${count.toLocaleString('en')} orders: building the tree's children`, value: `${round(tree.median)} ms`,
+        budget: '≤ 50 ms', met: tree.median <= 50, detail: `getChildren + getTreeItem for every order; p10–p90 ${round(tree.p10)}–${round(tree.p90)} ms` },
+      { id: 'heap10k', label: `${count.toLocaleString('en')} orders: heap growth`, value: `${round(growth / 1024 / 1024, 1)} MB`,
+        budget: '≤ 20 MB', met: growth <= 20 * 1024 * 1024, detail: gc ? 'after a full GC, orders loaded over HTTP into the store and the tree' : 'no --expose-gc: rough' },
+    ];
+  } finally {
+    await mock.close();
+  }
+}
+
+export async function floodFigures(): Promise<Figure[]> {
+  const clock = new FakeClock(Date.now());
+  const mock = await startMockApi({ now: () => clock.now(), rateLimit: { limit: 120, windowMs: 60_000 }, transitionMs: 200 });
+  try {
+    const { store } = storeFor(mock, clock, { requestsPerMinute: 100 });
+    await store.keyChanged();
+    await store.refresh(['orders'], 'user');
+    const calls: Array<Promise<unknown>> = [];
+    // Every action on every order, every second, for two simulated minutes.
+    for (let second = 0; second < 120; second++) {
+      for (const order of mock.state.orders) {
+        for (const action of ORDER_ACTIONS) calls.push(store.runAction(String(order.id), action).catch(() => undefined));
+      }
+      await clock.advance(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    let done = false;
+    void Promise.all(calls).then(() => (done = true));
+    for (let i = 0; i < 600 && !done; i++) {
+      await clock.advance(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    store.dispose();
+    const api = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
+    const posts = api.filter((r) => r.method === 'POST').length;
+    const limited = api.filter((r) => r.status === 429).length;
+    return [{
+      id: 'flood429', label: '429 responses during a flood of actions against the mock\'s 120/min limit', value: String(limited),
+      budget: '0', met: limited === 0,
+      detail: `${calls.length} action attempts → ${posts} POSTs sent (the rest refused locally while one was under way), ${api.length} requests in all`,
+    }];
+  } finally {
+    await mock.close();
+  }
+}
+
+function time(fn: () => unknown): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench`: measures the extension as a user feels it and prints a table against the budgets; writes
+ * test/bench/results/latest.json. Benchmarks report, they do not assert: a missed budget shows as "no" in the table.
+ * `--readme` also writes the table into README.md between its bench markers.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { guardRun, stopAll } from '../rig/lifetime';
+import { projectRoot } from '../rig/paths';
+import { type Figure } from './figures';
+import { activationFigures, floodFigures, idleRateFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import { uiFigures } from './uiFigures';
+
+async function main(): Promise<void> {
+  guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
+  const figures: Figure[] = [];
+  const step = async (name: string, measure: () => Figure[] | Promise<Figure[]>): Promise<void> => {
+    process.stdout.write(`measuring ${name}…\n`);
+    figures.push(...(await measure()));
+  };
+  await step('bundle sizes', sizeFigures);
+  await step('activation', () => activationFigures());
+  await step('background request rates', () => idleRateFigures());
+  await step('10,000 orders', () => thousandsFigures());
+  await step('a flood of actions', floodFigures);
+  await step('the UI in VS Code', () => uiFigures());
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
+  const date = new Date().toISOString().slice(0, 10);
+  const table = [
+    `Measured ${date} on ${machine}.`,
+    '',
+    '| figure | measured | budget | met |',
+    '|---|---|---|---|',
+    ...figures.map((f) => `| ${f.label} | ${f.value} | ${f.budget} | ${f.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+  const details = figures.filter((f) => f.detail).map((f) => `- ${f.label}: ${f.detail}`).join('\n');
+  console.log(`\n${table}\n\n${details}\n`);
+
+  const dir = path.join(projectRoot, 'test', 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ date, machine, figures }, null, 2)}\n`);
+  console.log(`written: ${path.relative(projectRoot, path.join(dir, 'latest.json'))}`);
+  if (process.argv.includes('--readme')) {
+    const readme = path.join(projectRoot, 'README.md');
+    const text = fs.readFileSync(readme, 'utf8');
+    const updated = text.replace(/(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/, `$1${table}\n\n${details}\n$2`);
+    if (updated === text) throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> section');
+    fs.writeFileSync(readme, updated);
+    console.log('README.md updated');
+  }
+  await stopAll();
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    await stopAll();
+    process.exit(1);
+  },
+);
