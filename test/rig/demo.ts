@@ -21,6 +21,10 @@ async function main(): Promise<void> {
   const scratch = new RunScratch();
   const mock = await startMockApi({ host: '127.0.0.1', quiet: true });
   track({ name: 'mock API', stop: () => mock.close(), killNow: () => undefined });
+  // The seed has one order mid-start forever (tests rely on it); in the demo it finishes starting after a while.
+  setTimeout(() => {
+    if (mock.state.getOrder(1006)?.status === 'starting') mock.state.setOrderStatus(1006, 'running');
+  }, 20_000).unref();
   const workspace = scratch.path('workspace');
   fs.mkdirSync(workspace);
   const server = await startCodeServer({
