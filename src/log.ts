@@ -1,4 +1,6 @@
 import type * as vscode from 'vscode';
+// A type only: erased from the bundle, so the log does not pull the API code into activation.
+import type { RequestLogEntry } from './api/ApiClient';
 
 /**
  * The extension's output channel, tagged per component. Every line passes through the masks, so even a key that
@@ -58,21 +60,8 @@ export class Log {
   }
 }
 
-/** The shape of a request log entry; declared here so the activation bundle need not import the API bundle. */
-export interface RequestLine {
-  readonly method: string;
-  readonly path: string;
-  readonly status?: number;
-  readonly durationMs: number;
-  readonly attempt: number;
-  readonly bytes?: number;
-  readonly requestId?: string;
-  readonly error?: string;
-  readonly retryInMs?: number;
-}
-
 /** `GET /api/v1/orders → 200 in 83 ms (1.2 KB, request id req_1f)`: what support asks for, never the key. */
-export function formatRequest(entry: RequestLine): string {
+export function formatRequest(entry: RequestLogEntry): string {
   const parts = [`${entry.method} ${entry.path}`];
   parts.push(entry.status ? `→ ${entry.status}` : '→ no response');
   parts.push(`in ${Math.round(entry.durationMs)} ms`);

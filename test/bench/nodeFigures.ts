@@ -13,7 +13,7 @@ import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
 import { startMockApi } from '../mock-api/server';
 import { cacheDir, projectRoot } from '../rig/paths';
 import { FakeClock } from '../unit/helpers/FakeClock';
-import { idle, storeFor } from '../unit/helpers/storeRig';
+import { apiRequests, drain, simulate, storeFor } from '../unit/helpers/storeRig';
 import { type Figure } from './figures';
 import { round, summarize } from './stats';
 import { installStandIn } from './vscodeStandIn';
@@ -82,18 +82,12 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
       await store.keyChanged();
       scheduler.setVisibility(visibility);
       // The first minute loads what the views need; the figure is the idle rate after that.
-      for (let step = 0; step < 12; step++) {
-        await clock.advance(5_000);
-        await idle(store);
-      }
+      await simulate(clock, store, 60_000);
       mock.clearLog();
-      for (let step = 0; step < minutes * 12; step++) {
-        await clock.advance(5_000);
-        await idle(store);
-      }
+      await simulate(clock, store, minutes * 60_000);
       scheduler.dispose();
       store.dispose();
-      return mock.requests.filter((r) => r.rawPath.startsWith('/api/')).length / minutes;
+      return apiRequests(mock).length / minutes;
     };
     const visible = await rate({ ordersVisible: true, focused: true });
     const hidden = await rate({ ordersVisible: false, focused: true });
@@ -173,14 +167,9 @@ export async function floodFigures(): Promise<Figure[]> {
       await clock.advance(1_000);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    let done = false;
-    void Promise.all(calls).then(() => (done = true));
-    for (let i = 0; i < 600 && !done; i++) {
-      await clock.advance(1_000);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
+    await drain(clock, calls);
     store.dispose();
-    const api = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
+    const api = apiRequests(mock);
     const posts = api.filter((r) => r.method === 'POST').length;
     const limited = api.filter((r) => r.status === 429).length;
     return [{

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { captureMessages, fakeInputBox, type FakeInputBox, Harness, KEY, waitFor } from './harness';
+import { captureMessages, captureOpenExternal, fakeInputBox, type FakeInputBox, Harness, KEY, waitFor } from './harness';
 
 describe('API key management', () => {
   let h: Harness;
@@ -108,18 +108,7 @@ describe('API key management', () => {
   });
 
   it('opens the provider\'s API keys page in the browser', async () => {
-    let opened: vscode.Uri | undefined;
-    const env = vscode.env as unknown as Record<string, unknown>;
-    const original = env.openExternal;
-    env.openExternal = (uri: vscode.Uri) => {
-      opened = uri;
-      return Promise.resolve(true);
-    };
-    try {
-      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
-    } finally {
-      env.openExternal = original;
-    }
+    const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.openApiKeysPage'));
     assert.equal(opened?.toString(true), `${h.mock.url}/client/api-keys`);
   });
 

@@ -205,3 +205,20 @@ export function fakeInputBox(answers: Array<string | undefined>): { box: FakeInp
   const restore = stubWindow('createInputBox', () => box);
   return { box: state, restore };
 }
+
+/** Replaces `vscode.env.openExternal` while `run` runs; returns what it was asked to open. */
+export async function captureOpenExternal(run: () => Thenable<unknown> | Promise<unknown>): Promise<vscode.Uri | undefined> {
+  let opened: vscode.Uri | undefined;
+  const env = vscode.env as unknown as Record<string, unknown>;
+  const original = env.openExternal;
+  env.openExternal = (uri: vscode.Uri) => {
+    opened = uri;
+    return Promise.resolve(true);
+  };
+  try {
+    await run();
+  } finally {
+    env.openExternal = original;
+  }
+  return opened;
+}

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type MockApi, type OrderRecord, startMockApi } from '../mock-api/server';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
-import { captureMessages, Harness, KEY, stubWindow, waitFor } from './harness';
+import { captureMessages, captureOpenExternal, Harness, KEY, stubWindow, waitFor } from './harness';
 
 describe('security: where the key goes', () => {
   let h: Harness;
@@ -48,15 +48,7 @@ describe('security: where the key goes', () => {
     const nodes = await h.api.orders.getChildren();
     assert.ok(nodes[0]);
     await h.api.orders.getChildren(nodes[0]);
-    let opened: vscode.Uri | undefined;
-    const env = vscode.env as unknown as Record<string, unknown>;
-    const openExternal = env.openExternal;
-    env.openExternal = (uri: vscode.Uri) => ((opened = uri), Promise.resolve(true));
-    try {
-      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
-    } finally {
-      env.openExternal = openExternal;
-    }
+    const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.openApiKeysPage'));
 
     assert.equal(decoy.requests.length, 0, 'the workspace-named server received nothing');
     assert.ok(h.requests().length >= 5, 'the user-level server received the requests');

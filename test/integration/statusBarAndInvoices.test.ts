@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type InvoiceNode } from '../../src/views/invoices/InvoicesTreeProvider';
-import { Harness, waitFor } from './harness';
+import { captureOpenExternal, Harness, waitFor } from './harness';
 
 describe('the balance, account and invoices', () => {
   let h: Harness;
@@ -67,18 +67,7 @@ describe('the balance, account and invoices', () => {
   it('opens an invoice link in the browser', async () => {
     const node = h.api.invoices.getChildren()[0];
     assert.ok(node);
-    let opened: vscode.Uri | undefined;
-    const env = vscode.env as unknown as Record<string, unknown>;
-    const original = env.openExternal;
-    env.openExternal = (uri: vscode.Uri) => {
-      opened = uri;
-      return Promise.resolve(true);
-    };
-    try {
-      await vscode.commands.executeCommand('hostingAccount.invoice.open', node);
-    } finally {
-      env.openExternal = original;
-    }
+    const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.invoice.open', node));
     assert.equal(opened?.toString(true), node.invoice.url);
   });
 

@@ -4,7 +4,7 @@ import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { ORDER_ACTIONS } from '../../src/api/models';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
-import { idle, storeFor } from './helpers/storeRig';
+import { drain, idle, storeFor } from './helpers/storeRig';
 
 /** The most requests the mock received in any rolling window of `windowMs`. */
 function busiestWindow(times: readonly number[], windowMs: number): number {
@@ -45,13 +45,7 @@ describe('the rate limit under abuse (unit)', function () {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     // Let the queue drain: every call must end, none may hang.
-    let settled = false;
-    void Promise.all(calls).then(() => (settled = true));
-    for (let i = 0; i < 600 && !settled; i++) {
-      await clock.advance(1_000);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    assert.ok(settled, 'every call ended');
+    assert.ok(await drain(clock, calls), 'every call ended');
     await idle(store);
     store.dispose();
     const api = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));

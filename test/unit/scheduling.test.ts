@@ -5,7 +5,7 @@ import { RefreshScheduler } from '../../src/store/RefreshScheduler';
 import { type Store } from '../../src/store/Store';
 import { type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
-import { idle, storeFor } from './helpers/storeRig';
+import { apiRequests, idle, simulate, storeFor } from './helpers/storeRig';
 
 describe('background refresh and settling (unit)', () => {
   describe('settling rules', () => {
@@ -63,12 +63,8 @@ describe('background refresh and settling (unit)', () => {
       await clock.advance(1_000);
       await idle(store);
       mock.clearLog();
-      // Five-second steps: fine enough for timers of a minute and more, coarse enough to keep the test fast.
-      for (let step = 0; step < minutes * 12; step++) {
-        await clock.advance(5_000);
-        await idle(store);
-      }
-      return mock.requests.filter((r) => r.rawPath.startsWith('/api/')).length / minutes;
+      await simulate(clock, store, minutes * 60_000);
+      return apiRequests(mock).length / minutes;
     }
 
     it('makes at most 2 requests a minute while the view is visible and the window focused', async () => {

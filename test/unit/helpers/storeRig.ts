@@ -31,3 +31,30 @@ export async function idle(store: Store, timeoutMs = 5_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
+
+/** Lets `ms` of simulated time pass in five-second steps, the store's requests completing (in real time) in between. */
+export async function simulate(clock: FakeClock, store: Store, ms: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += 5_000) {
+    await clock.advance(Math.min(5_000, ms - passed));
+    await idle(store);
+  }
+}
+
+/**
+ * Moves simulated time, a second at a time, until every call has ended (or `maxSeconds` passed): queued requests
+ * and backoffs wait on the fake clock. Returns whether they all ended.
+ */
+export async function drain(clock: FakeClock, calls: ReadonlyArray<Promise<unknown>>, maxSeconds = 600): Promise<boolean> {
+  let done = false;
+  void Promise.all(calls).then(() => (done = true));
+  for (let i = 0; i < maxSeconds && !done; i++) {
+    await clock.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return done;
+}
+
+/** The API requests the mock received (not its control or web pages). */
+export function apiRequests(mock: MockApi): MockApi['requests'] {
+  return mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
+}
