@@ -9,6 +9,8 @@ import { normaliseInvoiceList } from './normalize/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalize/order';
 import { isObject, nextFromLinkHeader, nextLink, textField } from './normalize/read';
 import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
+import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
+import { SharedRequests } from './SharedRequests';
 import { interpret, parseRateLimitReset, parseRetryAfter } from './response';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
 
@@ -25,16 +27,6 @@ export interface RequestLogEntry {
   readonly retryInMs?: number;
 }
 
-export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  readonly maxAttempts: number;
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for by a retry: the error goes to the caller. */
-  readonly maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
 
 export interface ApiClientOptions {
   readonly baseUrl: string;
@@ -66,11 +58,6 @@ interface RawResponse {
   readonly headers: TransportResponse['headers'];
 }
 
-interface SharedGet {
-  readonly promise: Promise<RawResponse>;
-  readonly controller: AbortController;
-  users: number;
-}
 
 /** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
 export const LIMITER_WINDOW_MS = 61_000;
@@ -82,7 +69,7 @@ export class ApiClient {
   private readonly limiters: LimiterRegistry;
   private readonly clock: Clock;
   private readonly retry: RetryPolicy;
-  private readonly inflight = new Map<string, SharedGet>();
+  private readonly reads = new SharedRequests<RawResponse>();
   private lastLimiter?: RateLimiter;
   private disposed = false;
 
@@ -129,8 +116,7 @@ export class ApiClient {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const shared of this.inflight.values()) shared.controller.abort();
-    this.inflight.clear();
+    this.reads.abortAll();
     await this.transport.close();
   }
 
@@ -159,49 +145,11 @@ export class ApiClient {
     return pages;
   }
 
-  /** GETs are coalesced: concurrent identical reads share one request, cancelled only when every caller has left. */
+  /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
-    if (options.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
     const id = `${key.length}:${hashish(key)}:${path}`;
-    let shared = this.inflight.get(id);
-    if (!shared || shared.controller.signal.aborted) {
-      const controller = new AbortController();
-      const promise = this.send('GET', path, undefined, { ...options, signal: controller.signal }, key)
-        .finally(() => {
-          if (this.inflight.get(id) === created) this.inflight.delete(id);
-        });
-      const created: SharedGet = { promise, controller, users: 0 };
-      shared = created;
-      this.inflight.set(id, shared);
-    }
-    return this.join(shared, options.signal);
-  }
-
-  private join(shared: SharedGet, signal?: AbortSignal): Promise<RawResponse> {
-    shared.users++;
-    if (!signal) return shared.promise;
-    return new Promise<RawResponse>((resolve, reject) => {
-      let left = false;
-      const leave = (): boolean => {
-        if (left) return false;
-        left = true;
-        signal.removeEventListener('abort', onAbort);
-        shared.users--;
-        return true;
-      };
-      const onAbort = (): void => {
-        if (!leave()) return;
-        if (shared.users === 0) shared.controller.abort();
-        reject(new ApiError('cancelled', 'The request was cancelled.'));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      shared.promise.then(
-        (value) => leave() && resolve(value),
-        (error: Error) => leave() && reject(error),
-      );
-    });
+    return this.reads.run(id, (signal) => this.send('GET', path, undefined, { ...options, signal }, key), options.signal);
   }
 
   private async requireKey(): Promise<string> {
@@ -248,7 +196,7 @@ export class ApiClient {
         return { json, headers: response.headers };
       } catch (caught) {
         const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-        const retryInMs = this.retryDelay(method, error, attempt);
+        const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);
         this.log({
           method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
           requestId: response?.headers['x-request-id'], error: `${error.kind}: ${error.message}`, retryInMs,
@@ -272,23 +220,6 @@ export class ApiClient {
       const wait = parseRetryAfter(response.headers['retry-after'], now) ?? (response.status === 429 ? 5_000 : 0);
       if (wait > 0) limiter.holdUntil(now + wait);
     }
-  }
-
-  /**
-   * Reads are retried on failures that are likely to pass. A POST is retried only on 429, which means the server
-   * refused it unprocessed: after anything else it may have reached the server, and a second start/stop/reinstall
-   * must never be sent behind the user's back.
-   */
-  private retryDelay(method: string, error: ApiError, attempt: number): number | undefined {
-    if (attempt >= this.retry.maxAttempts || this.disposed) return undefined;
-    const retryable = error.kind === 'rateLimited' ||
-      (method === 'GET' && (error.kind === 'network' && !error.tls || [502, 503, 504].includes(error.status ?? 0)));
-    if (!retryable) return undefined;
-    if (error.retryAfterMs !== undefined && error.retryAfterMs > this.retry.maxRetryAfterMs) return undefined;
-    const random = this.options.random ?? Math.random;
-    const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    // Full jitter spreads retries from several windows; the limiter adds any Retry-After hold on top.
-    return Math.round(backoff / 2 + random() * (backoff / 2));
   }
 
   private log(entry: RequestLogEntry): void {

@@ -7,31 +7,40 @@ import { type Account, type ActionResult, type Balance, type Invoice, type Order
 import { type RateLimitStatus } from '../api/RateLimiter';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
-import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
+import { ApiConnection } from './ApiConnection';
+import { OrderActions } from './OrderActions';
 import { OrderList } from './OrderList';
-import { SettlingPoller } from './SettlingPoller';
 import {
   type ApiClientLike, type ConnectionState, type DataKind, type Failure, type OrdersChange, type PendingAction,
   type RefreshReason, type Slot, type StoreDeps,
 } from './types';
 
-export interface Settled {
-  readonly order: Order;
-  readonly action: OrderAction;
-  /** False when the order ended in another state than the action aims for (a start that failed, say). */
-  readonly asExpected: boolean;
+export { type Settled } from './OrderActions';
+
+/** What each slot holds; the orders themselves live in `Store.orders`, their slot only has the bookkeeping. */
+interface Values {
+  orders: never;
+  balance: Balance;
+  account: Account;
+  invoices: readonly Invoice[];
 }
+
+type Slots = { [K in DataKind]: Slot<Values[K]> };
+
+const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];
+const emptySlots = (): Slots => ({ orders: { loading: false }, balance: { loading: false }, account: { loading: false }, invoices: { loading: false } });
 
 /**
  * The one source of truth: it alone talks to the API, keeps the last good data when a refresh fails, and tells the
  * views what changed. Free of `vscode`, so it runs in unit tests and benchmarks as it runs in the extension.
  */
 export class Store extends Disposable {
-  private readonly clock: Clock;
-  private client?: ApiClientLike;
-  private clientBaseUrl?: string;
+  readonly clock: Clock;
+  readonly orders = new OrderList();
+  private readonly connection: ApiConnection;
+  private readonly actions: OrderActions;
   /** Bumped when the key or the server changes: answers to older requests are dropped. */
-  private epoch = 0;
+  private generation = 0;
   private abort = newAbortController();
   private hasKey = false;
   private keyKnown = false;
@@ -40,15 +49,8 @@ export class Store extends Disposable {
   private keyRejected?: ApiError;
   private readonly failingKinds = new Set<string>();
   private readonly inflight = new Map<DataKind, Promise<void>>();
-
-  readonly orders = new OrderList();
-  private ordersSlot: Omit<Slot<never>, 'value'> = { loading: false };
-  private balanceSlot: Slot<Balance> = { loading: false };
-  private accountSlot: Slot<Account> = { loading: false };
-  private invoicesSlot: Slot<readonly Invoice[]> = { loading: false };
-  private readonly pendingActions = new Map<string, PendingAction>();
+  private slots = emptySlots();
   private readonly detailCache = new Map<string, { order: Order; at: number }>();
-  private readonly poller: SettlingPoller;
   private currentState: ConnectionState = 'noBaseUrl';
 
   private readonly onDidChangeStateEmitter = this.register(new Emitter<ConnectionState>());
@@ -60,16 +62,24 @@ export class Store extends Disposable {
   readonly onDidChangeData = this.onDidChangeDataEmitter.event;
   private readonly onDidFailEmitter = this.register(new Emitter<Failure>());
   readonly onDidFail = this.onDidFailEmitter.event;
-  private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
-  readonly onDidSettle = this.onDidSettleEmitter.event;
+  readonly onDidSettle: OrderActions['onDidSettle'];
 
   constructor(private readonly deps: StoreDeps) {
     super();
     this.clock = deps.clock ?? systemClock;
-    this.poller = this.register(new SettlingPoller({
-      pollOne: (id) => this.pollOrder(id),
-      pollAll: () => this.refresh(['orders'], 'background'),
-    }, this.clock));
+    this.connection = new ApiConnection(deps);
+    this.actions = this.register(new OrderActions({
+      clock: this.clock,
+      api: () => this.connection.api(),
+      epoch: () => this.generation,
+      signal: () => this.abort.signal,
+      fail: (kind, error, reason, epoch) => this.fail(kind, error, reason, epoch),
+      accept: (order) => this.accept(order),
+      refreshOrders: () => this.refresh(['orders'], 'background'),
+      changed: (id) => this.onDidChangeOrdersEmitter.fire({ ids: [id] }),
+      log: (level, message) => this.deps.log?.[level](message),
+    }));
+    this.onDidSettle = this.actions.onDidSettle;
     this.register({ dispose: () => this.teardown() });
   }
 
@@ -77,20 +87,20 @@ export class Store extends Disposable {
     return this.currentState;
   }
 
-  get ordersInfo(): Omit<Slot<never>, 'value'> {
-    return this.ordersSlot;
+  get ordersInfo(): Slot<never> {
+    return this.slots.orders;
   }
 
   get balance(): Slot<Balance> {
-    return this.balanceSlot;
+    return this.slots.balance;
   }
 
   get account(): Slot<Account> {
-    return this.accountSlot;
+    return this.slots.account;
   }
 
   get invoices(): Slot<readonly Invoice[]> {
-    return this.invoicesSlot;
+    return this.slots.invoices;
   }
 
   get hasApiKey(): boolean {
@@ -98,11 +108,11 @@ export class Store extends Disposable {
   }
 
   pending(id: string): PendingAction | undefined {
-    return this.pendingActions.get(id);
+    return this.actions.get(id);
   }
 
   rateLimitStatus(): RateLimitStatus | undefined {
-    return this.client?.rateLimitStatus();
+    return this.connection.current?.rateLimitStatus();
   }
 
   /**
@@ -129,15 +139,14 @@ export class Store extends Disposable {
 
   /** The base URL or a limit changed: a new server means none of the data is valid any more. */
   settingsChanged(): void {
-    const { baseUrl } = this.deps.settings();
-    if (baseUrl !== this.clientBaseUrl) this.reset();
-    this.disposeClient();
+    if (this.deps.settings().baseUrl !== this.connection.baseUrl) this.reset();
+    this.connection.dispose();
     this.updateState();
   }
 
   /** Checks a key with `GET /me` before it is stored; the account it returns is kept so it is not fetched twice. */
   async verifyKey(key: string): Promise<Account> {
-    const client = this.createClient(() => key);
+    const client = this.connection.create(() => key);
     try {
       return await client.getAccount({ priority: 'user' });
     } finally {
@@ -151,15 +160,14 @@ export class Store extends Disposable {
     this.keyKnown = true;
     this.keyFingerprint = fingerprintOf(key);
     this.hasKey = true;
-    this.accountSlot = { value: account, updatedAt: this.clock.now(), loading: false };
-    this.onDidChangeDataEmitter.fire('account');
+    this.patch('account', { value: account, updatedAt: this.clock.now() });
     this.updateState();
   }
 
   /** Whether a kind loaded successfully within the last `ms`: a click on Refresh need not fetch it again. */
   isFresh(kind: DataKind, ms: number): boolean {
-    const slot = kind === 'orders' ? this.ordersSlot : this[`${kind}Slot`];
-    return slot.updatedAt !== undefined && !slot.error && this.clock.now() - slot.updatedAt < ms;
+    const { updatedAt, error } = this.slots[kind];
+    return updatedAt !== undefined && !error && this.clock.now() - updatedAt < ms;
   }
 
   /** Refreshes the given data; a refresh already under way for a kind is joined, never repeated. */
@@ -179,84 +187,39 @@ export class Store extends Disposable {
   async orderDetails(id: string, maxAgeMs = 30_000): Promise<Order> {
     const cached = this.detailCache.get(id);
     if (cached && this.clock.now() - cached.at < maxAgeMs) return cached.order;
-    const epoch = this.epoch;
+    const epoch = this.generation;
     try {
-      const order = await this.api().getOrder(id, { signal: this.abort.signal, priority: 'user' });
-      if (epoch === this.epoch) this.acceptOrder(order);
+      const order = await this.connection.api().getOrder(id, { signal: this.abort.signal, priority: 'user' });
+      if (epoch === this.generation) this.accept(order);
       return order;
     } catch (error) {
-      throw this.handleFailure('details', error, 'user', epoch);
+      throw this.fail('details', error, 'user', epoch);
     }
   }
 
-  /**
-   * Sends one action. A second call for an order with an action under way is refused here, whatever its source
-   * (menu, palette, a double click), so the server never gets the POST twice.
-   */
-  async runAction(id: string, action: OrderAction): Promise<ActionResult> {
-    if (this.pendingActions.has(id)) {
-      throw new ApiError('invalidRequest', 'An action is already under way for this order.', { code: 'action_pending' });
-    }
-    const epoch = this.epoch;
-    this.setPending(id, { action, since: this.clock.now(), phase: 'sending', sawBusy: false });
-    let result: ActionResult;
-    try {
-      result = await this.api().orderAction(id, action, { priority: 'user', signal: this.abort.signal });
-    } catch (error) {
-      if (epoch !== this.epoch) throw error;
-      this.setPending(id, undefined);
-      const failure = this.handleFailure('action', error, 'user', epoch);
-      // A refusal often means our picture of the order is out of date.
-      if (failure.kind === 'invalidRequest' || failure.kind === 'notFound') void this.pollOrder(id).catch(() => undefined);
-      throw failure;
-    }
-    if (epoch !== this.epoch) return result;
-    this.log('info', `${action} accepted for order ${id}`);
-    const since = this.clock.now();
-    this.setPending(id, { action, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
-    if (result.order?.id === id) this.acceptOrder(result.order);
-    this.poller.add(id, since);
-    return result;
+  runAction(id: string, action: OrderAction): Promise<ActionResult> {
+    return this.actions.run(id, action);
   }
 
   private async load(kind: DataKind, reason: RefreshReason): Promise<void> {
-    const epoch = this.epoch;
-    const signal = this.abort.signal;
-    const options = { signal, priority: reason === 'user' ? 'user' as const : 'background' as const };
-    this.setLoading(kind, true);
+    const epoch = this.generation;
+    const options = { signal: this.abort.signal, priority: reason === 'user' ? 'user' as const : 'background' as const };
+    this.patch(kind, { loading: true });
     try {
-      const api = this.api();
-      switch (kind) {
-        case 'orders': {
-          const orders = await api.listOrders(options);
-          if (epoch !== this.epoch) return;
-          this.ordersSlot = { updatedAt: this.clock.now(), loading: true };
-          this.applyOrders(orders);
-          break;
-        }
-        case 'balance': {
-          const value = await api.getBalance(options);
-          if (epoch === this.epoch) this.balanceSlot = { value, updatedAt: this.clock.now(), loading: true };
-          break;
-        }
-        case 'account': {
-          const value = await api.getAccount(options);
-          if (epoch === this.epoch) this.accountSlot = { value, updatedAt: this.clock.now(), loading: true };
-          break;
-        }
-        case 'invoices': {
-          const value = await api.listInvoices(options);
-          if (epoch === this.epoch) this.invoicesSlot = { value, updatedAt: this.clock.now(), loading: true };
-          break;
-        }
-      }
-      if (epoch === this.epoch) this.succeeded(kind);
+      const api = this.connection.api();
+      const value = await read(api, kind, options);
+      if (epoch !== this.generation) return;
+      if (kind === 'orders') this.applyOrders(value as readonly Order[]);
+      else this.patch(kind, { value } as Partial<Slots[typeof kind]>);
+      this.patch(kind, { updatedAt: this.clock.now(), error: undefined });
+      this.failingKinds.delete(kind);
+      this.keyRejected = undefined;
     } catch (error) {
-      const failure = this.handleFailure(kind, error, reason, epoch);
-      if (epoch === this.epoch && failure.kind !== 'cancelled') this.setError(kind, failure);
+      const failure = this.fail(kind, error, reason, epoch);
+      if (epoch === this.generation && failure.kind !== 'cancelled') this.patch(kind, { error: failure });
     } finally {
-      if (epoch === this.epoch) {
-        this.setLoading(kind, false);
+      if (epoch === this.generation) {
+        this.patch(kind, { loading: false });
         this.updateState();
       }
     }
@@ -264,98 +227,40 @@ export class Store extends Disposable {
 
   private applyOrders(orders: readonly Order[]): void {
     const change = this.orders.replace(orders);
-    for (const [id, pending] of this.pendingActions) {
+    for (const id of this.actions.ids()) {
       const order = this.orders.get(id);
-      if (!order) this.finishPending(id);
-      else if (pending.phase === 'settling') this.checkSettled(id, order);
+      if (order) this.actions.observe(order);
+      else this.actions.forget(id);
     }
     if (change) this.onDidChangeOrdersEmitter.fire(change);
   }
 
-  private acceptOrder(order: Order): void {
+  private accept(order: Order): void {
     if (this.orders.update(order)) this.onDidChangeOrdersEmitter.fire({ ids: [order.id] });
     this.detailCache.set(order.id, { order, at: this.clock.now() });
-    if (this.pendingActions.get(order.id)?.phase === 'settling') this.checkSettled(order.id, order);
+    this.actions.observe(order);
   }
 
-  private async pollOrder(id: string): Promise<void> {
-    const epoch = this.epoch;
-    try {
-      const order = await this.api().getOrder(id, { signal: this.abort.signal });
-      if (epoch === this.epoch) this.acceptOrder(order);
-    } catch (error) {
-      const failure = this.handleFailure('details', error, 'background', epoch);
-      if (epoch !== this.epoch) return;
-      if (failure.kind === 'notFound') {
-        this.finishPending(id);
-        void this.refresh(['orders'], 'background');
-      } else if (failure.kind === 'unauthorized') {
-        this.poller.clear();
-      }
-    }
-  }
-
-  private checkSettled(id: string, order: Order): void {
-    const pending = this.pendingActions.get(id);
-    if (!pending) return;
-    const sawBusy = pending.sawBusy || order.state === 'busy';
-    if (sawBusy !== pending.sawBusy) this.pendingActions.set(id, { ...pending, sawBusy });
-    const verdict = settleVerdict(pending.action, order, this.clock.now() - pending.since, sawBusy);
-    if (verdict === 'waiting') return;
-    this.finishPending(id);
-    if (verdict === 'gaveUp') {
-      this.log('warn', `order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
-      return;
-    }
-    this.log('info', `order ${id} settled as ${order.statusText ?? order.state} after ${pending.action}`);
-    this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
-  }
-
-  private finishPending(id: string): void {
-    this.poller.delete(id);
-    this.setPending(id, undefined);
-  }
-
-  private setPending(id: string, pending: PendingAction | undefined): void {
-    if (pending) this.pendingActions.set(id, pending);
-    else if (!this.pendingActions.delete(id)) return;
-    this.onDidChangeOrdersEmitter.fire({ ids: [id] });
-  }
-
-  private handleFailure(kind: Failure['kind'], caught: unknown, reason: RefreshReason, epoch: number): ApiError {
+  /** Records a failure: logged, counted into the current outage, and announced (the views decide what to show). */
+  private fail(kind: Failure['kind'], caught: unknown, reason: RefreshReason, epoch: number): ApiError {
     const error = isApiError(caught) ? caught : new ApiError('badResponse', String(caught), { cause: caught });
-    if (epoch !== this.epoch || error.kind === 'cancelled') return error;
-    this.log(error.kind === 'unauthorized' ? 'warn' : 'error',
+    if (epoch !== this.generation || error.kind === 'cancelled') return error;
+    this.deps.log?.[error.kind === 'unauthorized' ? 'warn' : 'error'](
       `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`);
     if (error.kind === 'unauthorized' && error.code !== 'no_key') {
       this.keyRejected = error;
-      this.poller.clear();
+      this.actions.stopPolling();
     }
     const firstInEpisode = this.failingKinds.size === 0;
-    if (kind !== 'action') this.failingKinds.add(kind);
+    if (kind !== 'action' && kind !== 'details') this.failingKinds.add(kind);
     this.onDidFailEmitter.fire({ kind, error, userInitiated: reason === 'user', firstInEpisode });
     this.updateState();
     return error;
   }
 
-  private succeeded(kind: DataKind): void {
-    this.failingKinds.delete(kind);
-    this.keyRejected = undefined;
-  }
-
-  private setLoading(kind: DataKind, loading: boolean): void {
-    if (kind === 'orders') this.ordersSlot = { ...this.ordersSlot, loading };
-    else if (kind === 'balance') this.balanceSlot = { ...this.balanceSlot, loading };
-    else if (kind === 'account') this.accountSlot = { ...this.accountSlot, loading };
-    else this.invoicesSlot = { ...this.invoicesSlot, loading };
-    this.onDidChangeDataEmitter.fire(kind);
-  }
-
-  private setError(kind: DataKind, error: ApiError): void {
-    if (kind === 'orders') this.ordersSlot = { ...this.ordersSlot, error };
-    else if (kind === 'balance') this.balanceSlot = { ...this.balanceSlot, error };
-    else if (kind === 'account') this.accountSlot = { ...this.accountSlot, error };
-    else this.invoicesSlot = { ...this.invoicesSlot, error };
+  private patch<K extends DataKind>(kind: K, change: Partial<Slots[K]>): void {
+    this.slots = { ...this.slots, [kind]: { ...this.slots[kind], ...change } };
+    if ('loading' in change || 'value' in change) this.onDidChangeDataEmitter.fire(kind);
   }
 
   private canRequest(): boolean {
@@ -373,10 +278,8 @@ export class Store extends Disposable {
     }
     if (!this.hasKey) return 'noKey';
     if (this.keyRejected) return 'invalidKey';
-    const slots = [this.ordersSlot, this.balanceSlot, this.accountSlot, this.invoicesSlot];
-    if (this.ordersSlot.updatedAt !== undefined || this.balanceSlot.value || this.accountSlot.value || this.invoicesSlot.value) {
-      return 'ready';
-    }
+    const slots = KINDS.map((kind) => this.slots[kind]);
+    if (this.slots.orders.updatedAt !== undefined || slots.some((s) => s.value !== undefined)) return 'ready';
     return slots.some((s) => s.error) && !slots.some((s) => s.loading) ? 'unreachable' : 'loading';
   }
 
@@ -387,62 +290,35 @@ export class Store extends Disposable {
     this.onDidChangeStateEmitter.fire(state);
   }
 
-  private api(): ApiClientLike {
-    const settings = this.deps.settings();
-    if (!this.client || this.clientBaseUrl !== settings.baseUrl) {
-      this.disposeClient();
-      this.client = this.createClient(this.deps.getKey);
-      this.clientBaseUrl = settings.baseUrl;
-    }
-    return this.client;
-  }
-
-  private createClient(getKey: () => Promise<string | undefined> | string | undefined): ApiClientLike {
-    const settings = this.deps.settings();
-    const timeout = settings.requestTimeoutMs;
-    return this.deps.createClient({
-      baseUrl: settings.baseUrl,
-      getKey,
-      requestsPerMinute: settings.requestsPerMinute,
-      timeouts: { headersMs: timeout, bodyMs: timeout, totalMs: timeout * 2, connectMs: Math.min(10_000, timeout) },
-    });
-  }
-
-  private disposeClient(): void {
-    const client = this.client;
-    this.client = undefined;
-    this.clientBaseUrl = undefined;
-    if (client) void client.dispose().catch(() => undefined);
-  }
-
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
-    this.epoch++;
+    this.generation++;
     this.abort.abort();
     this.abort = newAbortController();
     this.inflight.clear();
-    this.poller.clear();
-    this.pendingActions.clear();
+    this.actions.clear();
     this.detailCache.clear();
     this.failingKinds.clear();
     this.keyRejected = undefined;
-    this.ordersSlot = { loading: false };
-    this.balanceSlot = { loading: false };
-    this.accountSlot = { loading: false };
-    this.invoicesSlot = { loading: false };
+    this.slots = emptySlots();
     const change = this.orders.replace([]);
     if (change) this.onDidChangeOrdersEmitter.fire(change);
-    for (const kind of ['orders', 'balance', 'account', 'invoices'] as const) this.onDidChangeDataEmitter.fire(kind);
+    for (const kind of KINDS) this.onDidChangeDataEmitter.fire(kind);
   }
 
   private teardown(): void {
-    this.epoch++;
+    this.generation++;
     this.abort.abort();
-    this.disposeClient();
+    this.connection.dispose();
   }
+}
 
-  private log(level: 'info' | 'warn' | 'error', message: string): void {
-    this.deps.log?.[level](message);
+function read(api: ApiClientLike, kind: DataKind, options: Parameters<ApiClientLike['getBalance']>[0]): Promise<unknown> {
+  switch (kind) {
+    case 'orders': return api.listOrders(options);
+    case 'balance': return api.getBalance(options);
+    case 'account': return api.getAccount(options);
+    case 'invoices': return api.listInvoices(options);
   }
 }
 
