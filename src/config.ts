@@ -22,11 +22,8 @@ export function readSettings(): Settings {
     const inspected = config.inspect<T>(name);
     return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
   };
-  const number = (name: string, fallback: number, min: number, max: number): number => {
-    const value = config.get<number>(name, fallback);
-    return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-  };
-  const maxRequests = userOnly<number>('maxRequestsPerMinute', 100);
+  const number = (name: string, fallback: number, min: number, max: number): number =>
+    clamp(config.get<number>(name, fallback), fallback, min, max);
   return {
     baseUrl: String(userOnly<string>('baseUrl', '')).trim(),
     refreshIntervalSeconds: refreshInterval(number('refreshInterval', 60, 0, 86_400)),
@@ -34,9 +31,13 @@ export function readSettings(): Settings {
     // A workspace must not be able to switch off the confirmation before a server is stopped.
     confirmStopAndRestart: userOnly<boolean>('confirmStopAndRestart', true) !== false,
     requestTimeoutMs: number('requestTimeout', 30, 1, 600) * 1000,
-    maxRequestsPerMinute: Number.isFinite(maxRequests) ? Math.min(120, Math.max(1, maxRequests)) : 100,
+    maxRequestsPerMinute: clamp(userOnly<number>('maxRequestsPerMinute', 100), 100, 1, 120),
     websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
   };
+}
+
+function clamp(value: unknown, fallback: number, min: number, max: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
 /** 0 turns automatic refresh off; anything else is at least 10 s, so no setting can make the extension chatty. */

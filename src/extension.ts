@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isApiError } from './api/errors';
 import { loadApi } from './api/lazy';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
@@ -40,18 +39,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let settings = readSettings();
   const { version } = context.extension.packageJSON as { version: string };
   const httpLog = log.scoped('http');
-  // The client reports each request to the status bar (budget in its tooltip), which is built after the store.
-  const budgetChanged = { notify: (): void => undefined };
 
   const store = new Store({
     createClient: (options) => loadApi().createApiClient({
       ...options,
       userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
-      onRequest: (entry) => {
-        if (entry.error) httpLog.warn(formatRequest(entry));
-        else httpLog.info(formatRequest(entry));
-        budgetChanged.notify();
-      },
     }),
     getKey: () => keys.get(),
     settings: () => ({
@@ -62,22 +54,16 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     log: log.scoped('store'),
   });
 
-  const reportDetailsError = (error: unknown): void => {
-    if (isApiError(error) && error.kind === 'cancelled') return;
-    const { logFailure, showReport, toReport } = loadCommands();
-    logFailure(log, 'order details', error);
-    void showReport(toReport(error, settings.baseUrl));
-  };
-  const orders = new OrdersTreeProvider(store, reportDetailsError);
+  const orders = new OrdersTreeProvider(store);
   const ordersView = vscode.window.createTreeView('hostingAccount.orders', { treeDataProvider: orders, showCollapseAll: true });
   const invoices = new InvoicesTreeProvider(store);
   const invoicesView = vscode.window.createTreeView('hostingAccount.invoices', { treeDataProvider: invoices });
   const statusBar = new BalanceStatusBar(store, () => settings.lowBalanceThreshold);
-  budgetChanged.notify = () => statusBar.requestBudgetChanged();
   const scheduler = new RefreshScheduler(store, settings.refreshIntervalSeconds);
 
+  const details = new OrderDetailsDocument(store);
   const ctx: CommandContext = {
-    store, keys, log, orders, invoices,
+    store, keys, log, orders, invoices, details,
     settings: () => settings,
     invoicesVisible: () => invoicesView.visible,
     extensionContext: context,
@@ -90,11 +76,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     new ViewMessages(store, ordersView, invoicesView),
     new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
     ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown) => loadCommands().runCommand(id, ctx, arg))),
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new OrderDetailsDocument(store)),
+    details,
+    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
     invoicesView.onDidChangeVisibility((e) => scheduler.setVisibility({ invoicesVisible: e.visible })),
     vscode.window.onDidChangeWindowState((e) => scheduler.setVisibility({ focused: e.focused })),
     keys.onDidChange(() => void onKeyChanged()),
+    store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('hostingAccount')) return;
       settings = readSettings();
@@ -107,9 +95,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   async function onKeyChanged(): Promise<void> {
-    const key = await keys.get().catch(() => undefined);
-    log.setSecret(key);
-    await store.keyChanged();
+    try {
+      log.setSecret(await keys.get());
+      await store.keyChanged();
+    } catch (error) {
+      // Secret storage failed: say so, rather than showing the views as if no key had been set.
+      const { logFailure, showReport, toReport } = loadCommands();
+      logFailure(log, 'reading the API key', error);
+      void showReport(toReport(error, settings.baseUrl));
+    }
   }
 
   scheduler.setVisibility({
@@ -117,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     invoicesVisible: invoicesView.visible,
     focused: vscode.window.state.focused,
   });
-  onKeyChanged().catch((error: unknown) => log.error(`reading the API key failed: ${error instanceof Error ? error.message : String(error)}`));
+  void onKeyChanged();
 
   return context.extensionMode === vscode.ExtensionMode.Test
     ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri }

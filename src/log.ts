@@ -30,10 +30,6 @@ export class Log {
     return out;
   }
 
-  trace(message: string): void {
-    this.channel.trace(this.format(message));
-  }
-
   debug(message: string): void {
     this.channel.debug(this.format(message));
   }

@@ -1,6 +1,7 @@
-import { parseBaseUrl, encodePathSegment, sameOriginPath, type BaseUrl } from './baseUrl';
+import { type BaseUrl, encodePathSegment, nextPagePath, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
-import { ApiError, isApiError } from './errors';
+import { ApiError, cancelledError, isApiError } from './errors';
+import { keyId } from './keyId';
 import { LimiterRegistry } from './limiterRegistry';
 import { type Account, type ActionResult, type Balance, type Invoice, type Order, ORDER_ACTIONS, type OrderAction } from './models';
 import { normaliseAccount } from './normalize/account';
@@ -114,10 +115,17 @@ export class ApiClient {
     return this.lastLimiter?.status();
   }
 
+  /** Takes no new requests; the ones under way finish. */
+  async close(): Promise<void> {
+    this.disposed = true;
+    await this.transport.close();
+  }
+
+  /** Takes no new requests and abandons the ones under way. */
   async dispose(): Promise<void> {
     this.disposed = true;
     this.reads.abortAll();
-    await this.transport.close();
+    await this.transport.destroy();
   }
 
   private async getList<T>(
@@ -137,9 +145,9 @@ export class ApiClient {
       if (page.skipped) this.log({ method: 'GET', path, durationMs: 0, attempt: 0, error: `${page.skipped} ${what} entries could not be read and were skipped` });
       pages.push(page);
       const next = nextLink(response.json) ?? nextFromLinkHeader(response.headers.link);
-      path = next === undefined ? undefined : sameOriginPath(this.baseUrl, next, path);
+      path = next === undefined ? undefined : nextPagePath(this.baseUrl, next, path);
       if (next !== undefined && path === undefined) {
-        this.log({ method: 'GET', path: firstPath, durationMs: 0, attempt: 0, error: 'next-page link to another origin ignored' });
+        this.log({ method: 'GET', path: firstPath, durationMs: 0, attempt: 0, error: 'next-page link outside the API ignored' });
       }
     }
     return pages;
@@ -148,7 +156,7 @@ export class ApiClient {
   /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
-    const id = `${key.length}:${hashish(key)}:${path}`;
+    const id = `${keyId(key)}:${path}`;
     return this.reads.run(id, (signal) => this.send('GET', path, undefined, { ...options, signal }, key), options.signal);
   }
 
@@ -203,7 +211,7 @@ export class ApiClient {
         });
         if (retryInMs === undefined) throw withRequest(error, method, path, response);
         await sleep(this.clock, retryInMs, options.signal).catch(() => {
-          throw new ApiError('cancelled', 'The request was cancelled.');
+          throw cancelledError();
         });
       }
     }
@@ -240,12 +248,6 @@ function withRequest(error: ApiError, method: string, path: string, response?: T
   });
 }
 
-/** Not a security hash: only keeps two keys' coalescing entries apart without holding the key in the map key. */
-function hashish(text: string): number {
-  let hash = 0;
-  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-  return hash;
-}
 
 function readActionResult(json: unknown): ActionResult {
   if (!isObject(json)) return {};

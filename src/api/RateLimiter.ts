@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from './clock';
-import { ApiError } from './errors';
+import { ApiError, cancelledError } from './errors';
 
 export type RequestPriority = 'user' | 'background';
 
@@ -71,14 +71,14 @@ export class RateLimiter {
 
   acquire(options: { signal?: AbortSignal; priority?: RequestPriority } = {}): Promise<Permit> {
     const { signal, priority = 'background' } = options;
-    if (signal?.aborted) return Promise.reject(new ApiError('cancelled', 'The request was cancelled.'));
+    if (signal?.aborted) return Promise.reject(cancelledError());
     const holdError = this.holdError();
     if (holdError) return Promise.reject(holdError);
     return new Promise<Permit>((resolve, reject) => {
       const onAbort = (): void => {
         const index = this.queue.indexOf(waiter);
         if (index >= 0) this.queue.splice(index, 1);
-        reject(new ApiError('cancelled', 'The request was cancelled.'));
+        reject(cancelledError());
         this.pump();
       };
       const waiter: Waiter = {
@@ -135,7 +135,7 @@ export class RateLimiter {
   dispose(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    const error = new ApiError('cancelled', 'The request was cancelled.');
+    const error = cancelledError();
     for (const waiter of this.queue.splice(0)) {
       waiter.cleanup();
       waiter.reject(error);

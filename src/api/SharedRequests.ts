@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { type ApiError, cancelledError } from './errors';
 
 interface Shared<T> {
   readonly promise: Promise<T>;
@@ -63,5 +63,5 @@ function join<T>(shared: Shared<T>, signal?: AbortSignal): Promise<T> {
 }
 
 function cancelled(): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.');
+  return cancelledError();
 }

@@ -64,3 +64,13 @@ export function sameOriginPath(base: BaseUrl, link: string, currentPath: string)
   if (url.origin !== base.origin) return undefined;
   return url.pathname + url.search;
 }
+
+/**
+ * A next-page link as a path below the API's prefix (what requests are built from), or undefined when it leads
+ * elsewhere: another origin, or outside the prefix the key was configured for.
+ */
+export function nextPagePath(base: BaseUrl, link: string, currentPath: string): string | undefined {
+  const full = sameOriginPath(base, link, base.pathPrefix + currentPath);
+  if (full === undefined || (base.pathPrefix && !full.startsWith(`${base.pathPrefix}/`))) return undefined;
+  return full.slice(base.pathPrefix.length);
+}

@@ -76,3 +76,7 @@ export function isApiError(error: unknown): error is ApiError {
     typeof (error as Partial<ApiError>).kind === 'string'
   );
 }
+
+export function cancelledError(details: ApiErrorDetails = {}): ApiError {
+  return new ApiError('cancelled', 'The request was cancelled.', details);
+}

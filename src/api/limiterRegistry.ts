@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type Clock } from './clock';
+import { keyId } from './keyId';
 import { RateLimiter } from './RateLimiter';
 
 /**
@@ -15,7 +15,7 @@ export class LimiterRegistry {
   ) {}
 
   get(key: string, limit: number): RateLimiter {
-    const id = createHash('sha256').update(key).digest('hex').slice(0, 32);
+    const id = keyId(key);
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });

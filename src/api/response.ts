@@ -64,7 +64,8 @@ export function readErrorBody(body: unknown): { code?: string; message?: string 
   };
 }
 
-const AUTH_CODE = /unauthori[sz]ed|unauthenticated|invalid_?(api_?)?key|invalid_?token|missing_?(api_?)?key|forbidden|auth/i;
+/** Error codes that mean the key itself is wrong. A refusal for another reason ("forbidden on this plan") is not one. */
+const AUTH_CODE = /unauthori[sz]ed|unauthenticated|(invalid|missing|expired|revoked|bad|wrong)_?(api_?)?(key|token)/i;
 
 function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   if (code && /^unauthori[sz]ed$/i.test(code)) return 'unauthorized';

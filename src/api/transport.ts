@@ -1,5 +1,5 @@
 import { Agent, request as undiciRequest } from './undici';
-import { ApiError } from './errors';
+import { ApiError, cancelledError } from './errors';
 
 export interface Timeouts {
   /** TCP + TLS connection set-up. */
@@ -110,7 +110,13 @@ export class Transport {
     }
   }
 
+  /** Lets the requests under way finish, then closes the connections. */
   close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  /** Closes the connections now, failing the requests under way. */
+  destroy(): Promise<void> {
     return this.agent.destroy();
   }
 
@@ -124,7 +130,7 @@ export class Transport {
   private classify(error: unknown, request: TransportRequest, deadlineHit: boolean, headersReceived: boolean): ApiError {
     const code = findCode(error);
     const details = { cause: error, maybeSent: true };
-    if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', details);
+    if (request.signal?.aborted) return cancelledError(details);
     if (deadlineHit) {
       return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, details);
     }

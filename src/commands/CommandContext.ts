@@ -4,6 +4,7 @@ import { type Settings } from '../config';
 import { type Log } from '../log';
 import { type Store } from '../store/Store';
 import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
+import { type OrderDetailsDocument } from '../views/orders/OrderDetailsDocument';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 
 /** What the commands need, passed in by the composition root: no hidden globals. */
@@ -14,6 +15,7 @@ export interface CommandContext {
   readonly settings: () => Settings;
   readonly orders: OrdersTreeProvider;
   readonly invoices: InvoicesTreeProvider;
+  readonly details: OrderDetailsDocument;
   readonly invoicesVisible: () => boolean;
   readonly extensionContext: vscode.ExtensionContext;
 }

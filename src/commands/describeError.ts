@@ -39,7 +39,14 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
         severity: 'error',
       };
     case 'notFound':
-      return { message: vscode.l10n.t('The server does not know this order any more.') + said, actions: ['refresh'], severity: 'error' };
+      if (error.path?.startsWith('/api/v1/orders/')) {
+        return { message: vscode.l10n.t('The server does not know this order any more.') + said, actions: ['refresh'], severity: 'error' };
+      }
+      return {
+        message: vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?') + said,
+        actions: ['openSettings', 'showLog'],
+        severity: 'error',
+      };
     case 'invalidRequest':
       if (error.code === 'action_pending') {
         return { message: vscode.l10n.t('An action is already under way for this order.'), actions: [], severity: 'info' };

@@ -1,4 +1,5 @@
 /** The lazily loaded half of the UI: what runs when the user invokes a command, and how failures are told. */
+import { isApiError } from '../api/errors';
 import { type CommandContext } from './CommandContext';
 import { copyOrderId } from './copyOrderId';
 import { type CommandId } from './ids';
@@ -40,7 +41,9 @@ export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknow
     await handlers[id](ctx, arg);
   } catch (error) {
     if (isCancellation(error)) return;
-    logFailure(ctx.log, id, error);
+    // API failures were logged where they happened, with the request id; here only which command met them.
+    if (isApiError(error)) ctx.log.debug(`${id} failed: ${error.kind}`);
+    else logFailure(ctx.log, id, error);
     const during = id.startsWith('hostingAccount.order.') && id !== 'hostingAccount.order.showDetails' ? 'action' : undefined;
     void showReport(toReport(error, ctx.settings().baseUrl, during), () => runCommand(id, ctx, arg));
   }

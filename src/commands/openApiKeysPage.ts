@@ -1,26 +1,31 @@
 import * as vscode from 'vscode';
+import { parseBaseUrl } from '../api/baseUrl';
 import { type Settings } from '../config';
 import { type CommandContext } from './CommandContext';
 
-/** The provider's key page: on the configured website, or on the API's own host when no website is set. */
-export function apiKeysPageUrl(settings: Settings): string | undefined {
-  const site = settings.websiteUrl || settings.baseUrl;
-  if (!site) return undefined;
+/**
+ * The provider's web site: the configured one, or the API's own address. Held to the base URL's rules (https, or
+ * http on loopback), since it is opened in the browser.
+ */
+export function websiteUrl(settings: Settings): string | undefined {
   try {
-    const url = new URL(site);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    const prefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
-    return `${url.origin}${prefix}/client/api-keys`;
+    return parseBaseUrl(settings.websiteUrl || settings.baseUrl).href;
   } catch {
     return undefined;
   }
+}
+
+/** The provider's key page. */
+export function apiKeysPageUrl(settings: Settings): string | undefined {
+  const site = websiteUrl(settings);
+  return site && `${site}/client/api-keys`;
 }
 
 export async function openApiKeysPage(ctx: CommandContext): Promise<void> {
   const url = apiKeysPageUrl(ctx.settings());
   if (!url) {
     const open = vscode.l10n.t('Open Settings');
-    const picked = await vscode.window.showErrorMessage(
+    const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t('Set the address of your provider (hostingAccount.baseUrl) to open its API keys page.'), open);
     if (picked === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
     return;

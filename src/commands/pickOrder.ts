@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { noIcons } from '../views/text';
 import { type Order, type OrderAction } from '../api/models';
 import { type Store } from '../store/Store';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
@@ -39,9 +40,9 @@ export async function pickOrder(store: Store, tree: OrdersTreeProvider, arg: unk
   }
   const items: OrderPick[] = candidates.map((order) => ({
     order,
-    label: `$(${orderLook(order.state).icon}) ${order.label}`,
+    label: `$(${orderLook(order.state).icon}) ${noIcons(order.label)}`,
     description: stateText(order),
-    detail: [order.address, order.plan, `ID ${order.id}`].filter(Boolean).join(' · '),
+    detail: noIcons([order.address, order.plan, vscode.l10n.t('ID {0}', order.id)].filter(Boolean).join(' · ')),
   }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Select an order'),

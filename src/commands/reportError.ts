@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
+import { noLinks } from '../views/text';
 import { type Log } from '../log';
 import { actionLabel, describeError, type ErrorAction, type ErrorReport } from './describeError';
 
@@ -27,7 +28,8 @@ export async function showReport(report: ErrorReport, retry?: () => unknown): Pr
   const labels = actions.map(actionLabel);
   const show = report.severity === 'info' ? vscode.window.showInformationMessage
     : report.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  const picked = await show(report.message, ...labels);
+  // Messages carry server text; notifications would turn `[x](command:…)` in it into a link.
+  const picked = await show(noLinks(report.message), ...labels);
   const action = actions[labels.indexOf(picked ?? '')];
   if (action) await runErrorAction(action, retry);
 }

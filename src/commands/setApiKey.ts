@@ -16,7 +16,7 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
     const message = state === 'noBaseUrl'
       ? vscode.l10n.t('Set the address of your provider\'s API (hostingAccount.baseUrl) first.')
       : vscode.l10n.t('The base URL setting is not valid; correct it first.');
-    if ((await vscode.window.showErrorMessage(message, open)) === open) {
+    if ((await vscode.window.showWarningMessage(message, open)) === open) {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
     }
     return;

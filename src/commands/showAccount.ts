@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
 import { fieldsOf, scalarText } from '../views/orders/orderPresentation';
 import { formatMoney } from '../views/statusBar/money';
+import { noIcons } from '../views/text';
+import { shortReason } from '../views/shortReason';
 import { type CommandContext } from './CommandContext';
-import { apiKeysPageUrl } from './openApiKeysPage';
+import { websiteUrl } from './openApiKeysPage';
 
 interface AccountPick extends vscode.QuickPickItem {
   readonly run?: () => unknown;
@@ -28,7 +30,7 @@ export async function showAccount(ctx: CommandContext): Promise<void> {
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0];
       pick.hide();
-      void chosen?.run?.();
+      Promise.resolve(chosen?.run?.()).catch((error: unknown) => ctx.log.error(`account summary: ${String(error)}`));
     }),
     pick.onDidHide(() => {
       for (const s of subscriptions) s.dispose();
@@ -57,15 +59,15 @@ function items(ctx: CommandContext): AccountPick[] {
     result.push({ label: vscode.l10n.t('Account'), kind: vscode.QuickPickItemKind.Separator });
     const who = account.name ?? account.email ?? account.id;
     if (who) {
-      result.push({ label: `$(account) ${escapeIcons(who)}`, description: account.name ? account.email : undefined, run: copy(who) });
+      result.push({ label: `$(account) ${noIcons(who)}`, description: account.name && account.email ? noIcons(account.email) : undefined, run: copy(who) });
     }
     const shown = new Set([account.name, account.email]);
     for (const field of fieldsOf(account.raw)) {
       if (field.children || field.value === undefined || shown.has(field.value)) continue;
-      result.push({ label: humanise(field.key), description: escapeIcons(displayValue(field.value)), run: copy(field.value) });
+      result.push({ label: noIcons(humanise(field.key)), description: noIcons(displayValue(field.value)), run: copy(field.value) });
     }
   } else if (store.account.error) {
-    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: store.account.error.message });
+    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: shortReason(store.account.error) });
   }
   result.push({ label: vscode.l10n.t('Balance'), kind: vscode.QuickPickItemKind.Separator });
   const balance = store.balance.value;
@@ -75,7 +77,7 @@ function items(ctx: CommandContext): AccountPick[] {
       ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language)) : undefined;
     result.push({ label: `$(credit-card) ${money}`, description: when, run: copy(scalarText(balance.amount)) });
   } else {
-    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error?.message });
+    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error && shortReason(store.balance.error) });
   }
   const budget = store.rateLimitStatus();
   if (budget) {
@@ -88,13 +90,13 @@ function items(ctx: CommandContext): AccountPick[] {
 
 function actions(ctx: CommandContext, store: Store): AccountPick[] {
   const command = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
-  const site = ctx.settings().websiteUrl || apiKeysPageUrl(ctx.settings())?.replace(/\/client\/api-keys$/, '');
+  const site = websiteUrl(ctx.settings());
   const list: AccountPick[] = [
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
     { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.invoices.focus') },
   ];
   if (site) {
-    list.push({ label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`, description: site,
+    list.push({ label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`, description: noIcons(site),
       run: () => vscode.env.openExternal(vscode.Uri.parse(site, true)) });
   }
   list.push({ label: `$(key) ${store.hasApiKey ? vscode.l10n.t('Change API Key…') : vscode.l10n.t('Set API Key…')}`,
@@ -104,10 +106,6 @@ function actions(ctx: CommandContext, store: Store): AccountPick[] {
   return list;
 }
 
-/** Server text must not turn into icons in a quick pick label. */
-function escapeIcons(text: string): string {
-  return text.replace(/\$\(/g, '$\u200b(');
-}
 
 /** `created_at` → "Created at", `id` → "ID": field names as a person would write them. */
 function humanise(key: string): string {

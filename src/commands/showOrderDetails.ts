@@ -10,6 +10,8 @@ export async function showOrderDetails(ctx: CommandContext, arg?: unknown): Prom
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading {0}…', order.label) },
     () => ctx.store.orderDetails(order.id, 0),
   );
+  // Already open from an earlier Show Details: it must show this answer, not the one it was opened with.
+  ctx.details.refresh(order);
   const document = await vscode.workspace.openTextDocument(orderDetailsUri(order));
   await vscode.window.showTextDocument(document, { preview: true });
 }

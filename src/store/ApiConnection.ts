@@ -1,11 +1,15 @@
-import { type StoreDeps, type ApiClientLike } from './types';
+import { type RequestLogEntry } from '../api/ApiClient';
+import { type ApiClientLike, type StoreDeps } from './types';
 
-/** The API client for the configured server, built on first use and rebuilt when the server changes. */
+/** The API client for the configured server: built on first use, rebuilt after the settings change. */
 export class ApiConnection {
   private client?: ApiClientLike;
   private clientBaseUrl?: string;
 
-  constructor(private readonly deps: Pick<StoreDeps, 'createClient' | 'getKey' | 'settings'>) {}
+  constructor(
+    private readonly deps: Pick<StoreDeps, 'createClient' | 'getKey' | 'settings'>,
+    private readonly onRequest: (entry: RequestLogEntry) => void,
+  ) {}
 
   /** The base URL the current client talks to, if one was built. */
   get baseUrl(): string | undefined {
@@ -19,7 +23,7 @@ export class ApiConnection {
   api(): ApiClientLike {
     const { baseUrl } = this.deps.settings();
     if (!this.client || this.clientBaseUrl !== baseUrl) {
-      this.dispose();
+      if (this.client) this.dispose();
       this.client = this.create(this.deps.getKey);
       this.clientBaseUrl = baseUrl;
     }
@@ -34,14 +38,23 @@ export class ApiConnection {
       baseUrl: settings.baseUrl,
       getKey,
       requestsPerMinute: settings.requestsPerMinute,
+      onRequest: this.onRequest,
       timeouts: { headersMs: timeout, bodyMs: timeout, totalMs: timeout * 2, connectMs: Math.min(10_000, timeout) },
     });
   }
 
+  /** The next request gets a new client; the requests under way finish on this one, which then closes. */
+  retire(): void {
+    const client = this.client;
+    this.client = undefined;
+    client?.close().catch(() => undefined);
+  }
+
+  /** Abandons the requests under way: they belong to a server or key no longer in use. */
   dispose(): void {
     const client = this.client;
     this.client = undefined;
     this.clientBaseUrl = undefined;
-    if (client) void client.dispose().catch(() => undefined);
+    client?.dispose().catch(() => undefined);
   }
 }

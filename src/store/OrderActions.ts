@@ -25,13 +25,18 @@ export interface ActionHost {
   /** Fresh data about one order, from a poll or an action's answer. */
   accept(order: Order): void;
   refreshOrders(): Promise<void>;
+  /** How many orders the list has: a long list is not worth reading to learn about a few. */
+  orderCount(): number;
   changed(id: string): void;
   log(level: 'info' | 'warn', message: string): void;
 }
 
+/** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
+const ONE_PAGE = 100;
+
 /**
  * The actions under way: each order has at most one, whatever asks for it. After the server accepts one, only that
- * order is polled (backing off) until its state settles.
+ * order is polled (backing off) until its state settles, or for at most MAX_SETTLE_MS.
  */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
@@ -43,7 +48,11 @@ export class OrderActions extends Disposable {
     super();
     this.poller = this.register(new SettlingPoller({
       pollOne: (id) => this.poll(id),
-      pollAll: () => host.refreshOrders(),
+      pollAll: () => (host.orderCount() <= ONE_PAGE ? host.refreshOrders() : undefined),
+      gaveUp: (id) => {
+        host.log('warn', `order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
+        this.forget(id);
+      },
     }, host.clock));
   }
 
@@ -77,8 +86,9 @@ export class OrderActions extends Disposable {
     this.host.log('info', `${action} accepted for order ${id}`);
     const since = clock.now();
     this.set(id, { action, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
+    // The answer may already show the final state, which settles the action before any poll.
     if (result.order?.id === id) this.host.accept(result.order);
-    this.poller.add(id, since);
+    if (this.pending.get(id)?.phase === 'settling') this.poller.add(id, since);
     return result;
   }
 
@@ -109,10 +119,13 @@ export class OrderActions extends Disposable {
     this.set(id, undefined);
   }
 
-  stopPolling(): void {
+  /** Forgets every action under way, redrawing their orders (the key was rejected: no poll can succeed). */
+  abandonAll(): void {
     this.poller.clear();
+    for (const id of this.ids()) this.set(id, undefined);
   }
 
+  /** Forgets everything silently: the orders themselves are gone (a new key or server). */
   clear(): void {
     this.poller.clear();
     this.pending.clear();

@@ -30,10 +30,13 @@ export class OrderList {
     return changed?.length ? { ids: changed } : undefined;
   }
 
-  /** Updates one order in place; returns whether it changed. Unknown ids are ignored: the list decides membership. */
-  update(order: Order): boolean {
+  /**
+   * Updates one order in place when what the tree shows of it changed; returns whether it did. Unknown ids are
+   * ignored: the list decides membership.
+   */
+  updateSummary(order: Order): boolean {
     const old = this.byId.get(order.id);
-    if (!old || sameOrder(order, old)) return false;
+    if (!old || sameSummary(order, old)) return false;
     this.byId.set(order.id, order);
     this.list = this.list.map((o) => (o.id === order.id ? order : o));
     return true;
@@ -46,9 +49,13 @@ function dedupe(orders: readonly Order[]): readonly Order[] {
   return orders.filter((o) => (seen.has(o.id) ? false : (seen.add(o.id), true)));
 }
 
+function sameSummary(a: Order, b: Order): boolean {
+  return a.label === b.label && a.state === b.state && a.statusText === b.statusText && a.address === b.address &&
+    a.plan === b.plan;
+}
+
 function sameOrder(a: Order, b: Order | undefined): boolean {
-  if (!b) return false;
-  if (a.label !== b.label || a.state !== b.state || a.statusText !== b.statusText || a.address !== b.address) return false;
+  if (!b || !sameSummary(a, b)) return false;
   const keys = Object.keys(a.raw);
   if (keys.length !== Object.keys(b.raw).length) return false;
   return keys.every((key) => {

@@ -56,8 +56,9 @@ export class RefreshScheduler extends Disposable {
     if (!focused || (state !== 'ready' && state !== 'loading' && state !== 'unreachable')) return undefined;
     const slot = kind === 'orders' ? this.store.ordersInfo : this.store[kind];
     const last = slot.updatedAt;
-    // An item that has never loaded is due now; one that failed waits an interval, like a success.
-    const since = last ?? (slot.error ? this.clock.now() : undefined);
+    // Never loaded: due now. Failed: due an interval after the failure, as after a success, so an outage is retried
+    // at the usual pace and no faster.
+    const since = slot.error ? slot.failedAt : last;
     switch (kind) {
       case 'orders':
         if (!ordersVisible) return undefined;
@@ -74,8 +75,9 @@ export class RefreshScheduler extends Disposable {
         if (since === undefined) return this.clock.now();
         return this.intervalMs > 0 ? since + Math.max(INVOICES_MIN_MS, this.intervalMs * INVOICES_FACTOR) : undefined;
       case 'account':
-        // Read once for the status bar's tooltip; the account summary refreshes it when opened.
-        return last === undefined && !slot.error ? this.clock.now() : undefined;
+        // Read once for the status bar's tooltip (retried after a failure); the account summary refreshes it.
+        if (last !== undefined) return undefined;
+        return since === undefined ? this.clock.now() : since + BALANCE_MIN_MS;
     }
   }
 

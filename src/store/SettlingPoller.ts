@@ -1,17 +1,22 @@
 import { type Clock, systemClock } from '../api/clock';
 import { Disposable, toDisposable } from '../util/lifecycle';
-import { pollDelayMs } from './orderSettling';
+import { MAX_SETTLE_MS, pollDelayMs } from './orderSettling';
 
 export interface SettlingPollerHooks {
   /** Polls one order. */
   pollOne(id: string): Promise<void>;
-  /** Polls every order at once: cheaper than one request per order when several are settling. */
-  pollAll(): Promise<void>;
+  /** Polls every order at once, or undefined when that would cost more than one request per order (a long list). */
+  pollAll(): Promise<void> | undefined;
+  /** An order has been settling for longer than anyone should wait: stop tracking it. */
+  gaveUp(id: string): void;
 }
+
+/** Orders due within this much of each other are polled in the same tick. */
+const BATCH_MS = 500;
 
 /**
  * Polls only the orders that are settling after an action, each on its own backing-off schedule, and stops when
- * the set is empty. Due orders are polled together in one tick.
+ * the set is empty or an order has settled for too long without news (failing polls included).
  */
 export class SettlingPoller extends Disposable {
   private readonly entries = new Map<string, { since: number; nextAt: number }>();
@@ -24,14 +29,6 @@ export class SettlingPoller extends Disposable {
   ) {
     super();
     this.register(toDisposable(() => this.cancelTimer()));
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  has(id: string): boolean {
-    return this.entries.has(id);
   }
 
   add(id: string, since = this.clock.now()): void {
@@ -66,11 +63,17 @@ export class SettlingPoller extends Disposable {
 
   private async tick(): Promise<void> {
     const now = this.clock.now();
-    const due = [...this.entries.entries()].filter(([, e]) => e.nextAt <= now).map(([id]) => id);
+    for (const [id, entry] of this.entries) {
+      if (now - entry.since < MAX_SETTLE_MS) continue;
+      this.entries.delete(id);
+      this.hooks.gaveUp(id);
+    }
+    const due = [...this.entries.entries()].filter(([, e]) => e.nextAt <= now + BATCH_MS).map(([id]) => id);
     this.ticking = true;
     try {
-      if (due.length > 1) await this.hooks.pollAll();
-      else if (due[0] !== undefined) await this.hooks.pollOne(due[0]);
+      const all = due.length > 1 ? this.hooks.pollAll() : undefined;
+      if (all) await all;
+      else await Promise.all(due.map((id) => this.hooks.pollOne(id)));
     } catch {
       // The hooks report their own failures; polling goes on with the next delay.
     } finally {

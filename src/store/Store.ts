@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { type RequestLogEntry } from '../api/ApiClient';
 import { parseBaseUrl } from '../api/baseUrl';
+import { keyId } from '../api/keyId';
 import { type Clock, systemClock } from '../api/clock';
 import { ApiError, isApiError } from '../api/errors';
 import { type Account, type ActionResult, type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
@@ -60,6 +61,9 @@ export class Store extends Disposable {
   private readonly onDidChangeDataEmitter = this.register(new Emitter<DataKind>());
   /** Fires for every slot change, orders included (loading flags, values, errors). */
   readonly onDidChangeData = this.onDidChangeDataEmitter.event;
+  private readonly onDidRequestEmitter = this.register(new Emitter<RequestLogEntry>());
+  /** Every HTTP attempt, for the log and the request budget shown to the user. */
+  readonly onDidRequest = this.onDidRequestEmitter.event;
   private readonly onDidFailEmitter = this.register(new Emitter<Failure>());
   readonly onDidFail = this.onDidFailEmitter.event;
   readonly onDidSettle: OrderActions['onDidSettle'];
@@ -67,7 +71,7 @@ export class Store extends Disposable {
   constructor(private readonly deps: StoreDeps) {
     super();
     this.clock = deps.clock ?? systemClock;
-    this.connection = new ApiConnection(deps);
+    this.connection = new ApiConnection(deps, (entry) => this.onDidRequestEmitter.fire(entry));
     this.actions = this.register(new OrderActions({
       clock: this.clock,
       api: () => this.connection.api(),
@@ -76,6 +80,7 @@ export class Store extends Disposable {
       fail: (kind, error, reason, epoch) => this.fail(kind, error, reason, epoch),
       accept: (order) => this.accept(order),
       refreshOrders: () => this.refresh(['orders'], 'background'),
+      orderCount: () => this.orders.size,
       changed: (id) => this.onDidChangeOrdersEmitter.fire({ ids: [id] }),
       log: (level, message) => this.deps.log?.[level](message),
     }));
@@ -120,13 +125,11 @@ export class Store extends Disposable {
    * echo of our own write, or another window saving the same key) changes nothing.
    */
   async keyChanged(): Promise<void> {
-    const key = await this.deps.getKey().catch(() => undefined);
-    const fingerprint = key ? fingerprintOf(key) : undefined;
+    // A SecretStorage failure propagates: the user must hear of it, not be told there is no key.
+    const key = await this.deps.getKey();
+    const fingerprint = key ? keyId(key) : undefined;
     if (this.keyKnown && fingerprint === this.keyFingerprint) return;
-    this.reset();
-    this.keyKnown = true;
-    this.keyFingerprint = fingerprint;
-    this.hasKey = Boolean(key);
+    this.useKey(fingerprint);
     this.updateState();
   }
 
@@ -137,10 +140,17 @@ export class Store extends Disposable {
     this.updateState();
   }
 
-  /** The base URL or a limit changed: a new server means none of the data is valid any more. */
+  /**
+   * The base URL, timeout or limit changed. A new server means none of the data is valid any more; otherwise the
+   * next request gets a client with the new settings while the requests under way finish on the old one.
+   */
   settingsChanged(): void {
-    if (this.deps.settings().baseUrl !== this.connection.baseUrl) this.reset();
-    this.connection.dispose();
+    if (this.deps.settings().baseUrl !== this.connection.baseUrl) {
+      this.reset();
+      this.connection.dispose();
+    } else {
+      this.connection.retire();
+    }
     this.updateState();
   }
 
@@ -150,18 +160,24 @@ export class Store extends Disposable {
     try {
       return await client.getAccount({ priority: 'user' });
     } finally {
-      void client.dispose();
+      client.dispose().catch(() => undefined);
     }
   }
 
   /** After a verified key was stored: the account read while verifying is kept. */
   adoptKey(account: Account, key: string): void {
-    this.reset();
-    this.keyKnown = true;
-    this.keyFingerprint = fingerprintOf(key);
-    this.hasKey = true;
+    this.useKey(keyId(key));
     this.patch('account', { value: account, updatedAt: this.clock.now() });
     this.updateState();
+  }
+
+  /** Switches to another key (or none): everything known under the old one goes. The caller updates the state. */
+  private useKey(fingerprint: string | undefined): void {
+    this.keyKnown = true;
+    this.keyFingerprint = fingerprint;
+    this.hasKey = fingerprint !== undefined;
+    // After the key fields, so the listeners of the reset's events already see the new key state.
+    this.reset();
   }
 
   /** Whether a kind loaded successfully within the last `ms`: a click on Refresh need not fetch it again. */
@@ -176,24 +192,31 @@ export class Store extends Disposable {
     return Promise.all(kinds.map((kind) => {
       let running = this.inflight.get(kind);
       if (!running) {
-        running = this.load(kind, reason).finally(() => this.inflight.delete(kind));
+        const started: Promise<void> = this.load(kind, reason).finally(() => {
+          // A reset may have replaced this entry with a newer generation's load: leave that one alone.
+          if (this.inflight.get(kind) === started) this.inflight.delete(kind);
+        });
+        running = started;
         this.inflight.set(kind, running);
       }
       return running;
     })).then(() => undefined);
   }
 
-  /** The full order from `GET /orders/{id}`, cached briefly so expanding and collapsing does not refetch. */
-  async orderDetails(id: string, maxAgeMs = 30_000): Promise<Order> {
+  /**
+   * The full order from `GET /orders/{id}`, cached briefly so expanding and collapsing does not refetch. `reason`
+   * says who asked: a tree redraw is background, so its failures are reported like any other background failure.
+   */
+  async orderDetails(id: string, maxAgeMs = 30_000, reason: RefreshReason = 'user'): Promise<Order> {
     const cached = this.detailCache.get(id);
     if (cached && this.clock.now() - cached.at < maxAgeMs) return cached.order;
     const epoch = this.generation;
     try {
-      const order = await this.connection.api().getOrder(id, { signal: this.abort.signal, priority: 'user' });
+      const order = await this.connection.api().getOrder(id, { signal: this.abort.signal, priority: reason });
       if (epoch === this.generation) this.accept(order);
       return order;
     } catch (error) {
-      throw this.fail('details', error, 'user', epoch);
+      throw this.fail('details', error, reason, epoch);
     }
   }
 
@@ -211,12 +234,12 @@ export class Store extends Disposable {
       if (epoch !== this.generation) return;
       if (kind === 'orders') this.applyOrders(value as readonly Order[]);
       else this.patch(kind, { value } as Partial<Slots[typeof kind]>);
-      this.patch(kind, { updatedAt: this.clock.now(), error: undefined });
+      this.patch(kind, { updatedAt: this.clock.now(), error: undefined, failedAt: undefined });
       this.failingKinds.delete(kind);
       this.keyRejected = undefined;
     } catch (error) {
       const failure = this.fail(kind, error, reason, epoch);
-      if (epoch === this.generation && failure.kind !== 'cancelled') this.patch(kind, { error: failure });
+      if (epoch === this.generation && failure.kind !== 'cancelled') this.patch(kind, { error: failure, failedAt: this.clock.now() });
     } finally {
       if (epoch === this.generation) {
         this.patch(kind, { loading: false });
@@ -235,8 +258,12 @@ export class Store extends Disposable {
     if (change) this.onDidChangeOrdersEmitter.fire(change);
   }
 
+  /**
+   * One order from `GET /orders/{id}` (a poll, details, an action's answer). It updates the list only where the tree
+   * shows a difference: the single-order answer often has more fields than the list's, which is no change.
+   */
   private accept(order: Order): void {
-    if (this.orders.update(order)) this.onDidChangeOrdersEmitter.fire({ ids: [order.id] });
+    if (this.orders.updateSummary(order)) this.onDidChangeOrdersEmitter.fire({ ids: [order.id] });
     this.detailCache.set(order.id, { order, at: this.clock.now() });
     this.actions.observe(order);
   }
@@ -249,7 +276,7 @@ export class Store extends Disposable {
       `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`);
     if (error.kind === 'unauthorized' && error.code !== 'no_key') {
       this.keyRejected = error;
-      this.actions.stopPolling();
+      this.actions.abandonAll();
     }
     const firstInEpisode = this.failingKinds.size === 0;
     if (kind !== 'action' && kind !== 'details') this.failingKinds.add(kind);
@@ -320,10 +347,6 @@ function read(api: ApiClientLike, kind: DataKind, options: Parameters<ApiClientL
     case 'account': return api.getAccount(options);
     case 'invoices': return api.listInvoices(options);
   }
-}
-
-function fingerprintOf(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 /** One signal cancels every request of a key or server; with a queue of them it has many listeners, by design. */

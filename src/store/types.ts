@@ -14,6 +14,8 @@ export interface Slot<T> {
   readonly updatedAt?: number;
   /** The last failure; cleared by the next success. With a value present, the value is stale. */
   readonly error?: ApiError;
+  /** When that failure happened, so a background retry waits an interval after it. */
+  readonly failedAt?: number;
   readonly loading: boolean;
 }
 
@@ -33,7 +35,7 @@ export interface StoreSettings {
 
 /** The part of the API client the store uses; the client itself lives in the lazily loaded bundle. */
 export type ApiClientLike = Pick<ApiClient, 'getAccount' | 'listOrders' | 'getOrder' | 'orderAction' | 'getBalance'
-  | 'listInvoices' | 'rateLimitStatus' | 'dispose'>;
+  | 'listInvoices' | 'rateLimitStatus' | 'close' | 'dispose'>;
 
 export interface StoreLog {
   debug(message: string): void;
@@ -43,7 +45,9 @@ export interface StoreLog {
 }
 
 export interface StoreDeps {
-  readonly createClient: (options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts'>) => ApiClientLike;
+  readonly createClient: (
+    options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts' | 'onRequest'>,
+  ) => ApiClientLike;
   readonly getKey: () => Promise<string | undefined>;
   readonly settings: () => StoreSettings;
   readonly clock?: Clock;

@@ -5,11 +5,12 @@ import { type Log } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { loadCommands } from '../commands/lazy';
 import { actionTitle, stateText } from './orders/orderStrings';
+import { noIcons, noLinks } from './text';
 
 /**
- * Turns refresh failures into notifications: every failure of a refresh the user asked for, but only the first of
- * an outage for background refreshes, so a dead server cannot flood the screen. Actions and details report their
- * own failures through the command wrapper.
+ * Turns failures into notifications: every failure of a refresh the user asked for, but only the first of an outage
+ * for background work, so a dead server cannot flood the screen. Commands report their own failures (actions, Show
+ * Details) through the command wrapper.
  */
 export class ProblemReporter extends Disposable {
   private lastShown?: { text: string; at: number };
@@ -24,16 +25,16 @@ export class ProblemReporter extends Disposable {
     this.register(store.onDidFail((failure) => this.onFailure(failure)));
     this.register(store.onDidSettle(({ order, action, asExpected }) => {
       if (asExpected) {
-        vscode.window.setStatusBarMessage(`$(check) ${order.label}: ${stateText(order)}`, 5_000);
+        vscode.window.setStatusBarMessage(`$(check) ${noIcons(order.label)}: ${stateText(order)}`, 5_000);
       } else {
-        void vscode.window.showWarningMessage(vscode.l10n.t('{0} is {1} after {2}.', order.label,
-          stateText(order).toLowerCase(), actionTitle(action)));
+        void vscode.window.showWarningMessage(noLinks(vscode.l10n.t('{0} did not complete on {1}, which is now: {2}.',
+          actionTitle(action), order.label, stateText(order))));
       }
     }));
   }
 
   private onFailure(failure: Failure): void {
-    if (failure.kind === 'action' || failure.kind === 'details') return;
+    if (failure.kind === 'action' || (failure.kind === 'details' && failure.userInitiated)) return;
     if (failure.error.code === 'no_key') return;
     if (!failure.userInitiated && !failure.firstInEpisode) {
       this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { type ApiError } from '../api/errors';
 import { type Store } from '../store/Store';
 import { Disposable } from '../util/lifecycle';
+import { shortReason } from './shortReason';
 
 /**
  * The line above the orders: says when the data shown is stale and why, so a failed refresh never blanks the tree
@@ -27,9 +27,10 @@ export class ViewMessages extends Disposable {
     if (store.state === 'unreachable') {
       const error = orders.error ?? store.balance.error;
       this.orders.message = error ? vscode.l10n.t('Last attempt failed: {0}', shortReason(error)) : undefined;
-    } else if (store.state === 'ready' && orders.error && orders.updatedAt) {
-      this.orders.message = vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.',
-        time(orders.updatedAt), shortReason(orders.error));
+    } else if (store.state === 'ready' && orders.error) {
+      this.orders.message = orders.updatedAt
+        ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(orders.updatedAt), shortReason(orders.error))
+        : vscode.l10n.t('The orders could not be loaded: {0}.', shortReason(orders.error));
     } else {
       this.orders.message = undefined;
     }
@@ -39,23 +40,5 @@ export class ViewMessages extends Disposable {
         ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(invoices.updatedAt), shortReason(invoices.error))
         : vscode.l10n.t('Invoices could not be loaded: {0}.', shortReason(invoices.error))
       : undefined;
-  }
-}
-
-/** A few words for the line above the tree; the notification and the log have the whole story. */
-export function shortReason(error: ApiError): string {
-  switch (error.kind) {
-    case 'server': return vscode.l10n.t('HTTP {0}', error.status ?? '5xx');
-    case 'network': return error.transportCode === 'ECONNREFUSED'
-      ? vscode.l10n.t('connection refused')
-      : error.tls ? vscode.l10n.t('TLS certificate rejected') : vscode.l10n.t('network error ({0})', error.transportCode ?? '?');
-    case 'timeout': return vscode.l10n.t('no answer in time');
-    case 'rateLimited': return vscode.l10n.t('rate limited');
-    case 'badResponse': return vscode.l10n.t('the answer could not be read');
-    case 'unauthorized': return vscode.l10n.t('the API key was rejected');
-    case 'notFound': return vscode.l10n.t('not found (HTTP {0})', error.status ?? 404);
-    case 'invalidRequest': return vscode.l10n.t('refused (HTTP {0})', error.status ?? 400);
-    case 'badConfig': return error.message;
-    case 'cancelled': return vscode.l10n.t('cancelled');
   }
 }

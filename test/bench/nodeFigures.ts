@@ -124,7 +124,7 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
     gc?.();
     const before = process.memoryUsage().heapUsed;
     await store.refresh(['orders'], 'user');
-    const provider = new OrdersTreeProvider(store, () => undefined);
+    const provider = new OrdersTreeProvider(store);
     const build = async (): Promise<number> => {
       const started = performance.now();
       const roots = await provider.getChildren();

@@ -79,7 +79,7 @@ describe('security: where the key goes', () => {
 });
 
 describe('security: order ids are one path segment', () => {
-  const ids = ['../balance', 'a/b?c#d', '%2F', 'with space', 'ünï✓', '..'];
+  const ids = ['../balance', 'a/b?c#d', '%2F', 'with space', 'ünï✓', '..', '[x](command:workbench.action.quit)'];
   let h: Harness;
 
   before(async () => {
@@ -112,5 +112,22 @@ describe('security: order ids are one path segment', () => {
       id,
     ]));
     assert.deepEqual(seen[ids.length], ['POST /api/v1/orders/:id/action', '/api/v1/orders/a%2Fb%3Fc%23d/action', 'a/b?c#d']);
+  });
+
+  it('never turns server text into a command link in a notification', async () => {
+    const nodes = (await h.api.orders.getChildren()) as OrderNode[];
+    const hostile = nodes.find((n) => n.id.startsWith('[x]'));
+    assert.ok(hostile);
+    const messages = captureMessages({ warning: 'Stop' });
+    let refusal: string | undefined;
+    try {
+      // The order is stopped: the server refuses, and its message repeats the id.
+      await vscode.commands.executeCommand('hostingAccount.order.stop', hostile);
+      refusal = await waitFor(() => messages.shown.find((m) => m.level === 'error')?.message, 'the refusal');
+    } finally {
+      messages.restore();
+    }
+    assert.match(refusal, /\[x\] \(command:/, 'the text is still there');
+    assert.doesNotMatch(refusal, /\]\(command:/, 'but cannot form a link');
   });
 });

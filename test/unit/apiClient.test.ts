@@ -432,6 +432,26 @@ describe('ApiClient against the mock API (unit)', function () {
       }
     });
 
+    it('follows next-page links behind a path prefix without doubling it', async () => {
+      const paths: string[] = [];
+      const server = http.createServer((req, res) => {
+        paths.push(req.url ?? '');
+        res.setHeader('content-type', 'application/json');
+        const second = (req.url ?? '').endsWith('page=2');
+        res.end(JSON.stringify({ data: [{ id: second ? 2 : 1, name: 'n' }], links: { next: second ? null : '/panel/api/v1/orders?page=2' } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const orders = await client({ baseUrl: `http://127.0.0.1:${port}/panel` }).listOrders();
+        assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
+        assert.deepEqual(paths, ['/panel/api/v1/orders', '/panel/api/v1/orders?page=2']);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('refuses plain http to a host that is not loopback before any request', () => {
       assert.throws(() => client({ baseUrl: 'http://example.com' }), { kind: 'badConfig' });
     });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { encodePathSegment, isLoopbackHost, parseBaseUrl, sameOriginPath } from '../../src/api/baseUrl';
+import { encodePathSegment, isLoopbackHost, nextPagePath, parseBaseUrl, sameOriginPath } from '../../src/api/baseUrl';
 
 describe('base URL rules (unit)', () => {
   it('keeps origin and path prefix, without trailing slashes', () => {
@@ -68,5 +68,15 @@ describe('base URL rules (unit)', () => {
     assert.equal(sameOriginPath(base, '?page=3', '/panel/api/v1/orders?page=2'), '/panel/api/v1/orders?page=3');
     assert.equal(sameOriginPath(base, 'https://evil.example/steal', '/panel/api/v1/orders'), undefined);
     assert.equal(sameOriginPath(base, 'http://host.example/panel/api/v1/orders', '/x'), undefined);
+  });
+
+  it('turns next-page links into paths below the prefix, and refuses those outside it', () => {
+    const base = parseBaseUrl('https://host.example/panel');
+    assert.equal(nextPagePath(base, 'https://host.example/panel/api/v1/orders?page=2', '/api/v1/orders'), '/api/v1/orders?page=2');
+    assert.equal(nextPagePath(base, '/panel/api/v1/orders?page=2', '/api/v1/orders'), '/api/v1/orders?page=2');
+    assert.equal(nextPagePath(base, '?page=3', '/api/v1/orders?page=2'), '/api/v1/orders?page=3');
+    assert.equal(nextPagePath(base, '/elsewhere/api/v1/orders?page=2', '/api/v1/orders'), undefined);
+    assert.equal(nextPagePath(base, 'https://other.example/panel/api/v1/orders?page=2', '/api/v1/orders'), undefined);
+    assert.equal(nextPagePath(parseBaseUrl('https://host.example'), '/api/v1/orders?page=2', '/api/v1/orders'), '/api/v1/orders?page=2');
   });
 });

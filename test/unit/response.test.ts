@@ -48,6 +48,9 @@ describe('response interpretation (unit)', () => {
     assert.equal(kindOf(401, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
     assert.equal(kindOf(403), 'unauthorized');
     assert.equal(kindOf(403, '{"error":"order_suspended","message":"Suspended"}'), 'invalidRequest');
+    assert.equal(kindOf(403, '{"error":"forbidden","message":"Not on your plan"}'), 'invalidRequest');
+    assert.equal(kindOf(403, '{"error":"invalid_api_key","message":"Bad key"}'), 'unauthorized');
+    assert.equal(kindOf(401, '{"error":"token_expired","message":"Expired"}'), 'unauthorized');
     assert.equal(kindOf(400, '{"error":"unauthorized","message":"x"}'), 'unauthorized');
     assert.equal(kindOf(200, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
     assert.equal(kindOf(404), 'notFound');

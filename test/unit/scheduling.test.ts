@@ -95,6 +95,17 @@ describe('background refresh and settling (unit)', () => {
       assert.equal(await requestsPerMinute(5), 0);
     });
 
+    it('retries a first load that failed, an interval later, and recovers', async () => {
+      mock.faults.add({ kind: 'status', status: 500, path: /^\/api\// });
+      scheduler.setVisibility({ ordersVisible: true, focused: true });
+      await idle(store);
+      assert.ok(store.ordersInfo.error && store.ordersInfo.updatedAt === undefined, 'the first load of the orders failed');
+      mock.faults.clear();
+      await requestsPerMinute(2);
+      assert.equal(store.ordersInfo.error, undefined);
+      assert.ok(store.orders.size > 0);
+    });
+
     it('loads invoices when their view becomes visible, not before', async () => {
       scheduler.setVisibility({ ordersVisible: true, focused: true });
       await requestsPerMinute(1);

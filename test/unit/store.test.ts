@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type MockApi, startMockApi } from '../mock-api/server';
@@ -149,5 +151,57 @@ describe('Store (unit, against the mock API)', () => {
     await store.refresh(['orders'], 'user');
     await assert.rejects(store.runAction('1003', 'stop'), { kind: 'invalidRequest', status: 409 });
     assert.equal(store.pending('1003'), undefined);
+  });
+
+  it('does not poll an action whose answer already shows it settled', async () => {
+    const server = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(req.method === 'POST' ? { order: { id: 7, name: 'quick', status: 'running' } } : [{ id: 7, name: 'quick', status: 'stopped' }]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const seen: string[] = [];
+    server.on('request', (req: http.IncomingMessage) => seen.push(`${req.method} ${req.url}`));
+    const quick = storeFor({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as MockApi, clock).store;
+    try {
+      await quick.keyChanged();
+      await quick.refresh(['orders'], 'user');
+      await quick.runAction('7', 'start');
+      assert.equal(quick.pending('7'), undefined, 'settled by the answer itself');
+      await clock.advance(60_000);
+      await idle(quick);
+      assert.deepEqual(seen, ['GET /api/v1/orders', 'POST /api/v1/orders/7/action'], 'no poll after that');
+    } finally {
+      quick.dispose();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('stops polling an order whose polls keep failing, and frees it, after the bound', async () => {
+    await store.refresh(['orders'], 'user');
+    await store.runAction('1003', 'start');
+    mock.faults.add({ kind: 'status', status: 500, path: '/api/v1/orders/:id' });
+    for (let minute = 0; minute < 16; minute++) {
+      for (let step = 0; step < 4; step++) {
+        await clock.advance(15_000);
+        await idle(store);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    assert.equal(store.pending('1003'), undefined);
+    mock.clearLog();
+    await clock.advance(120_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(api('GET /api/v1/orders/:id').length, 0, 'no more polls');
+  });
+
+  it('frees the orders of actions under way when the key is rejected', async () => {
+    await store.refresh(['orders'], 'user');
+    await store.runAction('1003', 'start');
+    assert.ok(store.pending('1003'));
+    mock.setKeys(['someone-else']);
+    await store.refresh(['orders'], 'background');
+    assert.equal(store.state, 'invalidKey');
+    assert.equal(store.pending('1003'), undefined, 'not left spinning');
   });
 });

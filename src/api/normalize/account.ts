@@ -1,7 +1,6 @@
 import { ApiError } from '../errors';
 import { type Account } from '../models';
-import { describe } from './order';
-import { isObject, textField, unwrapObject } from './read';
+import { describe, isObject, textField, unwrapObject } from './read';
 
 const ID_FIELDS = ['id', 'account_id', 'user_id', 'customer_id', 'client_id', 'uuid'];
 const NAME_FIELDS = ['name', 'full_name', 'fullname', 'display_name', 'company', 'company_name', 'username', 'login'];

@@ -1,7 +1,6 @@
 import { ApiError } from '../errors';
 import { type Balance } from '../models';
-import { describe } from './order';
-import { asNumber, asText, field, isObject, textField, unwrapObject } from './read';
+import { asNumber, asText, describe, field, isObject, textField, unwrapObject } from './read';
 
 const AMOUNT_FIELDS = ['balance', 'amount', 'value', 'credit', 'credits', 'available', 'available_balance', 'funds',
   'current', 'current_balance', 'total', 'account_balance', 'money'];

@@ -1,7 +1,6 @@
 import { ApiError } from '../errors';
 import { type Invoice, type InvoiceStatus } from '../models';
-import { describe } from './order';
-import { asNumber, field, findList, isObject, textField, unwrapObject } from './read';
+import { asNumber, describe, field, findList, isObject, readEach, textField, unwrapObject } from './read';
 
 const ID_FIELDS = ['id', 'invoice_id', 'invoiceId', 'uuid', 'number', 'invoice_number'];
 const NUMBER_FIELDS = ['number', 'invoice_number', 'invoiceNumber', 'no', 'reference', 'ref', 'name'];
@@ -81,14 +80,6 @@ export function normaliseInvoiceList(body: unknown, now = Date.now()): { invoice
   if (!list) {
     throw new ApiError('badResponse', `Expected a list of invoices (an array, or one under "data"/"invoices"), got ${describe(body)}.`);
   }
-  const invoices: Invoice[] = [];
-  let skipped = 0;
-  for (const entry of list) {
-    try {
-      invoices.push(normaliseInvoice(entry, now));
-    } catch {
-      skipped++;
-    }
-  }
-  return { invoices, skipped };
+  const { items, skipped } = readEach(list, (entry) => normaliseInvoice(entry, now));
+  return { invoices: items, skipped };
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { type Order, type OrderState, type RawObject } from '../models';
-import { asText, field, findList, isObject, textField, unwrapObject } from './read';
+import { asText, describe, field, findList, isObject, readEach, textField, unwrapObject } from './read';
 
 const ID_FIELDS = ['id', 'order_id', 'orderId', 'uuid', 'uid', '_id', 'service_id', 'server_id', 'vm_id', 'number'];
 const NAME_FIELDS = ['name', 'label', 'title', 'display_name', 'hostname', 'host_name', 'server_name', 'domain',
@@ -70,25 +70,6 @@ export function normaliseOrderList(body: unknown): { orders: Order[]; skipped: n
   if (!list) {
     throw new ApiError('badResponse', `Expected a list of orders (an array, or one under "data"/"orders"), got ${describe(body)}.`);
   }
-  const orders: Order[] = [];
-  let skipped = 0;
-  for (const entry of list) {
-    try {
-      orders.push(normaliseOrder(entry));
-    } catch {
-      skipped++;
-    }
-  }
-  return { orders, skipped };
-}
-
-export function describe(value: unknown): string {
-  if (value === undefined) return 'an empty body';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (isObject(value)) {
-    const keys = Object.keys(value).slice(0, 5);
-    return keys.length ? `an object with ${keys.map((k) => `"${k.slice(0, 30)}"`).join(', ')}` : 'an empty object';
-  }
-  return `a ${typeof value}`;
+  const { items, skipped } = readEach(list, normaliseOrder);
+  return { orders: items, skipped };
 }

@@ -147,3 +147,29 @@ export function nextFromLinkHeader(header: string | undefined): string | undefin
   }
   return undefined;
 }
+
+/** Reads every entry of a list; entries that cannot be read are skipped and counted, not fatal. */
+export function readEach<T>(list: readonly unknown[], read: (entry: unknown) => T): { items: T[]; skipped: number } {
+  const items: T[] = [];
+  let skipped = 0;
+  for (const entry of list) {
+    try {
+      items.push(read(entry));
+    } catch {
+      skipped++;
+    }
+  }
+  return { items, skipped };
+}
+
+/** A few words on what a value was, for messages that say what was expected instead. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'an empty body';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (isObject(value)) {
+    const keys = Object.keys(value).slice(0, 5);
+    return keys.length ? `an object with ${keys.map((k) => `"${k.slice(0, 30)}"`).join(', ')}` : 'an empty object';
+  }
+  return `a ${typeof value}`;
+}

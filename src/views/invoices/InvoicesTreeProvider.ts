@@ -25,9 +25,16 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
   private readonly emitter = this.register(new vscode.EventEmitter<undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
 
+  private shown?: readonly Invoice[];
+
   constructor(private readonly store: Store) {
     super();
-    this.register(store.onDidChangeData((kind) => kind === 'invoices' && this.emitter.fire(undefined)));
+    // Redraw when the invoices themselves change, not on every loading flag.
+    this.register(store.onDidChangeData((kind) => {
+      if (kind !== 'invoices' || store.invoices.value === this.shown) return;
+      this.shown = store.invoices.value;
+      this.emitter.fire(undefined);
+    }));
     this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
@@ -38,14 +45,18 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
 
   getChildren(node?: InvoiceNode): InvoiceNode[] {
     if (node || this.store.state !== 'ready') return [];
-    return (this.store.invoices.value ?? []).map((invoice) => new InvoiceNode(invoice));
+    // Tree ids must be unique: a server listing an invoice twice shows it once.
+    const seen = new Set<string>();
+    return (this.store.invoices.value ?? [])
+      .filter((invoice) => !seen.has(invoice.id) && seen.add(invoice.id))
+      .map((invoice) => new InvoiceNode(invoice));
   }
 
   getTreeItem({ invoice }: InvoiceNode): vscode.TreeItem {
     const look = invoiceLook(invoice);
     const label = invoice.number ?? `#${invoice.id}`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-    item.id = `invoice/${invoice.id}`;
+    item.id = `invoice/${encodeURIComponent(invoice.id)}`;
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const amount = invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);

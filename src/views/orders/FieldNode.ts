@@ -3,17 +3,25 @@ import { type Field, truncate } from './orderPresentation';
 
 /** One field of an order's details, from `GET /orders/{id}`; objects and arrays expand. */
 export class FieldNode {
-  constructor(
-    readonly parentId: string,
+  private constructor(
+    /** The order the field belongs to. */
+    readonly orderId: string,
     readonly field: Field,
+    /** Encoded keys from the order down to this field, so a key with a slash cannot collide with a nested path. */
     readonly path: string,
+    readonly parent?: FieldNode,
   ) {}
+
+  /** The top-level fields of an order. */
+  static forOrder(orderId: string, fields: readonly Field[]): FieldNode[] {
+    return fields.map((field) => new FieldNode(orderId, field, encodeURIComponent(field.key)));
+  }
 
   toTreeItem(): vscode.TreeItem {
     const { field } = this;
     const item = new vscode.TreeItem(field.key,
       field.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.id = `${this.parentId}/${this.path}`;
+    item.id = `order/${encodeURIComponent(this.orderId)}/${this.path}`;
     item.contextValue = 'orderField';
     if (field.value !== undefined) {
       item.description = truncate(field.value, 120);
@@ -23,6 +31,7 @@ export class FieldNode {
   }
 
   children(): FieldNode[] {
-    return (this.field.children ?? []).map((child) => new FieldNode(this.parentId, child, `${this.path}/${child.key}`));
+    return (this.field.children ?? [])
+      .map((child) => new FieldNode(this.orderId, child, `${this.path}/${encodeURIComponent(child.key)}`, this));
   }
 }

@@ -17,6 +17,11 @@ export class OrderDetailsDocument implements vscode.TextDocumentContentProvider 
 
   constructor(private readonly store: Store) {}
 
+  /** The server was asked again: an open document of this order shows the new answer. */
+  refresh(order: Order): void {
+    this.emitter.fire(orderDetailsUri(order));
+  }
+
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
     const order = await this.store.orderDetails(id);

@@ -17,7 +17,7 @@ export class OrderNode {
     const look = orderLook(order.state, pending?.action);
     const item = new vscode.TreeItem(order.label, vscode.TreeItemCollapsibleState.Collapsed);
     // Ids must be unique and stable: the label and state change, the order id does not.
-    item.id = `order/${order.id}`;
+    item.id = `order/${encodeURIComponent(order.id)}`;
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);

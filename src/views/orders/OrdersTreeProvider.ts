@@ -16,10 +16,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
 
-  constructor(
-    private readonly store: Store,
-    private readonly onDetailsError: (error: unknown) => void,
-  ) {
+  constructor(private readonly store: Store) {
     super();
     this.register(store.onDidChangeOrders((change) => {
       if (!change.ids) return this.emitter.fire(undefined);
@@ -38,13 +35,13 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node instanceof FieldNode) return node.children();
     let raw = node.order.raw;
     try {
-      raw = (await this.store.orderDetails(node.id)).raw;
-    } catch (error) {
-      // Show what the list already told us rather than an empty node, and say why the rest is missing.
-      this.onDetailsError(error);
+      // VS Code also asks again when it redraws an expanded order, so this counts as background: a failure is
+      // reported once per outage by the store's listeners, not once per expanded order.
+      raw = (await this.store.orderDetails(node.id, 30_000, 'background')).raw;
+    } catch {
+      // Show what the list already told us rather than an empty node.
     }
-    const parentId = `order/${node.id}`;
-    return fieldsOf(raw).map((field) => new FieldNode(parentId, field, field.key));
+    return FieldNode.forOrder(node.id, fieldsOf(raw));
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
@@ -54,7 +51,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
 
   getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
     if (node instanceof OrderNode) return undefined;
-    return this.nodes.get(node.parentId.slice('order/'.length));
+    return node.parent ?? this.nodes.get(node.orderId);
   }
 
   /** The argument of a command invoked on this tree, if it is one of its order nodes. */

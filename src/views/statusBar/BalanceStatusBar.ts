@@ -19,12 +19,13 @@ export class BalanceStatusBar extends Disposable {
     this.item.command = 'hostingAccount.showAccount';
     this.register(store.onDidChangeState(() => this.update()));
     this.register(store.onDidChangeData((kind) => (kind === 'balance' || kind === 'account') && this.update()));
+    this.register(store.onDidRequest(() => this.requestBudgetChanged()));
     this.register({ dispose: () => clearTimeout(this.tooltipTimer) });
     this.update();
   }
 
   /** The request budget changes with every request; the tooltip follows, at most every second. */
-  requestBudgetChanged(): void {
+  private requestBudgetChanged(): void {
     if (this.tooltipTimer) return;
     this.tooltipTimer = setTimeout(() => {
       this.tooltipTimer = undefined;

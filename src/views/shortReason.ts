@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import { type ApiError } from '../api/errors';
+
+/** A few words for the line above the tree; the notification and the log have the whole story. */
+export function shortReason(error: ApiError): string {
+  switch (error.kind) {
+    case 'server': return vscode.l10n.t('HTTP {0}', error.status ?? '5xx');
+    case 'network': return error.transportCode === 'ECONNREFUSED'
+      ? vscode.l10n.t('connection refused')
+      : error.tls ? vscode.l10n.t('TLS certificate rejected') : vscode.l10n.t('network error ({0})', error.transportCode ?? '?');
+    case 'timeout': return vscode.l10n.t('no answer in time');
+    case 'rateLimited': return vscode.l10n.t('rate limited');
+    case 'badResponse': return vscode.l10n.t('the answer could not be read');
+    case 'unauthorized': return vscode.l10n.t('the API key was rejected');
+    case 'notFound': return vscode.l10n.t('not found (HTTP {0})', error.status ?? 404);
+    case 'invalidRequest': return vscode.l10n.t('refused (HTTP {0})', error.status ?? 400);
+    case 'badConfig': return error.message;
+    case 'cancelled': return vscode.l10n.t('cancelled');
+  }
+}
