@@ -66,7 +66,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     store, keys, log, orders, invoices, details,
     settings: () => settings,
     invoicesVisible: () => invoicesView.visible,
-    extensionContext: context,
   };
 
   context.subscriptions.push(

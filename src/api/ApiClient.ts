@@ -61,7 +61,7 @@ interface RawResponse {
 
 
 /** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
-export const LIMITER_WINDOW_MS = 61_000;
+const LIMITER_WINDOW_MS = 61_000;
 const sharedLimiters = new LimiterRegistry(LIMITER_WINDOW_MS);
 
 export class ApiClient {

@@ -1,4 +1,3 @@
-import type * as vscode from 'vscode';
 import { type KeyStore } from '../auth/KeyStore';
 import { type Settings } from '../config';
 import { type Log } from '../log';
@@ -17,5 +16,4 @@ export interface CommandContext {
   readonly invoices: InvoicesTreeProvider;
   readonly details: OrderDetailsDocument;
   readonly invoicesVisible: () => boolean;
-  readonly extensionContext: vscode.ExtensionContext;
 }
