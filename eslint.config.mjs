@@ -1,9 +1,18 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test/bench/results/**'] },
   eslint.configs.recommended,
+  // Every pattern may meet server text: super-linear backtracking is an error, not a style point.
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     files: ['**/*.ts'],
     extends: [...tseslint.configs.recommendedTypeChecked],

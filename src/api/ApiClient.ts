@@ -1,14 +1,17 @@
-import { type BaseUrl, encodePathSegment, nextPagePath, parseBaseUrl } from './baseUrl';
+import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
 import { ApiError, cancelledError, isApiError } from './errors';
 import { keyId } from './keyId';
 import { LimiterRegistry } from './limiterRegistry';
-import { type Account, type ActionResult, type Balance, type Invoice, type Order, ORDER_ACTIONS, type OrderAction } from './models';
+import {
+  type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, ORDER_ACTIONS, type OrderAction,
+} from './models';
 import { normaliseAccount } from './normalize/account';
 import { normaliseBalance } from './normalize/balance';
 import { normaliseInvoiceList } from './normalize/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalize/order';
-import { isObject, nextFromLinkHeader, nextLink, textField } from './normalize/read';
+import { isObject, textField } from './normalize/read';
+import { nextPagePath, readPageInfo } from './pagination';
 import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { SharedRequests } from './SharedRequests';
@@ -44,6 +47,8 @@ export interface ApiClientOptions {
   /** Pages followed at most when a list is paginated. */
   readonly maxPages?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Something worth a line in the log that is not a request: a bound that stopped a list, an odd answer. */
+  readonly onWarning?: (message: string) => void;
   /** Jitter source, replaceable for deterministic tests. */
   readonly random?: () => number;
 }
@@ -57,6 +62,7 @@ export interface CallOptions {
 interface RawResponse {
   readonly json: unknown;
   readonly headers: TransportResponse['headers'];
+  readonly bytes: number;
 }
 
 
@@ -86,8 +92,8 @@ export class ApiClient {
     return normaliseAccount((await this.get('/api/v1/me', options)).json);
   }
 
-  async listOrders(options?: CallOptions): Promise<Order[]> {
-    return (await this.getList('/api/v1/orders', normaliseOrderList, 'orders', options)).flatMap((page) => page.orders);
+  async listOrders(options?: CallOptions): Promise<Listing<Order>> {
+    return this.getList('/api/v1/orders', (body) => normaliseOrderList(body).orders, 'orders', options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
@@ -105,9 +111,8 @@ export class ApiClient {
     return normaliseBalance((await this.get('/api/v1/balance', options)).json);
   }
 
-  async listInvoices(options?: CallOptions): Promise<Invoice[]> {
-    return (await this.getList('/api/v1/invoices', (body) => normaliseInvoiceList(body, this.clock.now()), 'invoices', options))
-      .flatMap((page) => page.invoices);
+  async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
+    return this.getList('/api/v1/invoices', (body) => normaliseInvoiceList(body, this.clock.now()).invoices, 'invoices', options);
   }
 
   /** The request budget of the key last used, for the status bar's tooltip. */
@@ -128,29 +133,44 @@ export class ApiClient {
     await this.transport.destroy();
   }
 
+  /**
+   * Reads a list over all its pages, within bounds: at most `maxPages` pages, the response size cap over all of them
+   * together, no page twice, and never a page outside the API. When a bound stops the walk the listing says so.
+   */
   private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown) => T & { skipped: number },
+    normalise: (body: unknown) => readonly T[],
     what: string,
     options?: CallOptions,
-  ): Promise<T[]> {
-    const pages: T[] = [];
+  ): Promise<Listing<T>> {
+    const items: T[] = [];
     const seen = new Set<string>();
-    let path: string | undefined = firstPath;
     const maxPages = this.options.maxPages ?? 50;
-    while (path && pages.length < maxPages && !seen.has(path)) {
+    const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    let bytes = 0;
+    let total: number | undefined;
+    let path: string | undefined = firstPath;
+    for (let pages = 0; path !== undefined; pages++) {
+      if (pages >= maxPages) return this.stopped(items, total, 'pageLimit', what);
+      if (bytes >= maxBytes) return this.stopped(items, total, 'sizeLimit', what);
       seen.add(path);
       const response: RawResponse = await this.get(path, options);
-      const page = normalise(response.json);
-      if (page.skipped) this.log({ method: 'GET', path, durationMs: 0, attempt: 0, error: `${page.skipped} ${what} entries could not be read and were skipped` });
-      pages.push(page);
-      const next = nextLink(response.json) ?? nextFromLinkHeader(response.headers.link);
-      path = next === undefined ? undefined : nextPagePath(this.baseUrl, next, path);
-      if (next !== undefined && path === undefined) {
-        this.log({ method: 'GET', path: firstPath, durationMs: 0, attempt: 0, error: 'next-page link outside the API ignored' });
-      }
+      bytes += response.bytes;
+      for (const item of normalise(response.json)) items.push(item);
+      const info = readPageInfo(response.json, response.headers.link);
+      total ??= info.total;
+      if (!info.next) break;
+      const next = nextPagePath(this.baseUrl, info.next, path);
+      if (next === undefined) return this.stopped(items, total, 'outsideApi', what);
+      if (seen.has(next)) return this.stopped(items, total, 'cycle', what);
+      path = next;
     }
-    return pages;
+    return { items, total: total !== undefined && total > items.length ? total : undefined };
+  }
+
+  private stopped<T>(items: T[], total: number | undefined, stoppedBy: NonNullable<Listing<T>['stoppedBy']>, what: string): Listing<T> {
+    this.options.onWarning?.(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
+    return { items, total: total !== undefined && total > items.length ? total : undefined, stoppedBy };
   }
 
   /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
@@ -201,7 +221,7 @@ export class ApiClient {
         this.observeLimits(limiter, response);
         const json = interpret(response, context, this.clock.now());
         this.log({ method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes, requestId: response.headers['x-request-id'] });
-        return { json, headers: response.headers };
+        return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
         const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
         const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);

@@ -10,7 +10,7 @@ export interface BaseUrl {
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 /**
@@ -39,8 +39,14 @@ export function parseBaseUrl(input: string): BaseUrl {
     throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).');
   }
   // People paste the API root they see in the documentation; the client adds /api/v1 itself.
-  const pathPrefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  const pathPrefix = trimTrailingSlashes(url.pathname).replace(/\/api\/v1$/i, '');
   return { origin: url.origin, pathPrefix, href: url.origin + pathPrefix };
+}
+
+function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }
 
 /**

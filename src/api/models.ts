@@ -52,6 +52,15 @@ export interface Invoice {
   readonly raw: RawObject;
 }
 
+/** One list read over all its pages. */
+export interface Listing<T> {
+  readonly items: readonly T[];
+  /** The whole list's size, when the server said so: more than `items.length` means some were not read. */
+  readonly total?: number;
+  /** Why the pages were not all read, when a bound stopped the walk. */
+  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+}
+
 export interface ActionResult {
   /** The order as the server described it after accepting the action, when it did. */
   readonly order?: Order;

@@ -13,14 +13,14 @@ export interface RequestContext {
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** `X-RateLimit-Reset` comes as epoch seconds, epoch milliseconds or seconds from now, depending on the server. */
 export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
-  if (!value || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
+  if (!value || !/^\d+(?:\.\d+)?$/.test(value.trim())) return undefined;
   const number = Number(value);
   if (number > 1e12) return number;
   if (number > 1e9) return number * 1000;
@@ -31,18 +31,57 @@ export function mask(text: string, key: string): string {
   return key.length >= 4 ? text.split(key).join('***') : text;
 }
 
-/** A short, single-line, tag-free excerpt of a body for messages and logs. */
+/** How much of a body an excerpt looks at: the start says what the page is, and no work grows with the rest. */
+const EXCERPT_WINDOW = 4096;
+
+/**
+ * A short, single-line, tag-free excerpt of a body for messages and logs. The body is masked whole (a key cut in two
+ * by the window would escape the mask), then cut, then read once from left to right: no pattern runs over server text.
+ */
 export function excerpt(body: string, key: string, max = 120): string {
-  const text = mask(body, key)
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    // Control characters would break the one-line log format.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const text = mask(body, key).slice(0, EXCERPT_WINDOW);
+  let out = '';
+  let space = false;
+  for (let i = 0; i < text.length && out.length <= max; i++) {
+    const char = text[i] ?? '';
+    if (char === '<') {
+      const skipTo = endOfTag(text, i);
+      i = skipTo - 1;
+      space = out.length > 0;
+      continue;
+    }
+    const code = char.charCodeAt(0);
+    // Control characters and line breaks would break the one-line log format.
+    if (code <= 0x20 || code === 0x7f || char === '\u00a0') {
+      space = out.length > 0;
+      continue;
+    }
+    if (char === '&' && text.startsWith('&nbsp;', i)) {
+      i += 5;
+      space = out.length > 0;
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += char;
+  }
+  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
+}
+
+/** Where the text after a tag starts; a `<script>` or `<style>` element is skipped whole. */
+function endOfTag(text: string, start: number): number {
+  const close = text.indexOf('>', start + 1);
+  if (close < 0) return text.length;
+  const name = text.slice(start + 1, Math.min(close, start + 7)).toLowerCase();
+  for (const element of ['script', 'style']) {
+    if (name.startsWith(element)) {
+      const end = text.toLowerCase().indexOf(`</${element}`, close);
+      if (end < 0) return text.length;
+      const after = text.indexOf('>', end);
+      return after < 0 ? text.length : after + 1;
+    }
+  }
+  return close + 1;
 }
 
 function looksLikeHtml(response: TransportResponse): boolean {
@@ -65,7 +104,7 @@ export function readErrorBody(body: unknown): { code?: string; message?: string 
 }
 
 /** Error codes that mean the key itself is wrong. A refusal for another reason ("forbidden on this plan") is not one. */
-const AUTH_CODE = /unauthori[sz]ed|unauthenticated|(invalid|missing|expired|revoked|bad|wrong)_?(api_?)?(key|token)/i;
+const AUTH_CODE = /unauthori[sz]ed|unauthenticated|(?:invalid|missing|expired|revoked|bad|wrong)_?(?:api_?)?(?:key|token)/i;
 
 function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   if (code && /^unauthori[sz]ed$/i.test(code)) return 'unauthorized';

@@ -34,7 +34,7 @@ export interface TransportResponse {
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
-const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ALTNAME/i;
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|HOSTNAME_MISMATCH|ALTNAME/i;
 
 /** undici (and Node's net layer) nest the useful code in `cause` or in an AggregateError's `errors`. */
 function findCode(error: unknown, depth = 0): string | undefined {

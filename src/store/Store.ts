@@ -4,7 +4,7 @@ import { parseBaseUrl } from '../api/baseUrl';
 import { keyId } from '../api/keyId';
 import { type Clock, systemClock } from '../api/clock';
 import { ApiError, isApiError } from '../api/errors';
-import { type Account, type ActionResult, type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
+import { type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, type OrderAction } from '../api/models';
 import { type RateLimitStatus } from '../api/RateLimiter';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
@@ -12,7 +12,7 @@ import { ApiConnection } from './ApiConnection';
 import { OrderActions } from './OrderActions';
 import { OrderList } from './OrderList';
 import {
-  type ApiClientLike, type ConnectionState, type DataKind, type Failure, type OrdersChange, type PendingAction,
+  type ApiClientLike, type ConnectionState, type DataKind, type Failure, type ListCoverage, type OrdersChange, type PendingAction,
   type RefreshReason, type Slot, type StoreDeps,
 } from './types';
 
@@ -52,6 +52,7 @@ export class Store extends Disposable {
   private readonly inflight = new Map<DataKind, Promise<void>>();
   private slots = emptySlots();
   private readonly detailCache = new Map<string, { order: Order; at: number }>();
+  private readonly coverage = new Map<'orders' | 'invoices', ListCoverage>();
   private currentState: ConnectionState = 'noBaseUrl';
 
   private readonly onDidChangeStateEmitter = this.register(new Emitter<ConnectionState>());
@@ -232,7 +233,9 @@ export class Store extends Disposable {
       const api = this.connection.api();
       const value = await read(api, kind, options);
       if (epoch !== this.generation) return;
-      if (kind === 'orders') this.applyOrders(value as readonly Order[]);
+      if (kind === 'orders' || kind === 'invoices') this.noteCoverage(kind, value as Listing<unknown>);
+      if (kind === 'orders') this.applyOrders((value as Listing<Order>).items);
+      else if (kind === 'invoices') this.patch(kind, { value: (value as Listing<Invoice>).items });
       else this.patch(kind, { value } as Partial<Slots[typeof kind]>);
       this.patch(kind, { updatedAt: this.clock.now(), error: undefined, failedAt: undefined });
       this.failingKinds.delete(kind);
@@ -246,6 +249,16 @@ export class Store extends Disposable {
         this.updateState();
       }
     }
+  }
+
+  /** How much of a list was read: a list cut short by a bound is shown as such, never silently. */
+  listCoverage(kind: 'orders' | 'invoices'): ListCoverage | undefined {
+    return this.coverage.get(kind);
+  }
+
+  private noteCoverage(kind: 'orders' | 'invoices', listing: Listing<unknown>): void {
+    if (listing.total === undefined && listing.stoppedBy === undefined) this.coverage.delete(kind);
+    else this.coverage.set(kind, { shown: listing.items.length, total: listing.total, stoppedBy: listing.stoppedBy });
   }
 
   private applyOrders(orders: readonly Order[]): void {
@@ -325,6 +338,7 @@ export class Store extends Disposable {
     this.inflight.clear();
     this.actions.clear();
     this.detailCache.clear();
+    this.coverage.clear();
     this.failingKinds.clear();
     this.keyRejected = undefined;
     this.slots = emptySlots();

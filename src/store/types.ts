@@ -19,6 +19,13 @@ export interface Slot<T> {
   readonly loading: boolean;
 }
 
+/** A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk. */
+export interface ListCoverage {
+  readonly shown: number;
+  readonly total?: number;
+  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+}
+
 export interface PendingAction {
   readonly action: OrderAction;
   readonly since: number;

@@ -18,7 +18,7 @@ setImmediate(() => {
   process.stdout.write(JSON.stringify({
     loadMs: loaded - started,
     activateMs: activated - loaded,
-    httpLoaded: modules.some((file) => /[\\/](api\.js|undici)[\\/]?/.test(file)),
+    httpLoaded: modules.some((file) => /[\\/](?:api\.js|undici)[\\/]?/.test(file)),
     commandsLoaded: modules.some((file) => file.endsWith('commands.js')),
   }));
 });

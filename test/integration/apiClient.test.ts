@@ -26,7 +26,7 @@ describe('the API client in the extension host', () => {
     try {
       const account = await client.getAccount();
       assert.equal(account.name, 'Ada Lovelace');
-      const orders = await client.listOrders();
+      const orders = (await client.listOrders()).items;
       assert.ok(orders.some((order) => order.label === 'web-frontend-01'), 'the seeded order web-frontend-01 is listed');
       const balance = await client.getBalance();
       assert.equal(typeof balance.amount, 'number');

@@ -1,6 +1,6 @@
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive as in RFC 7235. */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+  const match = /^Bearer (\S+)$/i.exec(header ?? '');
   return match?.[1];
 }
 

@@ -123,7 +123,7 @@ function npmEnv(scratch: string, install: NpmInstall): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     // An outer `npm run` passes its settings down, among them `user-agent` naming its Node (code-server's install
     // script reads the Node version from it), its prefix and its node-gyp: keep only how to reach the registry.
-    if (/^npm_/i.test(key) && !/^npm_config_(.*registry|.*proxy|cafile|ca|cert|key|strict_ssl|userconfig|globalconfig)$/i.test(key)) {
+    if (/^npm_/i.test(key) && !/^npm_config_(?:.*registry|.*proxy|cafile|ca|cert|key|strict_ssl|userconfig|globalconfig)$/i.test(key)) {
       continue;
     }
     if (key === 'NODE' || key === 'INIT_CWD') continue;

@@ -62,7 +62,7 @@ describe('ApiClient against the mock API (unit)', function () {
       const api = client();
       const account = await api.getAccount();
       assert.equal(account.name, 'Ada Lovelace');
-      const orders = await api.listOrders();
+      const orders = (await api.listOrders()).items;
       assert.ok(orders.length >= 5);
       assert.ok(orders.some((o) => o.state === 'running'));
       assert.ok(orders.some((o) => o.state === 'stopped'));
@@ -74,7 +74,7 @@ describe('ApiClient against the mock API (unit)', function () {
       const balance = await api.getBalance();
       assert.equal(typeof balance.amount, 'number');
       assert.equal(balance.currency, 'EUR');
-      const invoices = await api.listInvoices();
+      const invoices = (await api.listInvoices()).items;
       assert.ok(invoices.some((i) => i.status === 'paid'));
       assert.ok(invoices.some((i) => i.status === 'unpaid' || i.status === 'overdue'));
       assert.deepEqual(apiRequests().map((r) => r.route), [
@@ -93,7 +93,7 @@ describe('ApiClient against the mock API (unit)', function () {
 
     it('sends an action as exactly {"action":"<verb>"} with a JSON content type, and moves the order', async () => {
       const api = client();
-      const running = (await api.listOrders()).find((o) => o.state === 'running');
+      const running = (await api.listOrders()).items.find((o) => o.state === 'running');
       assert.ok(running);
       const result = await api.orderAction(running.id, 'stop');
       assert.equal(result.order?.state, 'busy');
@@ -119,7 +119,7 @@ describe('ApiClient against the mock API (unit)', function () {
         await mock.close();
         await start({ shape, pageSize: 2 });
         const api = client();
-        const orders = await api.listOrders();
+        const orders = (await api.listOrders()).items;
         assert.equal(orders.length, mock.state.orders.length);
         assert.ok(orders.every((o) => o.id && o.label && !o.label.startsWith('#')), JSON.stringify(orders.map((o) => o.label)));
         assert.ok(orders.some((o) => o.state === 'running') && orders.some((o) => o.state === 'stopped'));
@@ -128,7 +128,7 @@ describe('ApiClient against the mock API (unit)', function () {
         const balance = await api.getBalance();
         assert.ok(balance.amount > 0 && balance.currency);
         assert.ok((await api.getAccount()).name ?? (await api.getAccount()).email);
-        assert.ok((await api.listInvoices()).length > 0);
+        assert.ok((await api.listInvoices()).items.length > 0);
         const stopped = orders.find((o) => o.state === 'stopped');
         assert.ok(stopped);
         await api.orderAction(stopped.id, 'start');
@@ -158,7 +158,7 @@ describe('ApiClient against the mock API (unit)', function () {
     it('reports an unknown order as notFound and a refused action with the server message', async () => {
       const api = client();
       assert.equal((await failure(api.getOrder('999999'))).kind, 'notFound');
-      const stopped = (await api.listOrders()).find((o) => o.state === 'stopped');
+      const stopped = (await api.listOrders()).items.find((o) => o.state === 'stopped');
       assert.ok(stopped);
       const refused = await failure(api.orderAction(stopped.id, 'stop'));
       assert.equal(refused.kind, 'invalidRequest');
@@ -203,7 +203,7 @@ describe('ApiClient against the mock API (unit)', function () {
 
     it('reads valid JSON sent with a wrong content type', async () => {
       mock.faults.add({ kind: 'contentType', path: '/api/v1/orders' });
-      assert.ok((await client().listOrders()).length > 0);
+      assert.ok((await client().listOrders()).items.length > 0);
     });
 
     it('accepts an empty body on a successful action', async () => {
@@ -274,7 +274,7 @@ describe('ApiClient against the mock API (unit)', function () {
 
     it('retries a GET after a connection reset mid-body', async () => {
       mock.faults.add({ kind: 'resetMidBody', path: '/api/v1/orders', times: 1 });
-      assert.ok((await client().listOrders()).length > 0);
+      assert.ok((await client().listOrders()).items.length > 0);
       assert.equal(apiRequests().length, 2);
     });
 
@@ -373,7 +373,7 @@ describe('ApiClient against the mock API (unit)', function () {
       const api = client();
       const results = await Promise.all(Array.from({ length: 10 }, () => api.listOrders()));
       assert.equal(apiRequests().length, 1);
-      assert.ok(results.every((r) => r.length === results[0]?.length));
+      assert.ok(results.every((r) => r.items.length === results[0]?.items.length));
     });
 
     it('keeps the shared request alive when one of its callers cancels', async () => {
@@ -423,7 +423,7 @@ describe('ApiClient against the mock API (unit)', function () {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = server.address() as AddressInfo;
-        const orders = await client({ baseUrl: `http://127.0.0.1:${port}/panel//` }).listOrders();
+        const orders = (await client({ baseUrl: `http://127.0.0.1:${port}/panel//` }).listOrders()).items;
         assert.equal(orders.length, 1);
         assert.deepEqual(paths, ['/panel/api/v1/orders']);
       } finally {
@@ -443,7 +443,7 @@ describe('ApiClient against the mock API (unit)', function () {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = server.address() as AddressInfo;
-        const orders = await client({ baseUrl: `http://127.0.0.1:${port}/panel` }).listOrders();
+        const orders = (await client({ baseUrl: `http://127.0.0.1:${port}/panel` }).listOrders()).items;
         assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
         assert.deepEqual(paths, ['/panel/api/v1/orders', '/panel/api/v1/orders?page=2']);
       } finally {

@@ -3,7 +3,7 @@ import { normaliseAccount } from '../../src/api/normalize/account';
 import { normaliseBalance } from '../../src/api/normalize/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
 import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalize/order';
-import { asNumber, findList, nextFromLinkHeader, nextLink } from '../../src/api/normalize/read';
+import { asNumber, findList } from '../../src/api/normalize/read';
 
 describe('normalisers (unit)', () => {
   describe('orders', () => {
@@ -211,16 +211,6 @@ describe('normalisers (unit)', () => {
       assert.equal(asNumber('abc'), undefined);
       assert.equal(asNumber(Number.NaN), undefined);
       assert.equal(asNumber(''), undefined);
-    });
-
-    it('finds next-page links in bodies and Link headers', () => {
-      assert.equal(nextLink({ links: { next: '/api/v1/orders?page=2' } }), '/api/v1/orders?page=2');
-      assert.equal(nextLink({ next_page_url: 'https://h/x?page=3' }), 'https://h/x?page=3');
-      assert.equal(nextLink({ meta: { next: null } }), undefined);
-      assert.equal(nextLink({ _links: { next: { href: '/p2' } } }), '/p2');
-      assert.equal(nextFromLinkHeader('<https://h/a?page=1>; rel="prev", <https://h/a?page=3>; rel="next"'), 'https://h/a?page=3');
-      assert.equal(nextFromLinkHeader('<https://h/a?page=1>; rel="first"'), undefined);
-      assert.equal(nextFromLinkHeader(undefined), undefined);
     });
 
     it('does not take an array of another kind when several are present', () => {

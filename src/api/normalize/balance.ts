@@ -7,15 +7,30 @@ const AMOUNT_FIELDS = ['balance', 'amount', 'value', 'credit', 'credits', 'avail
 const CENT_FIELDS = ['amount_cents', 'balance_cents', 'cents', 'amount_minor', 'minor_units'];
 const CURRENCY_FIELDS = ['currency', 'currency_code', 'currencyCode', 'curr', 'iso_currency', 'unit'];
 
-/** "42.50 EUR", "EUR 42.50", "€42.50", "$-3" → amount and currency. */
-function parseMoneyText(text: string): { amount: number; currency?: string } | undefined {
-  const symbols: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₽': 'RUB', '₹': 'INR' };
-  const match = /^\s*([A-Za-z]{3}|[€$£¥₽₹])?\s*([-+]?[\d.,\s]+)\s*([A-Za-z]{3}|[€$£¥₽₹])?\s*$/.exec(text);
-  if (!match) return undefined;
-  const amount = asNumber(match[2]);
+const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₽': 'RUB', '₹': 'INR' };
+/** Longer than any amount written out: a longer text is not money, and nothing below runs over it. */
+const MAX_MONEY_TEXT = 64;
+
+/** A currency written before or after the amount: a three-letter code or a symbol. */
+function unitAt(text: string, start: number): string | undefined {
+  const symbol = text[start];
+  if (symbol !== undefined && SYMBOLS[symbol]) return symbol;
+  const code = text.slice(start, start + 3);
+  return /^[a-z]{3}$/i.test(code) ? code : undefined;
+}
+
+/** "42.50 EUR", "EUR 42.50", "€42.50", "$-3" → amount and currency. Cut first, then read once, left to right. */
+function parseMoneyText(input: string): { amount: number; currency?: string } | undefined {
+  if (input.length > MAX_MONEY_TEXT) return undefined;
+  let text = input.trim();
+  const before = unitAt(text, 0);
+  if (before) text = text.slice(before.length).trim();
+  const after = before ? undefined : unitAt(text, Math.max(0, text.length - 3)) ?? unitAt(text, text.length - 1);
+  if (after) text = text.slice(0, text.length - after.length).trim();
+  const amount = /^[-+]?[\d.,\s]+$/.test(text) ? asNumber(text) : undefined;
   if (amount === undefined) return undefined;
-  const unit = match[1] ?? match[3];
-  return { amount, currency: unit ? (symbols[unit] ?? unit.toUpperCase()) : undefined };
+  const unit = before ?? after;
+  return { amount, currency: unit ? (SYMBOLS[unit] ?? unit.toUpperCase()) : undefined };
 }
 
 function readAmount(value: unknown): { amount: number; currency?: string } | undefined {

@@ -71,7 +71,7 @@ export function textField(obj: RawObject, names: readonly string[]): string | un
 export function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  let text = value.trim().replace(/[\s\u00a0'_]/g, '');
+  let text = value.trim().replace(/[\s'_]/g, '');
   if (!/^[-+]?[\d.,]+$/.test(text)) return undefined;
   const lastComma = text.lastIndexOf(',');
   const lastDot = text.lastIndexOf('.');
@@ -118,34 +118,6 @@ export function unwrapObject(
     if (isObject(value)) return unwrapObject(value, wrappers, ownFields);
   }
   return body;
-}
-
-/** The next-page link of a list body, in the places APIs of this kind put it. */
-export function nextLink(body: unknown): string | undefined {
-  if (!isObject(body)) return undefined;
-  const candidates: unknown[] = [
-    field(body, ['next', 'next_page_url', 'nextPage', 'next_url']),
-    ...['links', 'meta', 'pagination', 'paging', '_links'].map((key) => {
-      const holder = field(body, [key]);
-      if (!isObject(holder)) return undefined;
-      const next = field(holder, ['next', 'next_page_url', 'nextPage', 'next_url']);
-      return isObject(next) ? field(next, ['href', 'url']) : next;
-    }),
-  ];
-  for (const candidate of candidates) {
-    if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
-  }
-  return undefined;
-}
-
-/** Parses `Link: <url>; rel="next"`. */
-export function nextFromLinkHeader(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
-  }
-  return undefined;
 }
 
 /** Reads every entry of a list; entries that cannot be read are skipped and counted, not fatal. */
