@@ -214,7 +214,8 @@ export class ApiClient {
         try {
           // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
           const signal = method === 'GET' ? options.signal : undefined;
-          response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal });
+          const lane = options.priority === 'user' ? 'user' : 'background';
+          response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal, lane });
         } finally {
           permit.release();
         }

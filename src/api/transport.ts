@@ -23,7 +23,11 @@ export interface TransportRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly signal?: AbortSignal;
+  /** User actions travel on connections of their own, so they never queue behind hung background reads. */
+  readonly lane?: Lane;
 }
+
+export type Lane = 'user' | 'background';
 
 export interface TransportResponse {
   readonly status: number;
@@ -50,22 +54,27 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** One keep-alive connection pool per client; undici's `request` API, never the global `fetch`. */
+/**
+ * Two keep-alive connection pools per client, one per lane: undici's pool serves first come, first served, so a
+ * Stop clicked while background reads hang would otherwise wait for their timeouts. undici's `request` API, never
+ * the global `fetch`.
+ */
 export class Transport {
-  private readonly agent: Agent;
+  private readonly agents: Readonly<Record<Lane, Agent>>;
 
   constructor(
     private readonly timeouts: Timeouts,
     private readonly maxResponseBytes: number,
   ) {
-    this.agent = new Agent({
+    const agent = (connections: number): Agent => new Agent({
       connect: { timeout: timeouts.connectMs },
       headersTimeout: timeouts.headersMs,
       bodyTimeout: timeouts.bodyMs,
       keepAliveTimeout: 10_000,
       keepAliveMaxTimeout: 60_000,
-      connections: 6,
+      connections,
     });
+    this.agents = { user: agent(2), background: agent(4) };
   }
 
   async send(request: TransportRequest): Promise<TransportResponse> {
@@ -75,7 +84,7 @@ export class Transport {
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let headersReceived = false;
     try {
-      const response = await undiciRequest(this.agent, {
+      const response = await undiciRequest(this.agents[request.lane ?? 'background'], {
         origin: request.origin,
         path: request.path,
         method: request.method,
@@ -111,13 +120,13 @@ export class Transport {
   }
 
   /** Lets the requests under way finish, then closes the connections. */
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await Promise.all([this.agents.user.close(), this.agents.background.close()]);
   }
 
   /** Closes the connections now, failing the requests under way. */
-  destroy(): Promise<void> {
-    return this.agent.destroy();
+  async destroy(): Promise<void> {
+    await Promise.all([this.agents.user.destroy(), this.agents.background.destroy()]);
   }
 
   private tooLarge(bytes: number): ApiError {
