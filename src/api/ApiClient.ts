@@ -10,12 +10,14 @@ import { normaliseAccount } from './normalize/account';
 import { normaliseBalance } from './normalize/balance';
 import { normaliseInvoiceList } from './normalize/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalize/order';
-import { isObject, textField } from './normalize/read';
 import { nextPagePath, readPageInfo } from './pagination';
 import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { SharedRequests } from './SharedRequests';
-import { interpret, parseRateLimitReset, parseRetryAfter } from './response';
+import { interpret, safeRequestId } from './response';
+import { readActionResult } from './actionResult';
+import { observeRateLimit } from './rateLimitHeaders';
+import { maskSecrets } from './secretMask';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
 
 /** One line per HTTP attempt, for the output channel. Never carries the key. */
@@ -51,12 +53,16 @@ export interface ApiClientOptions {
   readonly onWarning?: (message: string) => void;
   /** Jitter source, replaceable for deterministic tests. */
   readonly random?: () => number;
+  /** Other secrets in play (the stored key while a new one is checked): masked out of all this client reports. */
+  readonly secrets?: () => Iterable<string>;
 }
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   /** User-initiated calls overtake queued background refreshes. */
   readonly priority?: RequestPriority;
+  /** Told when the request must wait for the rate limit, and until when: a user must see why nothing happens. */
+  readonly onWait?: (until: number) => void;
 }
 
 interface RawResponse {
@@ -68,6 +74,10 @@ interface RawResponse {
 
 /** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
 const LIMITER_WINDOW_MS = 61_000;
+/** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
+const ACTION_SEND_DEADLINE_MS = 10_000;
+/** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
+const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
 const sharedLimiters = new LimiterRegistry(LIMITER_WINDOW_MS);
 
 export class ApiClient {
@@ -89,15 +99,15 @@ export class ApiClient {
   }
 
   async getAccount(options?: CallOptions): Promise<Account> {
-    return normaliseAccount((await this.get('/api/v1/me', options)).json);
+    return this.read('/api/v1/me', normaliseAccount, options);
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList('/api/v1/orders', (body) => normaliseOrderList(body).orders, 'orders', options);
+    return this.getList('/api/v1/orders', (body) => normaliseOrderList(body), 'orders', options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
-    return normaliseOrder((await this.get(`/api/v1/orders/${encodePathSegment(id)}`, options)).json);
+    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, normaliseOrder, options);
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
@@ -108,11 +118,14 @@ export class ApiClient {
   }
 
   async getBalance(options?: CallOptions): Promise<Balance> {
-    return normaliseBalance((await this.get('/api/v1/balance', options)).json);
+    return this.read('/api/v1/balance', normaliseBalance, options);
   }
 
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
-    return this.getList('/api/v1/invoices', (body) => normaliseInvoiceList(body, this.clock.now()).invoices, 'invoices', options);
+    return this.getList('/api/v1/invoices', (body) => {
+      const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now());
+      return { items: invoices, skipped };
+    }, 'invoices', options);
   }
 
   /** The request budget of the key last used, for the status bar's tooltip. */
@@ -139,7 +152,7 @@ export class ApiClient {
    */
   private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown) => readonly T[],
+    normalise: (body: unknown) => { readonly skipped: number } & ({ readonly items: readonly T[] } | { readonly orders: readonly T[] }),
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
@@ -156,7 +169,9 @@ export class ApiClient {
       seen.add(path);
       const response: RawResponse = await this.get(path, options);
       bytes += response.bytes;
-      for (const item of normalise(response.json)) items.push(item);
+      const page = this.guard(path, () => normalise(response.json));
+      for (const item of 'items' in page ? page.items : page.orders) items.push(item);
+      if (page.skipped) this.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
       const info = readPageInfo(response.json, response.headers.link);
       total ??= info.total;
       if (!info.next) break;
@@ -169,8 +184,24 @@ export class ApiClient {
   }
 
   private stopped<T>(items: T[], total: number | undefined, stoppedBy: NonNullable<Listing<T>['stoppedBy']>, what: string): Listing<T> {
-    this.options.onWarning?.(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
+    this.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
     return { items, total: total !== undefined && total > items.length ? total : undefined, stoppedBy };
+  }
+
+  /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
+  private async read<T>(path: string, normalise: (body: unknown) => T, options?: CallOptions): Promise<T> {
+    const { json } = await this.get(path, options);
+    return this.guard(path, () => normalise(json));
+  }
+
+  /** Runs a reader of server data: any failure becomes a masked `badResponse` for this path, never a crash. */
+  private guard<T>(path: string, readBody: () => T): T {
+    try {
+      return readBody();
+    } catch (caught) {
+      const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+      throw new ApiError(error.kind, this.mask(error.message), { method: 'GET', path, cause: error });
+    }
   }
 
   /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
@@ -183,6 +214,11 @@ export class ApiClient {
   private async requireKey(): Promise<string> {
     const key = await this.options.getKey();
     if (!key) throw new ApiError('unauthorized', 'No API key is set.', { code: 'no_key' });
+    if (!HEADER_SAFE_KEY.test(key)) {
+      throw new ApiError('unauthorized', 'The API key contains spaces, line breaks or other characters that cannot be sent; paste it again.', {
+        code: 'key_unsendable', maybeSent: false,
+      });
+    }
     return key;
   }
 
@@ -195,7 +231,7 @@ export class ApiClient {
   ): Promise<RawResponse> {
     if (this.disposed) throw new ApiError('cancelled', 'The client was closed.');
     const key = knownKey ?? (await this.requireKey());
-    const limiter = this.limiters.get(key, this.options.requestsPerMinute ?? 100);
+    const limiter = this.limiters.get(key, this.baseUrl.origin, this.options.requestsPerMinute ?? 100);
     this.lastLimiter = limiter;
     const headers: Record<string, string> = {
       authorization: `Bearer ${key}`,
@@ -204,10 +240,19 @@ export class ApiClient {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const fullPath = this.baseUrl.pathPrefix + path;
-    const context = { method, path, key };
+    const secrets = this.secrets(key);
+    const context = { method, path, key, secrets };
+    const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
 
     for (let attempt = 1; ; attempt++) {
-      const permit = await limiter.acquire({ signal: options.signal, priority: options.priority });
+      const permit = await limiter.acquire({
+        signal: options.signal,
+        priority: options.priority,
+        onWait: options.onWait,
+        maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
+      }).catch((error: unknown) => {
+        throw isApiError(error) ? withRequest(error, method, path) : error;
+      });
       const started = this.clock.now();
       let response: TransportResponse | undefined;
       try {
@@ -219,18 +264,23 @@ export class ApiClient {
         } finally {
           permit.release();
         }
-        this.observeLimits(limiter, response);
+        const warning = observeRateLimit(limiter, response, this.clock.now());
+        if (warning) this.warn(warning);
         const json = interpret(response, context, this.clock.now());
-        this.log({ method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes, requestId: response.headers['x-request-id'] });
+        this.log({
+          method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes,
+          requestId: safeRequestId(response.headers['x-request-id'], secrets),
+        });
         return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
         const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
         const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);
+        const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
         this.log({
           method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
-          requestId: response?.headers['x-request-id'], error: `${error.kind}: ${error.message}`, retryInMs,
+          requestId, error: `${error.kind}: ${error.message}`, retryInMs,
         });
-        if (retryInMs === undefined) throw withRequest(error, method, path, response);
+        if (retryInMs === undefined) throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
         await sleep(this.clock, retryInMs, options.signal).catch(() => {
           throw cancelledError();
         });
@@ -238,50 +288,40 @@ export class ApiClient {
     }
   }
 
-  private observeLimits(limiter: RateLimiter, response: TransportResponse): void {
-    const now = this.clock.now();
-    const remaining = Number(response.headers['x-ratelimit-remaining']);
-    const resetAt = parseRateLimitReset(response.headers['x-ratelimit-reset'], now);
-    if (response.headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining) && resetAt !== undefined) {
-      limiter.observeServer(remaining, resetAt);
-    }
-    if (response.status === 429 || response.status === 503) {
-      const wait = parseRetryAfter(response.headers['retry-after'], now) ?? (response.status === 429 ? 5_000 : 0);
-      if (wait > 0) limiter.holdUntil(now + wait);
+  /** The key of this request and every other secret in play. */
+  private secrets(key: string): string[] {
+    return [key, ...(this.options.secrets?.() ?? [])];
+  }
+
+  private mask(text: string): string {
+    return maskSecrets(text, this.options.secrets?.() ?? []);
+  }
+
+  private warn(message: string): void {
+    try {
+      this.options.onWarning?.(this.mask(message));
+    } catch {
+      // A logging failure must never fail a request.
     }
   }
 
   private log(entry: RequestLogEntry): void {
     try {
-      this.options.onRequest?.(entry);
+      this.options.onRequest?.(entry.error ? { ...entry, error: this.mask(entry.error) } : entry);
     } catch {
       // A logging failure must never fail a request.
     }
   }
 }
 
-function withRequest(error: ApiError, method: string, path: string, response?: TransportResponse): ApiError {
-  if (error.method && error.path) return error;
-  return new ApiError(error.kind, error.message, {
-    status: error.status ?? response?.status, code: error.code, serverMessage: error.serverMessage, method, path,
-    requestId: error.requestId ?? response?.headers['x-request-id'], retryAfterMs: error.retryAfterMs,
+/** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
+function withRequest(
+  error: ApiError, method: string, path: string, status?: number, requestId?: string, mask: (text: string) => string = (t) => t,
+): ApiError {
+  return new ApiError(error.kind, mask(error.message), {
+    status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
+    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path,
+    requestId: error.requestId ?? requestId, retryAfterMs: error.retryAfterMs,
     maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, cause: error,
   });
-}
-
-
-function readActionResult(json: unknown): ActionResult {
-  if (!isObject(json)) return {};
-  let order: Order | undefined;
-  for (const candidate of [json.order, json.data, json.server, json]) {
-    try {
-      if (isObject(candidate)) {
-        order = normaliseOrder(candidate);
-        break;
-      }
-    } catch {
-      // Not an order: many servers answer an action with a job or a plain message.
-    }
-  }
-  return { order, message: textField(json, ['message', 'detail', 'status_message']) };
 }

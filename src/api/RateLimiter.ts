@@ -13,6 +13,8 @@ export interface RateLimitStatus {
   readonly queued: number;
   /** Set while a `Retry-After` (or an exhausted server budget) holds every request. */
   readonly heldUntil?: number;
+  /** When the server asked for a longer wait than is held: the time it named. */
+  readonly requestedUntil?: number;
 }
 
 /** Held while a request is on its way; `release` when its answer (or failure) is in. */
@@ -25,6 +27,8 @@ interface Waiter {
   readonly resolve: (permit: Permit) => void;
   readonly reject: (error: unknown) => void;
   readonly cleanup: () => void;
+  /** Set once the waiter has left the queue, so a cancelled one is skipped instead of searched for. */
+  done: boolean;
 }
 
 export interface RateLimiterOptions {
@@ -33,7 +37,23 @@ export interface RateLimiterOptions {
   readonly clock?: Clock;
   /** A hold longer than this fails requests at once instead of queueing them for minutes. */
   readonly maxHoldMs?: number;
+  /** Requests waiting at most; more are refused at once (background reads coalesce long before this). */
+  readonly maxQueued?: number;
 }
+
+export interface AcquireOptions {
+  readonly signal?: AbortSignal;
+  readonly priority?: RequestPriority;
+  /** Give up with "not sent" rather than wait longer than this (an action must not go out long after the click). */
+  readonly maxWaitMs?: number;
+  /** Told when the request has to wait, and until when, so the user can be shown why nothing happens yet. */
+  readonly onWait?: (until: number) => void;
+}
+
+/** No server may hold us longer than this at a time: a longer wait it asks for is retried after this. */
+export const MAX_HOLD_MS = 5 * 60_000;
+/** Timers are re-armed at least this often; a far-off time never overflows Node's 2^31 ms timer into 1 ms. */
+const MAX_TIMER_MS = 60_000;
 
 /**
  * A rolling-window limiter: at most `limit` requests in any `windowMs`. Requests over the limit wait in a queue (user
@@ -43,17 +63,24 @@ export interface RateLimiterOptions {
  * it from its arrival, which may be much later than our start when the connection pool queues it or the network is
  * slow; counting from the answer is always later than the arrival, so our window never frees a slot before the
  * server's does.
+ *
+ * Waits a server asks for (`Retry-After`, an exhausted `X-RateLimit-Remaining`) are capped at MAX_HOLD_MS, and one that
+ * is longer than `maxHoldMs` fails requests at once, saying until when, instead of queueing them silently.
  */
 export class RateLimiter {
   private limit: number;
   private readonly windowMs: number;
   private readonly clock: Clock;
   private readonly maxHoldMs: number;
+  private readonly maxQueued: number;
   /** When each finished request's answer came back, oldest first. */
   private readonly sent: number[] = [];
   private inFlight = 0;
-  private readonly queue: Waiter[] = [];
+  private queue: Waiter[] = [];
+  private waiting = 0;
   private heldUntil = 0;
+  /** What the server asked for, when that was longer than we hold: shown to the user. */
+  private requestedUntil = 0;
   private server?: { remaining: number; resetAt: number };
   private timer: unknown;
 
@@ -62,6 +89,7 @@ export class RateLimiter {
     this.windowMs = options.windowMs;
     this.clock = options.clock ?? systemClock;
     this.maxHoldMs = options.maxHoldMs ?? 60_000;
+    this.maxQueued = options.maxQueued ?? 256;
   }
 
   setLimit(limit: number): void {
@@ -69,51 +97,84 @@ export class RateLimiter {
     this.pump();
   }
 
-  acquire(options: { signal?: AbortSignal; priority?: RequestPriority } = {}): Promise<Permit> {
-    const { signal, priority = 'background' } = options;
+  acquire(options: AcquireOptions = {}): Promise<Permit> {
+    const { signal, priority = 'background', maxWaitMs, onWait } = options;
     if (signal?.aborted) return Promise.reject(cancelledError());
     const holdError = this.holdError();
     if (holdError) return Promise.reject(holdError);
+    if (this.waiting >= this.maxQueued) {
+      return Promise.reject(new ApiError('rateLimited', 'Too many requests are waiting for the API; this one was not sent.', {
+        maybeSent: false,
+      }));
+    }
+    const now = this.clock.now();
+    const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now);
+    if (maxWaitMs !== undefined && expected !== Number.POSITIVE_INFINITY && expected - now > maxWaitMs) {
+      return Promise.reject(this.notSentError(expected - now));
+    }
     return new Promise<Permit>((resolve, reject) => {
-      const onAbort = (): void => {
-        const index = this.queue.indexOf(waiter);
-        if (index >= 0) this.queue.splice(index, 1);
-        reject(cancelledError());
+      let deadline: unknown;
+      const leave = (error: ApiError): void => {
+        if (waiter.done) return;
+        waiter.done = true;
+        this.waiting--;
+        waiter.cleanup();
+        reject(error);
+        this.compact();
         this.pump();
       };
+      const onAbort = (): void => leave(cancelledError());
       const waiter: Waiter = {
         priority,
         resolve,
         reject,
-        cleanup: () => signal?.removeEventListener('abort', onAbort),
+        done: false,
+        cleanup: () => {
+          signal?.removeEventListener('abort', onAbort);
+          if (deadline !== undefined) this.clock.clearTimeout(deadline);
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (maxWaitMs !== undefined) {
+        deadline = this.clock.setTimeout(() => leave(this.notSentError(maxWaitMs)), maxWaitMs);
+      }
       // User actions overtake queued background refreshes, but keep their own order.
-      const firstBackground = priority === 'user' ? this.queue.findIndex((w) => w.priority === 'background') : -1;
+      const firstBackground = priority === 'user' ? this.queue.findIndex((w) => !w.done && w.priority === 'background') : -1;
       if (firstBackground >= 0) this.queue.splice(firstBackground, 0, waiter);
       else this.queue.push(waiter);
+      this.waiting++;
       this.pump();
+      if (!waiter.done && onWait) {
+        const until = this.nextSlotAt(this.clock.now());
+        onWait(until === Number.POSITIVE_INFINITY ? this.clock.now() : until);
+      }
     });
   }
 
-  /** Honours a server's `Retry-After`: nothing is sent for this key until `time`. */
+  /**
+   * Honours a server's `Retry-After`: nothing is sent for this key and origin until `time`, or for MAX_HOLD_MS at
+   * most; the time the server asked for is kept to be shown.
+   */
   holdUntil(time: number): void {
-    if (time <= this.heldUntil) return;
-    this.heldUntil = time;
+    const now = this.clock.now();
+    if (!Number.isFinite(time)) return;
+    if (time > now + MAX_HOLD_MS) this.requestedUntil = Math.max(this.requestedUntil, time);
+    const capped = Math.min(time, now + MAX_HOLD_MS);
+    if (capped <= this.heldUntil) return;
+    this.heldUntil = capped;
     const holdError = this.holdError();
-    if (holdError) {
-      for (const waiter of this.queue.splice(0)) {
-        waiter.cleanup();
-        waiter.reject(holdError);
-      }
-    }
+    if (holdError) this.rejectAll(holdError);
     this.pump();
   }
 
   /** Feeds the server's `X-RateLimit-Remaining`/`-Reset`: other windows or tools may share the key. */
   observeServer(remaining: number, resetAt: number): void {
     if (!Number.isFinite(remaining) || !Number.isFinite(resetAt)) return;
-    this.server = { remaining: Math.max(0, Math.floor(remaining)), resetAt };
+    const now = this.clock.now();
+    if (remaining <= 0 && resetAt > now + MAX_HOLD_MS) this.requestedUntil = Math.max(this.requestedUntil, resetAt);
+    this.server = { remaining: Math.max(0, Math.floor(remaining)), resetAt: Math.min(resetAt, now + MAX_HOLD_MS) };
+    const holdError = this.holdError();
+    if (holdError) this.rejectAll(holdError);
   }
 
   status(): RateLimitStatus {
@@ -127,19 +188,32 @@ export class RateLimiter {
       windowMs: this.windowMs,
       used: this.sent.length + this.inFlight,
       remaining: server === undefined ? own : Math.min(own, server),
-      queued: this.queue.length,
+      queued: this.waiting,
       heldUntil: heldUntil > now ? heldUntil : undefined,
+      requestedUntil: this.requestedUntil > now ? this.requestedUntil : undefined,
     };
   }
 
   dispose(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    const error = cancelledError();
-    for (const waiter of this.queue.splice(0)) {
+    this.rejectAll(cancelledError());
+  }
+
+  private rejectAll(error: ApiError): void {
+    for (const waiter of this.queue) {
+      if (waiter.done) continue;
+      waiter.done = true;
       waiter.cleanup();
       waiter.reject(error);
     }
+    this.queue = [];
+    this.waiting = 0;
+  }
+
+  /** Drops cancelled waiters once they are the majority: cancelling thousands costs linear time, not quadratic. */
+  private compact(): void {
+    if (this.queue.length > 32 && this.waiting * 2 < this.queue.length) this.queue = this.queue.filter((w) => !w.done);
   }
 
   private permit(): Permit {
@@ -156,16 +230,30 @@ export class RateLimiter {
     };
   }
 
+  /** The time the server asked us to wait until, when it is too far off to queue for. */
   private holdError(): ApiError | undefined {
-    const wait = this.heldUntil - this.clock.now();
+    const now = this.clock.now();
+    const serverHold = this.server && this.server.remaining <= 0 ? this.server.resetAt : 0;
+    const until = Math.max(this.heldUntil, serverHold);
+    const wait = until - now;
     if (wait <= this.maxHoldMs) return undefined;
-    return new ApiError('rateLimited', `The server asked to wait ${Math.ceil(wait / 1000)} s before the next request.`, {
+    const asked = Math.max(this.requestedUntil, until);
+    return new ApiError('rateLimited', `The server asked to wait ${describeWait(asked - now)} before the next request.`, {
       retryAfterMs: wait,
+      maybeSent: false,
     });
   }
 
+  private notSentError(waitMs: number): ApiError {
+    return new ApiError('rateLimited',
+      `The request was not sent: the API's rate limit would have delayed it by ${describeWait(waitMs)} or more.`,
+      { retryAfterMs: waitMs, maybeSent: false });
+  }
+
   private prune(now: number): void {
-    while (this.sent.length && (this.sent[0] ?? 0) <= now - this.windowMs) this.sent.shift();
+    let drop = 0;
+    while (drop < this.sent.length && (this.sent[drop] ?? 0) <= now - this.windowMs) drop++;
+    if (drop) this.sent.splice(0, drop);
   }
 
   /** When the next request may start, or 0 if now. */
@@ -185,7 +273,7 @@ export class RateLimiter {
       this.clock.clearTimeout(this.timer);
       this.timer = undefined;
     }
-    while (this.queue.length) {
+    while (this.waiting) {
       const now = this.clock.now();
       const at = this.nextSlotAt(now);
       if (at === Number.POSITIVE_INFINITY) return;
@@ -193,15 +281,30 @@ export class RateLimiter {
         this.timer = this.clock.setTimeout(() => {
           this.timer = undefined;
           this.pump();
-        }, at - now);
+        }, Math.min(at - now, MAX_TIMER_MS));
         return;
       }
       const waiter = this.queue.shift();
       if (!waiter) return;
+      if (waiter.done) continue;
+      waiter.done = true;
+      this.waiting--;
       this.inFlight++;
       if (this.server && this.server.resetAt > now) this.server.remaining--;
       waiter.cleanup();
       waiter.resolve(this.permit());
     }
   }
+}
+
+/** "40 s", "5 min", "3 h", "31 years": enough to decide whether to wait. */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  const days = Math.round(hours / 24);
+  return days < 730 ? `${days} days` : `${Math.round(days / 365)} years`;
 }

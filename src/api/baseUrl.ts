@@ -32,6 +32,9 @@ export function parseBaseUrl(input: string): BaseUrl {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ApiError('badConfig', 'The base URL must use https:// (plain http:// is only allowed for localhost).');
   }
+  if (url.port === '0') {
+    throw new ApiError('badConfig', 'The base URL names port 0, which no server listens on.');
+  }
   if (url.username || url.password) {
     throw new ApiError('badConfig', 'The base URL must not contain a user name or password.');
   }
@@ -55,7 +58,13 @@ function trimTrailingSlashes(path: string): string {
  */
 export function encodePathSegment(id: string): string {
   if (id === '') throw new ApiError('invalidRequest', 'The order id is empty.');
-  const encoded = encodeURIComponent(id);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(id);
+  } catch {
+    // A lone surrogate cannot be written as UTF-8: such an id names no order we could address.
+    throw new ApiError('invalidRequest', 'The order id contains characters that cannot be sent, so no action was taken.');
+  }
   return /^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encoded;
 }
 

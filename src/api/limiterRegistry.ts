@@ -4,7 +4,8 @@ import { RateLimiter } from './RateLimiter';
 
 /**
  * The server counts requests per key, so the limiter is per key and outlives any one client: changing a setting
- * rebuilds the client but must not reset the count. Keys are held only as a hash.
+ * rebuilds the client but must not reset the count. It is per origin too: a wait one server asked for must not hold
+ * requests to another. Keys are held only as a hash.
  */
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RateLimiter>();
@@ -14,8 +15,8 @@ export class LimiterRegistry {
     private readonly clock?: Clock,
   ) {}
 
-  get(key: string, limit: number): RateLimiter {
-    const id = keyId(key);
+  get(key: string, origin: string, limit: number): RateLimiter {
+    const id = `${keyId(key)} ${origin}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });

@@ -1,5 +1,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
+import { parseJsonBody } from './json';
 import { isObject } from './normalize/read';
+import { maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 
 export interface RequestContext {
@@ -7,28 +9,41 @@ export interface RequestContext {
   readonly path: string;
   /** Masked out of anything the server echoes back. */
   readonly key: string;
+  /** Other secrets in play (a stored key while another is checked): masked the same way. */
+  readonly secrets?: readonly string[];
 }
 
-/** Parses `Retry-After`: delta seconds or an HTTP date. */
+/** An HTTP date as RFC 9110 allows it (IMF-fixdate, RFC 850, asctime); anything else is not a date. */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}, \d{2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$|^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
+/** Parses `Retry-After`: delta seconds or an HTTP date. Cut before it is matched; "foo 2099" is neither. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
+  if (!value || value.length > 64) return undefined;
   const text = value.trim();
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  if (/^\d{1,12}(?:\.\d{1,6})?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  if (!HTTP_DATE.test(text)) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** `X-RateLimit-Reset` comes as epoch seconds, epoch milliseconds or seconds from now, depending on the server. */
 export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
-  if (!value || !/^\d+(?:\.\d+)?$/.test(value.trim())) return undefined;
+  if (!value || value.length > 32 || !/^\d{1,16}(?:\.\d{1,6})?$/.test(value.trim())) return undefined;
   const number = Number(value);
   if (number > 1e12) return number;
   if (number > 1e9) return number * 1000;
   return now + number * 1000;
 }
 
-export function mask(text: string, key: string): string {
-  return key.length >= 4 ? text.split(key).join('***') : text;
+export function mask(text: string, key: string, others: readonly string[] = []): string {
+  return maskSecrets(text, [key, ...others]);
+}
+
+/** A request id as support can use it: masked, printable, short. A server controls it, so it is cut and cleaned. */
+export function safeRequestId(value: string | undefined, secrets: readonly string[]): string | undefined {
+  if (!value) return undefined;
+  const cleaned = maskSecrets(value.slice(0, 512), secrets).replace(/[^\x21-\x7e]/g, '').slice(0, 64);
+  return cleaned || undefined;
 }
 
 /** How much of a body an excerpt looks at: the start says what the page is, and no work grows with the rest. */
@@ -84,8 +99,19 @@ function endOfTag(text: string, start: number): number {
   return close + 1;
 }
 
+/** Masks the secrets in every string and field name of parsed JSON (depth is bounded by the parser). */
+function maskParsed(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? maskSecrets(value, secrets) : value;
+  if (Array.isArray(value)) return value.map((item) => maskParsed(item, secrets));
+  if (isObject(value)) {
+    // fromEntries defines properties, so a field named "__proto__" stays a field.
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [maskParsed(name, secrets), maskParsed(item, secrets)]));
+  }
+  return value;
+}
+
 function looksLikeHtml(response: TransportResponse): boolean {
-  return /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.body);
+  return /html/i.test(response.headers['content-type'] ?? '') || response.body.slice(0, 1024).trimStart().startsWith('<');
 }
 
 /** The `{ error, message }` of the spec, and the other shapes error bodies come in (nested, RFC 7807). */
@@ -121,21 +147,26 @@ function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
 /** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
 export function interpret(response: TransportResponse, context: RequestContext, now: number): unknown {
   const { status } = response;
-  const requestId = response.headers['x-request-id'];
+  const secrets = [context.key, ...(context.secrets ?? [])];
+  const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
+  // Masked before anything reads it: a key echoed anywhere in the body (a value, a field name, a message) is gone.
+  const body = maskSecrets(response.body, secrets);
   let json: unknown;
   let parsed = false;
-  if (response.body.trim()) {
+  if (body.trim()) {
     try {
-      json = JSON.parse(response.body);
+      json = parseJsonBody(body);
       parsed = true;
+      // A key written with \\u escapes passes the text mask and appears only once parsed.
+      if (body.includes('\\u')) json = maskParsed(json, secrets);
     } catch {
       parsed = false;
     }
   }
   const { code, message } = parsed ? readErrorBody(json) : {};
-  const serverMessage = message === undefined ? undefined : mask(message, context.key);
-  const safeCode = code === undefined ? undefined : mask(code, context.key).slice(0, 100);
+  const serverMessage = message === undefined ? undefined : message.slice(0, 500);
+  const safeCode = code === undefined ? undefined : code.slice(0, 100);
 
   if (status >= 200 && status < 300) {
     // Some servers answer 200 with nothing but an error object.
@@ -145,9 +176,9 @@ export function interpret(response: TransportResponse, context: RequestContext, 
       const kind = kindForStatus(AUTH_CODE.test(safeCode) ? 401 : 400, safeCode);
       throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, { ...base, code: safeCode, serverMessage });
     }
-    if (response.body.trim() && !parsed) {
+    if (body.trim() && !parsed) {
       const what = looksLikeHtml(response) ? 'an HTML page' : 'something that is not JSON';
-      throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${excerpt(response.body, context.key)}".`, base);
+      throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${excerpt(body, context.key)}".`, base);
     }
     return json;
   }
@@ -159,9 +190,9 @@ export function interpret(response: TransportResponse, context: RequestContext, 
     text = `The server redirected the request (HTTP ${status}); redirects are not followed, so check the base URL.`;
   } else if (serverMessage) {
     text = `${serverMessage} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
-  } else if (!parsed && response.body.trim()) {
+  } else if (!parsed && body.trim()) {
     const what = looksLikeHtml(response) ? 'an HTML page' : 'a non-JSON body';
-    text = `HTTP ${status} with ${what}: "${excerpt(response.body, context.key)}"`;
+    text = `HTTP ${status} with ${what}: "${excerpt(body, context.key)}"`;
   } else {
     text = `HTTP ${status}${safeCode ? ` (${safeCode})` : ''}`;
   }

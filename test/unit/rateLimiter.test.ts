@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { RateLimiter } from '../../src/api/RateLimiter';
+import { MAX_HOLD_MS, RateLimiter } from '../../src/api/RateLimiter';
 import { FakeClock, flush } from './helpers/FakeClock';
 
 describe('RateLimiter (unit)', () => {
@@ -66,9 +66,10 @@ describe('RateLimiter (unit)', () => {
     const queued = limiter.acquire();
     limiter.holdUntil(clock.now() + 3_600_000);
     await assert.rejects(queued, { name: 'ApiError', kind: 'rateLimited' });
-    await assert.rejects(limiter.acquire(), (error: { kind: string; retryAfterMs: number }) => {
+    await assert.rejects(limiter.acquire(), (error: { kind: string; retryAfterMs: number; message: string }) => {
       assert.equal(error.kind, 'rateLimited');
-      assert.equal(error.retryAfterMs, 3_600_000);
+      assert.equal(error.retryAfterMs, MAX_HOLD_MS, 'the hold is capped');
+      assert.match(error.message, /wait 60 min/, 'the message names what the server asked for');
       return true;
     });
   });
