@@ -84,7 +84,10 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
       assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
       let junk: unknown = orders[1]?.raw.junk;
       let levels = 0;
-      while (Array.isArray(junk)) (junk = junk[0], levels++);
+      while (Array.isArray(junk)) {
+        junk = junk[0];
+        levels++;
+      }
       assert.equal(junk, TOO_DEEP_MARKER, 'the part beyond the depth limit is replaced, the rest kept');
       assert.ok(levels > 20 && levels < 32, `${levels} levels kept`);
     });
