@@ -263,10 +263,11 @@ export class Store extends Disposable {
 
   private applyOrders(orders: readonly Order[]): void {
     const change = this.orders.replace(orders);
+    // An action stays pending whatever one list says: an order missing from a page (or a list cut short) may still
+    // have its POST under way, and forgetting it would let a second one through. Its poll ends it if it is gone.
     for (const id of this.actions.ids()) {
       const order = this.orders.get(id);
       if (order) this.actions.observe(order);
-      else this.actions.forget(id);
     }
     if (change) this.onDidChangeOrdersEmitter.fire(change);
   }

@@ -137,6 +137,23 @@ describe('Store (unit, against the mock API)', () => {
     assert.equal(settled.length, 1);
   });
 
+  it('keeps one POST per action when the order leaves the list and comes back while the POST is in flight', async () => {
+    await store.refresh(['orders'], 'user');
+    mock.faults.add({ kind: 'delay', method: 'POST', delayMs: 300, times: 1 });
+    const first = store.runAction('1003', 'reinstall');
+    const saved = mock.state.orders.splice(mock.state.orders.findIndex((o) => String(o.id) === '1003'), 1);
+    await store.refresh(['orders'], 'user');
+    assert.equal(store.orders.get('1003'), undefined, 'the order is gone from the list');
+    mock.state.orders.push(...saved);
+    await clock.advance(3_000);
+    await store.refresh(['orders'], 'user');
+    assert.ok(store.orders.get('1003'), 'the order is back');
+    assert.ok(store.pending('1003'), 'its action is still under way');
+    await assert.rejects(store.runAction('1003', 'reinstall'), { code: 'action_pending' });
+    await first;
+    assert.equal(api('POST /api/v1/orders/:id/action').length, 1);
+  });
+
   it('polls the list, not each order, when several orders settle at once', async () => {
     await store.refresh(['orders'], 'user');
     await Promise.all([store.runAction('1003', 'start'), store.runAction('1001', 'stop'), store.runAction('1002', 'restart')]);
