@@ -12,6 +12,7 @@ import { ContextKeys } from './views/contextKeys';
 import { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersTreeProvider } from './views/orders/OrdersTreeProvider';
+import { RateLimitNotice } from './views/RateLimitNotice';
 import { ProblemReporter } from './views/ProblemReporter';
 import { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
 import { ViewMessages } from './views/ViewMessages';
@@ -44,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     createClient: (options) => loadApi().createApiClient({
       ...options,
       userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
+      secrets: () => log.secretValues,
+      onWarning: (message) => httpLog.warn(message),
     }),
     getKey: () => keys.get(),
     settings: () => ({
@@ -72,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     channel,
     keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
     new ContextKeys(store),
+    new RateLimitNotice(store),
     new ViewMessages(store, ordersView, invoicesView),
     new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
     ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown) => loadCommands().runCommand(id, ctx, arg))),

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 // A type only: erased from the bundle, so the log does not pull the API code into activation.
 import type { RequestLogEntry } from './api/ApiClient';
+import { SecretMask } from './api/secretMask';
 
 /**
  * The extension's output channel, tagged per component. Every line passes through the masks, so even a key that
@@ -10,7 +11,7 @@ export class Log {
   constructor(
     private readonly channel: vscode.LogOutputChannel,
     private readonly tag = '',
-    private readonly secrets = new Set<string>(),
+    private readonly secrets = new SecretMask(),
   ) {}
 
   /** A logger that prefixes its lines with `[tag]` and shares this one's masks. */
@@ -18,16 +19,21 @@ export class Log {
     return new Log(this.channel, tag, this.secrets);
   }
 
-  /** Registers a value that must never be written; `undefined` clears the previous ones. */
+  /**
+   * Registers a value that must never be written: the stored key, and a key being checked before it is stored. Keys
+   * once seen stay masked for the session, so an old key echoed late by a server is still hidden.
+   */
   setSecret(secret: string | undefined): void {
-    this.secrets.clear();
-    if (secret && secret.length >= 4) this.secrets.add(secret);
+    this.secrets.add(secret);
+  }
+
+  /** The secrets registered so far, for the API clients to mask out of all they report. */
+  get secretValues(): Iterable<string> {
+    return this.secrets.values();
   }
 
   mask(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join('***');
-    return out;
+    return this.secrets.mask(text);
   }
 
   debug(message: string): void {

@@ -45,8 +45,7 @@ export class SecretMask {
     return this.secrets.size ? maskSecrets(text, this.secrets) : text;
   }
 
-  /** The secrets plus `extra`, for one request's masking. */
-  with(extra: string): string[] {
-    return [extra, ...this.secrets];
+  values(): Iterable<string> {
+    return this.secrets.values();
   }
 }

@@ -33,6 +33,13 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
   switch (error.kind) {
     case 'unauthorized':
       if (error.code === 'no_key') return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
+      if (error.code === 'key_unsendable') {
+        return {
+          message: vscode.l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.'),
+          actions: ['setApiKey'],
+          severity: 'error',
+        };
+      }
       return {
         message: vscode.l10n.t('The server rejected the API key: it may have been revoked or mistyped.') + said,
         actions: ['setApiKey', 'openApiKeysPage'],
@@ -60,7 +67,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'rateLimited':
       return {
-        message: vscode.l10n.t('The server is limiting requests; try again in {0} s.', seconds(error.retryAfterMs)) + sent,
+        message: rateLimitMessage(error.retryAfterMs) + sent,
         actions: ['showLog'],
         severity: 'warning',
       };
@@ -111,6 +118,14 @@ export function actionLabel(action: ErrorAction): string {
     case 'openSettings': return vscode.l10n.t('Open Settings');
     case 'refresh': return vscode.l10n.t('Refresh');
   }
+}
+
+/** Seconds for a short wait; for a long one, the time to come back. */
+function rateLimitMessage(retryAfterMs: number | undefined): string {
+  const wait = seconds(retryAfterMs);
+  if (wait < 120) return vscode.l10n.t('The server is limiting requests; try again in {0} s.', wait);
+  const at = new Date(Date.now() + wait * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return vscode.l10n.t('The server is limiting requests; try again after {0}.', at);
 }
 
 function networkMessage(host: string, transportCode: string | undefined): string {

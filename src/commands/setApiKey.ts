@@ -32,6 +32,9 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
     : vscode.l10n.t('API key saved.'));
 }
 
+/** What can travel in an HTTP header: visible ASCII. */
+const SENDABLE = /^[\x21-\x7e]+$/;
+
 function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Account }> {
   return new Promise((resolve, reject) => {
     const box = vscode.window.createInputBox();
@@ -48,11 +51,14 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
     };
     const subscriptions = [
       box.onDidChangeValue((value) => {
-        box.validationMessage = /\s/.test(value.trim()) ? vscode.l10n.t('An API key has no spaces in it.') : undefined;
+        box.validationMessage = !value.trim() || SENDABLE.test(value.trim()) ? undefined
+          : vscode.l10n.t('An API key has no spaces, line breaks or accented letters in it.');
       }),
       box.onDidAccept(() => void (async () => {
         const key = box.value.trim();
-        if (!key || box.busy || /\s/.test(key)) return;
+        if (!key || box.busy || !SENDABLE.test(key)) return;
+        // Masked from here on: a server may echo the key being checked into an error or a header.
+        ctx.log.setSecret(key);
         box.busy = true;
         box.enabled = false;
         box.validationMessage = undefined;

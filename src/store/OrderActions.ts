@@ -6,6 +6,7 @@ import { Disposable } from '../util/lifecycle';
 import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
 import { type ApiClientLike, type Failure, type PendingAction, type RefreshReason } from './types';
+import { type UserCall } from './UserWaits';
 
 export interface Settled {
   readonly order: Order;
@@ -21,6 +22,8 @@ export interface ActionHost {
   /** The current generation of requests: answers for an older one are dropped. */
   epoch(): number;
   signal(): AbortSignal;
+  /** A signal and wait reporter for one request the user is waiting on. */
+  userCall(): UserCall;
   fail(kind: Failure['kind'], error: unknown, reason: RefreshReason, epoch: number): ApiError;
   /** Fresh data about one order, from a poll or an action's answer. */
   accept(order: Order): void;
@@ -72,8 +75,9 @@ export class OrderActions extends Disposable {
     const epoch = this.host.epoch();
     this.set(id, { action, since: clock.now(), phase: 'sending', sawBusy: false });
     let result: ActionResult;
+    const call = this.host.userCall();
     try {
-      result = await this.host.api().orderAction(id, action, { priority: 'user', signal: this.host.signal() });
+      result = await this.host.api().orderAction(id, action, { priority: 'user', signal: call.signal, onWait: call.onWait });
     } catch (error) {
       if (epoch !== this.host.epoch()) throw error;
       this.set(id, undefined);
@@ -81,6 +85,8 @@ export class OrderActions extends Disposable {
       // A refusal often means our picture of the order is out of date.
       if (failure.kind === 'invalidRequest' || failure.kind === 'notFound') void this.poll(id);
       throw failure;
+    } finally {
+      call.end();
     }
     if (epoch !== this.host.epoch()) return result;
     this.host.log('info', `${action} accepted for order ${id}`);

@@ -11,6 +11,7 @@ import { Disposable } from '../util/lifecycle';
 import { ApiConnection } from './ApiConnection';
 import { OrderActions } from './OrderActions';
 import { OrderList } from './OrderList';
+import { UserWaits } from './UserWaits';
 import {
   type ApiClientLike, type ConnectionState, type DataKind, type Failure, type ListCoverage, type OrdersChange, type PendingAction,
   type RefreshReason, type Slot, type StoreDeps,
@@ -67,6 +68,9 @@ export class Store extends Disposable {
   readonly onDidRequest = this.onDidRequestEmitter.event;
   private readonly onDidFailEmitter = this.register(new Emitter<Failure>());
   readonly onDidFail = this.onDidFailEmitter.event;
+  private readonly userWaits = this.register(new UserWaits());
+  /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
+  readonly onDidWaitForLimit = this.userWaits.onDidWait;
   readonly onDidSettle: OrderActions['onDidSettle'];
 
   constructor(private readonly deps: StoreDeps) {
@@ -78,6 +82,7 @@ export class Store extends Disposable {
       api: () => this.connection.api(),
       epoch: () => this.generation,
       signal: () => this.abort.signal,
+      userCall: () => this.userWaits.begin(this.abort.signal),
       fail: (kind, error, reason, epoch) => this.fail(kind, error, reason, epoch),
       accept: (order) => this.accept(order),
       refreshOrders: () => this.refresh(['orders'], 'background'),
@@ -225,9 +230,17 @@ export class Store extends Disposable {
     return this.actions.run(id, action);
   }
 
+  /** Abandons the requests the user is waiting on (Cancel on the rate-limit wait); background work goes on. */
+  cancelUserWaits(): void {
+    this.userWaits.cancelAll();
+  }
+
   private async load(kind: DataKind, reason: RefreshReason): Promise<void> {
     const epoch = this.generation;
-    const options = { signal: this.abort.signal, priority: reason === 'user' ? 'user' as const : 'background' as const };
+    const call = reason === 'user' ? this.userWaits.begin(this.abort.signal) : undefined;
+    const options = call
+      ? { signal: call.signal, priority: 'user' as const, onWait: call.onWait }
+      : { signal: this.abort.signal, priority: 'background' as const };
     this.patch(kind, { loading: true });
     try {
       const api = this.connection.api();
@@ -244,6 +257,7 @@ export class Store extends Disposable {
       const failure = this.fail(kind, error, reason, epoch);
       if (epoch === this.generation && failure.kind !== 'cancelled') this.patch(kind, { error: failure, failedAt: this.clock.now() });
     } finally {
+      call?.end();
       if (epoch === this.generation) {
         this.patch(kind, { loading: false });
         this.updateState();
