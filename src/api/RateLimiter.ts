@@ -52,6 +52,12 @@ export interface AcquireOptions {
 
 /** No server may hold us longer than this at a time: a longer wait it asks for is retried after this. */
 export const MAX_HOLD_MS = 5 * 60_000;
+/**
+ * Slots of the server's budget (`X-RateLimit-Remaining`) that background requests leave alone. Other windows on the
+ * same key spend from it too, and what the server last said is already stale by their requests in flight; the user's
+ * own requests may still use these slots.
+ */
+const SERVER_RESERVE = 4;
 /** Timers are re-armed at least this often; a far-off time never overflows Node's 2^31 ms timer into 1 ms. */
 const MAX_TIMER_MS = 60_000;
 
@@ -108,7 +114,7 @@ export class RateLimiter {
       }));
     }
     const now = this.clock.now();
-    const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now);
+    const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now, priority);
     if (maxWaitMs !== undefined && expected !== Number.POSITIVE_INFINITY && expected - now > maxWaitMs) {
       return Promise.reject(this.notSentError(expected - now));
     }
@@ -145,7 +151,7 @@ export class RateLimiter {
       this.waiting++;
       this.pump();
       if (!waiter.done && onWait) {
-        const until = this.nextSlotAt(this.clock.now());
+        const until = this.nextSlotAt(this.clock.now(), priority);
         onWait(until === Number.POSITIVE_INFINITY ? this.clock.now() : until);
       }
     });
@@ -256,15 +262,16 @@ export class RateLimiter {
     if (drop) this.sent.splice(0, drop);
   }
 
-  /** When the next request may start, or 0 if now. */
-  private nextSlotAt(now: number): number {
+  /** When the next request (of the given priority) may start, or 0 if now. */
+  private nextSlotAt(now: number, priority: RequestPriority = 'user'): number {
     this.prune(now);
     let at = this.heldUntil > now ? this.heldUntil : 0;
     if (this.inFlight >= this.limit) return Number.POSITIVE_INFINITY; // a release will pump
     if (this.sent.length + this.inFlight >= this.limit) {
       at = Math.max(at, (this.sent[this.sent.length + this.inFlight - this.limit] ?? now) + this.windowMs);
     }
-    if (this.server && this.server.resetAt > now && this.server.remaining <= 0) at = Math.max(at, this.server.resetAt);
+    const floor = priority === 'user' ? 0 : SERVER_RESERVE;
+    if (this.server && this.server.resetAt > now && this.server.remaining <= floor) at = Math.max(at, this.server.resetAt);
     return at;
   }
 
@@ -275,7 +282,8 @@ export class RateLimiter {
     }
     while (this.waiting) {
       const now = this.clock.now();
-      const at = this.nextSlotAt(now);
+      const head = this.queue.find((w) => !w.done);
+      const at = this.nextSlotAt(now, head?.priority);
       if (at === Number.POSITIVE_INFINITY) return;
       if (at > now) {
         this.timer = this.clock.setTimeout(() => {
