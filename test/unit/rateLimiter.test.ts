@@ -97,12 +97,25 @@ describe('RateLimiter (unit)', () => {
   it('respects the server budget: remaining 0 holds until the reset time', async () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
     limiter.observeServer(2, clock.now() + 10_000);
-    const granted = start(limiter, 3);
+    const granted = start(limiter, 3, 'user');
     await flush();
     assert.equal(granted.length, 2, 'another client used most of the budget');
     assert.equal(limiter.status().remaining, 0);
     await clock.advance(10_000);
     assert.equal(granted.length, 3);
+  });
+
+  it('leaves the last few slots of the server budget to the user, out of reach of background reads', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.observeServer(6, clock.now() + 10_000);
+    const background = start(limiter, 5);
+    await flush();
+    assert.equal(background.length, 2, 'background stops four slots short');
+    const user = start(limiter, 1, 'user');
+    await flush();
+    assert.equal(user.length, 1, 'the user still gets through');
+    await clock.advance(10_000);
+    assert.equal(background.length, 5);
   });
 
   it('applies a lowered limit to the requests already counted', async () => {
