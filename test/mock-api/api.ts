@@ -26,7 +26,8 @@ export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | u
     case 'orders': {
       const page = paginate(ex, ctx, '/api/v1/orders', state.orders);
       if (page === undefined) return;
-      return send(ex, renderList(shape, 'orders', { ...page, items: page.items.map((o) => renderOrder(shape, o, baseUrl)) }));
+      const items = page.items.map((o) => renderOrder(shape, o, baseUrl));
+      return send(ex, renderList(shape, 'orders', { ...page, items }));
     }
     case 'invoices': {
       const page = paginate(ex, ctx, '/api/v1/invoices', state.invoices);

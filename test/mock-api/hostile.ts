@@ -52,7 +52,9 @@ const SPECS = {
   },
   errorAngleBrackets80k: {
     description: 'HTTP 500 with an 80 KiB non-JSON body made only of "<"', path: ORDERS,
-    build: () => ({ status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<'.repeat(80 * 1024) }),
+    build: () => ({
+      status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<'.repeat(80 * 1024),
+    }),
   },
   dataNested100k: {
     description: '{"data":…} nested 100,000 levels deep', path: ORDERS,
@@ -68,9 +70,11 @@ const SPECS = {
     build: () => json(rawOrderList([{ idJson: '7', name: 'seven' }, { idJson: '" 7"', name: 'space-seven' }])),
   },
   idBeyondSafeInteger: {
-    description: 'Order ids 9007199254740992 and 9007199254740993 as raw JSON numbers (equal as doubles)', path: ORDERS,
+    description: 'Order ids 9007199254740992 and 9007199254740993 as raw JSON numbers (equal as doubles)',
+    path: ORDERS,
     build: () => json(rawOrderList([
-      { idJson: '9007199254740992', name: 'max-safe-plus-one' }, { idJson: '9007199254740993', name: 'max-safe-plus-two' },
+      { idJson: '9007199254740992', name: 'max-safe-plus-one' },
+      { idJson: '9007199254740993', name: 'max-safe-plus-two' },
     ])),
   },
   idTwentyDigits: {
@@ -167,7 +171,9 @@ export function hostileRule(name: HostileName, options: ServeOptions = {}): Faul
 }
 
 /** Serves a corpus entry through the 'raw' fault, e.g. serveHostile(api, 'retryAfterHuge', { times: 1 }). */
-export function serveHostile(target: { faults: FaultController }, name: HostileName, options?: ServeOptions): FaultRule {
+export function serveHostile(
+  target: { faults: FaultController }, name: HostileName, options?: ServeOptions,
+): FaultRule {
   const rule = hostileRule(name, options);
   target.faults.add(rule);
   return rule;
