@@ -25,7 +25,7 @@ function raw(
 ): Promise<RawResponse> {
   const headers = key === undefined ? {} : { Authorization: `Bearer ${key}` };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: api.port, method, path, headers, agent: false }, (res) => {
+    const req = httpRequest({ host: new URL(api.url).hostname, port: api.port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
