@@ -1,9 +1,10 @@
 // Handlers of the authenticated /api/v1 endpoints. Auth, rate limiting and faults have run before these.
 import { type Exchange } from './exchange';
 import { type ApiRouteName } from './routes';
+import { JSON_TYPE } from './exchange';
 import {
-  type Page, type Rendered, renderAccount, renderActionAccepted, renderBalance, renderInvoice, renderList, renderOrder,
-  renderSingleOrder,
+  type Page, pageParam, pageUrl, type Rendered, renderAccount, renderActionAccepted, renderBalance, renderInvoice,
+  renderList, renderOrder, renderSingleOrder,
 } from './shapes';
 import { isOrderAction, type LiveState, ORDER_ACTIONS } from './state';
 import { type ApiShape } from './types';
@@ -16,16 +17,17 @@ export interface ApiContext {
 }
 
 export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | undefined, ctx: ApiContext): void {
-  const { state, shape } = ctx;
+  const { state, shape, baseUrl } = ctx;
   switch (route) {
     case 'me':
-      return send(ex, renderAccount(shape, state.account));
+      return send(ex, renderAccount(shape, state.account, baseUrl));
     case 'balance':
       return send(ex, renderBalance(shape, state.balance));
     case 'orders': {
       const page = paginate(ex, ctx, '/api/v1/orders', state.orders);
       if (page === undefined) return;
-      return send(ex, renderList(shape, 'orders', { ...page, items: page.items.map((o) => renderOrder(shape, o)) }));
+      const items = page.items.map((o) => renderOrder(shape, o, baseUrl));
+      return send(ex, renderList(shape, 'orders', { ...page, items }));
     }
     case 'invoices': {
       const page = paginate(ex, ctx, '/api/v1/invoices', state.invoices);
@@ -37,7 +39,7 @@ export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | u
     case 'order': {
       const order = state.getOrder(orderId ?? '');
       if (!order) return notFound(ex, orderId ?? '');
-      return send(ex, renderSingleOrder(shape, order));
+      return send(ex, renderSingleOrder(shape, order, baseUrl));
     }
     case 'action':
       return handleAction(ex, orderId ?? '', ctx);
@@ -54,7 +56,7 @@ function handleAction(ex: Exchange, orderId: string, ctx: ApiContext): void {
   }
   const outcome = ctx.state.applyAction(order, action);
   if (!outcome.ok) return ex.error(409, outcome.error, outcome.message);
-  send(ex, renderActionAccepted(ctx.shape, outcome.order, action, outcome.message));
+  send(ex, renderActionAccepted(ctx.shape, outcome.order, action, outcome.message, ctx.baseUrl));
 }
 
 /** The action value, or what is wrong with the body. Strict on purpose: the spec allows exactly one field. */
@@ -77,17 +79,19 @@ function parseActionBody(body: string): string | { problem: string } {
 }
 
 function paginate<T>(ex: Exchange, ctx: ApiContext, path: string, all: T[]): Page<T> | undefined {
-  const { pageSize } = ctx;
-  if (pageSize === undefined) return { items: all, total: all.length };
-  const param = ex.query.get('page') ?? '1';
+  const { pageSize, shape } = ctx;
+  const selfUrl = `${ctx.baseUrl}${path}`;
+  if (pageSize === undefined) return { items: all, total: all.length, selfUrl };
+  const param = ex.query.get(pageParam(shape)) ?? '1';
   const page = /^\d{1,9}$/.test(param) ? Number(param) : 0;
   if (page < 1) {
     ex.error(400, 'invalid_request', 'page must be a positive integer');
     return undefined;
   }
   const start = (page - 1) * pageSize;
-  const next = start + pageSize < all.length ? `${ctx.baseUrl}${path}?page=${page + 1}` : null;
-  return { items: all.slice(start, start + pageSize), total: all.length, paging: { page, perPage: pageSize, next } };
+  const next = start + pageSize < all.length ? pageUrl(shape, selfUrl, page + 1, pageSize) : null;
+  const paging = { page, perPage: pageSize, next };
+  return { items: all.slice(start, start + pageSize), total: all.length, paging, selfUrl };
 }
 
 function notFound(ex: Exchange, orderId: string): void {
@@ -96,5 +100,5 @@ function notFound(ex: Exchange, orderId: string): void {
 
 function send(ex: Exchange, rendered: Rendered): void {
   if (rendered.body === undefined) ex.send(rendered.status, undefined, '', rendered.headers);
-  else ex.json(rendered.status, rendered.body, rendered.headers);
+  else ex.send(rendered.status, rendered.contentType ?? JSON_TYPE, JSON.stringify(rendered.body), rendered.headers);
 }

@@ -2,7 +2,10 @@
 import { matchingKeyIndex } from './auth';
 import { type Exchange } from './exchange';
 import { type Faults, parseFaultRule } from './faults';
-import { type RecordedRequest } from './types';
+import {
+  hostileIndex, type HostileName, hostileRule, HOSTILE_NAMES, isHostileName, type ServeOptions,
+} from './hostile';
+import { type FaultRule, type RecordedRequest } from './types';
 
 export const CONTROL_PREFIX = '/__mock/';
 
@@ -26,14 +29,20 @@ export function handleControl(ex: Exchange, target: ControlTarget): void {
       target.clearLog();
       return ok();
     case 'GET /__mock/faults':
-      return ex.json(200, target.faults.active.map((r) => ({
-        ...r,
-        path: r.path instanceof RegExp ? String(r.path) : r.path,
-      })));
+      return ex.json(200, target.faults.active.map(describeRule));
     case 'POST /__mock/faults': {
       const rule = withJson(ex, parseFaultRule);
       if (rule === undefined) return;
       target.faults.add(rule);
+      return ex.json(200, { ok: true, active: target.faults.active.length });
+    }
+    case 'GET /__mock/hostile':
+      return ex.json(200, hostileIndex());
+    case 'POST /__mock/hostile': {
+      // Function bodies (the endless chain) cannot travel as JSON; naming the entry lets another process serve it.
+      const served = withJson(ex, parseHostile);
+      if (served === undefined) return;
+      target.faults.add(hostileRule(served.name, served.options));
       return ex.json(200, { ok: true, active: target.faults.active.length });
     }
     case 'POST /__mock/faults/clear':
@@ -57,6 +66,25 @@ export function handleControl(ex: Exchange, target: ControlTarget): void {
     default:
       return ex.error(404, 'not_found', 'No such control endpoint');
   }
+}
+
+/** A rule as JSON: RegExp paths as text, and raw bodies summarised so a 10 MB body does not flood the listing. */
+function describeRule(r: FaultRule): Record<string, unknown> {
+  const body = typeof r.body === 'function' ? '[function]'
+    : r.body !== undefined && r.body.length > 1024 ? `[${Buffer.byteLength(r.body)} bytes]` : r.body;
+  return { ...r, path: r.path instanceof RegExp ? String(r.path) : r.path, body };
+}
+
+function parseHostile(input: unknown): { name: HostileName; options: ServeOptions } | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'body must be a JSON object';
+  const { name, method, path, times } = input as Record<string, unknown>;
+  if (typeof name !== 'string' || !isHostileName(name)) return `name must be one of ${HOSTILE_NAMES.join(', ')}`;
+  if (method !== undefined && typeof method !== 'string') return 'method must be a string';
+  if (path !== undefined && typeof path !== 'string') return 'path must be a string';
+  if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times >= 0)) {
+    return 'times must be a non-negative integer';
+  }
+  return { name, options: { method, path, times } };
 }
 
 type LoggedRequest = Omit<RecordedRequest, 'authorization'> & {

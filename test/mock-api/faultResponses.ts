@@ -1,5 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { type Exchange, HTML_TYPE, JSON_TYPE } from './exchange';
+import { respondEchoKey, respondRaw } from './rawFaults';
 import { type FaultRule } from './types';
 
 const HUGE_DEFAULT_BYTES = 20 * 1024 * 1024;
@@ -55,6 +56,10 @@ export async function respondWithFault(ex: Exchange, rule: FaultRule, ctx: Fault
     case 'redirect':
       ex.send(302, undefined, '', { Location: rule.location ?? `${ctx.baseUrl}/client/login` });
       return;
+    case 'raw':
+      return respondRaw(ex, rule, ctx.baseUrl);
+    case 'echoKey':
+      return respondEchoKey(ex, rule);
   }
 }
 

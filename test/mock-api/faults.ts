@@ -1,8 +1,9 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { type FaultController, type FaultKind, type FaultRule } from './types';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'delay', 'hang', 'status', 'rateLimit', 'malformed', 'html', 'reset', 'resetMidBody', 'huge', 'empty',
-  'contentType', 'redirect',
+  'contentType', 'redirect', 'raw', 'echoKey',
 ];
 
 interface Entry {
@@ -78,9 +79,36 @@ export function parseFaultRule(input: unknown): FaultRule | string {
     rule[key] = v;
   }
   if (rule.status !== undefined && (rule.status < 100 || rule.status > 599)) return 'status must be 100..599';
+  if (o.body !== undefined) {
+    // Only a string travels as JSON; a function body is an in-process feature.
+    if (typeof o.body !== 'string') return 'body must be a string';
+    rule.body = o.body;
+  }
+  if (o.headers !== undefined) {
+    const headers = parseHeaders(o.headers);
+    if (typeof headers === 'string') return headers;
+    rule.headers = headers;
+  }
   if (o.retryAfter !== undefined) {
     if (o.retryAfter !== null && typeof o.retryAfter !== 'string') return 'retryAfter must be a string or null';
     rule.retryAfter = o.retryAfter;
   }
   return rule;
+}
+
+function parseHeaders(input: unknown): Record<string, string> | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'headers must be a JSON object';
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value !== 'string') return `header ${name} must be a string`;
+    try {
+      // Checked here so a bad rule is refused with a 400 instead of failing later as a 500 of the faulted request.
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      return `header ${name} is not a valid HTTP header`;
+    }
+    out[name] = value;
+  }
+  return out;
 }

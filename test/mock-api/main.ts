@@ -1,10 +1,11 @@
 // CLI behind `npm run mock`: node out/test/mock-api/main.js [port] [--transition-ms N] [--rate-limit N]
-// [--page-size N] [--shape standard|bare|alt]. The port may also come from MOCK_API_PORT; 0 picks a free one.
+// [--page-size N] [--shape standard|bare|alt|jsonapi|paged]. The port may also come from MOCK_API_PORT; 0 picks a
+// free one.
 import { DEMO_API_KEY, type MockApiOptions, startMockApi } from './server';
 
 const USAGE = 'Usage: node out/test/mock-api/main.js [port] [--transition-ms N] [--rate-limit N (per minute, 0 = off)] '
-  + '[--page-size N] [--shape standard|bare|alt]';
-const SHAPES = ['standard', 'bare', 'alt'] as const;
+  + '[--page-size N] [--shape standard|bare|alt|jsonapi|paged]';
+const SHAPES = ['standard', 'bare', 'alt', 'jsonapi', 'paged'] as const;
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): MockApiOptions | string {
   const options: MockApiOptions = { host: '127.0.0.1', quiet: false };

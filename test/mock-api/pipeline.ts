@@ -140,7 +140,7 @@ export class RequestPipeline {
 
   private sampleBody(): string {
     const { shape, state } = this.deps;
-    const items = state.orders.map((o) => renderOrder(shape, o));
+    const items = state.orders.map((o) => renderOrder(shape, o, this.deps.baseUrl()));
     return JSON.stringify(renderList(shape, 'orders', { items, total: items.length }).body);
   }
 }

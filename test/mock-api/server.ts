@@ -5,13 +5,14 @@ import { createSeed, DEMO_API_KEY } from './data';
 import { Faults } from './faults';
 import { RequestPipeline } from './pipeline';
 import { RateLimiter } from './rateLimit';
+import { PAGED_DEFAULT_PAGE_SIZE } from './shapePaged';
 import { LiveState } from './state';
 import { type MockApi, type MockApiOptions, type RecordedRequest } from './types';
 
 export { DEMO_API_KEY } from './data';
 export type {
   AccountRecord, ApiShape, BalanceRecord, FaultController, FaultKind, FaultRule, InvoiceRecord, InvoiceStatus, MockApi,
-  MockApiOptions, MockSeed, MockState, OrderAction, OrderRecord, OrderStatus, RecordedRequest,
+  MockApiOptions, MockSeed, MockState, OrderAction, OrderRecord, OrderStatus, RawAnswer, RawAnswerFn, RecordedRequest,
 } from './types';
 
 export const DEFAULT_TRANSITION_MS = 3000;
@@ -46,10 +47,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     setKeys: (next) => void (keys = [...next]),
     setTransitionMs: (ms) => void (transitionMs = checkMs(ms)),
   };
+  const shape = options.shape ?? 'standard';
   const pipeline = new RequestPipeline({
-    now, state, faults, limiter, log, control,
-    shape: options.shape ?? 'standard',
-    pageSize: options.pageSize,
+    now, state, faults, limiter, log, control, shape,
+    pageSize: options.pageSize ?? (shape === 'paged' ? PAGED_DEFAULT_PAGE_SIZE : undefined),
     quiet: options.quiet ?? true,
     keys: () => keys,
     baseUrl: () => url,

@@ -1,6 +1,11 @@
 // Output mapping per payload shape. State stays canonical; only what goes on the wire differs, so the client's
-// tolerant parsing is exercised against three plausible provider dialects.
+// tolerant parsing is exercised against five plausible provider dialects. 'jsonapi' and 'paged' live in their own
+// modules.
 import { type OutgoingHttpHeaders } from 'node:http';
+import {
+  jsonApiAccount, jsonApiBalance, jsonApiDocument, jsonApiInvoice, jsonApiList, jsonApiOrder, jsonApiPageUrl,
+} from './shapeJsonApi';
+import { PAGED_ACTION_ACCEPTED, pagedAccount, pagedBalance, pagedInvoice, pagedList, pagedOrder } from './shapePaged';
 import {
   type AccountRecord, type ApiShape, type BalanceRecord, type InvoiceRecord, type OrderAction, type OrderRecord,
   type OrderStatus,
@@ -11,6 +16,8 @@ export interface Page<T> {
   total: number;
   /** Set only when the server paginates. */
   paging?: { page: number; perPage: number; next: string | null };
+  /** Absolute URL of the list without query; the shapes that link to themselves or to other pages need it. */
+  selfUrl?: string;
 }
 
 export interface Rendered {
@@ -18,6 +25,8 @@ export interface Rendered {
   /** undefined = empty body. */
   body: unknown;
   headers?: OutgoingHttpHeaders;
+  /** Defaults to JSON; 'jsonapi' uses its own media type. */
+  contentType?: string;
 }
 
 const BARE_STATE: Record<OrderStatus, string> = {
@@ -36,7 +45,8 @@ const ALT_CURRENCY = 'GBP';
 
 const money = (n: number): string => n.toFixed(2);
 
-export function renderOrder(shape: ApiShape, o: OrderRecord): Record<string, unknown> {
+/** `baseUrl` makes links absolute where a shape has them ('jsonapi'); without it they are root-relative. */
+export function renderOrder(shape: ApiShape, o: OrderRecord, baseUrl = ''): Record<string, unknown> {
   switch (shape) {
     case 'standard':
       return { ...o };
@@ -48,6 +58,10 @@ export function renderOrder(shape: ApiShape, o: OrderRecord): Record<string, unk
       const { id, name, status, ...rest } = o;
       return { order_id: id, hostname: name, power_status: ALT_POWER[status], ...rest, currency: ALT_CURRENCY };
     }
+    case 'jsonapi':
+      return jsonApiOrder(o, baseUrl);
+    case 'paged':
+      return pagedOrder(o);
   }
 }
 
@@ -62,6 +76,10 @@ export function renderInvoice(shape: ApiShape, inv: InvoiceRecord, url: string):
         invoice_id: inv.id, number: inv.number, date: inv.date, due_date: inv.due_date, total: money(inv.amount),
         currency_code: ALT_CURRENCY, status: inv.status, url,
       };
+    case 'jsonapi':
+      return jsonApiInvoice(inv, url);
+    case 'paged':
+      return pagedInvoice(inv, url);
   }
 }
 
@@ -78,11 +96,15 @@ export function renderList(shape: ApiShape, key: 'orders' | 'invoices', page: Pa
       return { status: 200, body: page.items, headers: next === null ? {} : { Link: `<${next}>; rel="next"` } };
     case 'alt':
       return { status: 200, body: { [key]: page.items, ...(page.paging ? { next_page_url: next } : {}) } };
+    case 'jsonapi':
+      return jsonApiList(page);
+    case 'paged':
+      return pagedList(page);
   }
 }
 
-export function renderSingleOrder(shape: ApiShape, o: OrderRecord): Rendered {
-  const order = renderOrder(shape, o);
+export function renderSingleOrder(shape: ApiShape, o: OrderRecord, baseUrl = ''): Rendered {
+  const order = renderOrder(shape, o, baseUrl);
   switch (shape) {
     case 'standard':
       return { status: 200, body: { data: order } };
@@ -90,10 +112,14 @@ export function renderSingleOrder(shape: ApiShape, o: OrderRecord): Rendered {
       return { status: 200, body: order };
     case 'alt':
       return { status: 200, body: { order } };
+    case 'jsonapi':
+      return jsonApiDocument(order);
+    case 'paged':
+      return { status: 200, body: { data: order } };
   }
 }
 
-export function renderAccount(shape: ApiShape, a: AccountRecord): Rendered {
+export function renderAccount(shape: ApiShape, a: AccountRecord, baseUrl = ''): Rendered {
   switch (shape) {
     case 'standard':
       return { status: 200, body: { ...a } };
@@ -101,6 +127,10 @@ export function renderAccount(shape: ApiShape, a: AccountRecord): Rendered {
       return { status: 200, body: { ...a, id: String(a.id) } };
     case 'alt':
       return { status: 200, body: { user: { ...a } } };
+    case 'jsonapi':
+      return jsonApiAccount(a, baseUrl);
+    case 'paged':
+      return pagedAccount(a);
   }
 }
 
@@ -112,10 +142,16 @@ export function renderBalance(shape: ApiShape, b: BalanceRecord): Rendered {
       return { status: 200, body: { amount: money(b.balance), currency: BARE_CURRENCY } };
     case 'alt':
       return { status: 200, body: { data: { credit: money(b.balance), currency_code: ALT_CURRENCY } } };
+    case 'jsonapi':
+      return jsonApiBalance(b);
+    case 'paged':
+      return pagedBalance(b);
   }
 }
 
-export function renderActionAccepted(shape: ApiShape, o: OrderRecord, action: OrderAction, message: string): Rendered {
+export function renderActionAccepted(
+  shape: ApiShape, o: OrderRecord, action: OrderAction, message: string, baseUrl = '',
+): Rendered {
   switch (shape) {
     case 'standard':
       return { status: 202, body: { order: renderOrder(shape, o), action, message } };
@@ -123,5 +159,19 @@ export function renderActionAccepted(shape: ApiShape, o: OrderRecord, action: Or
       return { status: 202, body: renderOrder(shape, o) };
     case 'alt':
       return { status: 204, body: undefined };
+    case 'jsonapi':
+      return jsonApiDocument(renderOrder(shape, o, baseUrl), { message }, 202);
+    case 'paged':
+      return PAGED_ACTION_ACCEPTED;
   }
+}
+
+/** The link to page `page` of a list, in the query style of the shape. */
+export function pageUrl(shape: ApiShape, listUrl: string, page: number, perPage: number): string {
+  return shape === 'jsonapi' ? jsonApiPageUrl(listUrl, page, perPage) : `${listUrl}?page=${page}`;
+}
+
+/** The query parameter that selects a page. */
+export function pageParam(shape: ApiShape): string {
+  return shape === 'jsonapi' ? 'page[number]' : 'page';
 }

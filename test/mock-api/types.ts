@@ -12,7 +12,7 @@ export type OrderStatus =
 
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 
-export type ApiShape = 'standard' | 'bare' | 'alt';
+export type ApiShape = 'standard' | 'bare' | 'alt' | 'jsonapi' | 'paged';
 
 export interface OrderRecord {
   id: number | string;
@@ -46,7 +46,7 @@ export interface BalanceRecord {
   credit_limit: number;
 }
 
-export type InvoiceStatus = 'paid' | 'unpaid' | 'overdue';
+export type InvoiceStatus = 'paid' | 'unpaid' | 'overdue' | 'cancelled';
 
 export interface InvoiceRecord {
   id: number | string;
@@ -108,7 +108,22 @@ export type FaultKind =
   | 'huge'
   | 'empty'
   | 'contentType'
-  | 'redirect';
+  | 'redirect'
+  | 'raw'
+  | 'echoKey';
+
+/** A complete answer served verbatim by the 'raw' fault (the mock only adds Content-Length, request id and CORS). */
+export interface RawAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Computes a raw answer per request, e.g. page N+1 of an endless chain. `rawPath` is as received (query included);
+ * `baseUrl` is the mock's origin, for absolute links.
+ */
+export type RawAnswerFn = (rawPath: string, baseUrl: string) => RawAnswer;
 
 export interface FaultRule {
   kind: FaultKind;
@@ -121,6 +136,10 @@ export interface FaultRule {
   bytes?: number;
   contentType?: string;
   location?: string;
+  /** 'raw': extra response headers; they win over the mock's own (X-Request-Id, CORS). */
+  headers?: Record<string, string>;
+  /** 'raw': the body as sent, or a function computing the whole answer (then `status` and `headers` are ignored). */
+  body?: string | RawAnswerFn;
 }
 
 export interface FaultController {
