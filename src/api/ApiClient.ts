@@ -169,6 +169,7 @@ export class ApiClient {
       seen.add(path);
       const response: RawResponse = await this.get(path, options);
       bytes += response.bytes;
+      await yieldIfLarge(response);
       const page = this.guard(path, () => normalise(response.json));
       for (const item of 'items' in page ? page.items : page.orders) items.push(item);
       if (page.skipped) this.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
@@ -190,8 +191,9 @@ export class ApiClient {
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
   private async read<T>(path: string, normalise: (body: unknown) => T, options?: CallOptions): Promise<T> {
-    const { json } = await this.get(path, options);
-    return this.guard(path, () => normalise(json));
+    const response = await this.get(path, options);
+    await yieldIfLarge(response);
+    return this.guard(path, () => normalise(response.json));
   }
 
   /** Runs a reader of server data: any failure becomes a masked `badResponse` for this path, never a crash. */
@@ -312,6 +314,14 @@ export class ApiClient {
       // A logging failure must never fail a request.
     }
   }
+}
+
+/** Above this, parsing and normalising a body each take long enough to deserve an event-loop turn of their own. */
+const LARGE_BODY_BYTES = 1024 * 1024;
+
+/** Lets the rest of the extension host run between parsing a large body and normalising it. */
+function yieldIfLarge(response: RawResponse): Promise<void> | undefined {
+  return response.bytes > LARGE_BODY_BYTES ? new Promise((resolve) => setImmediate(resolve)) : undefined;
 }
 
 /** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */

@@ -10,6 +10,7 @@ import { guardRun, stopAll } from '../rig/lifetime';
 import { projectRoot } from '../rig/paths';
 import { type Figure } from './figures';
 import { activationFigures, floodFigures, idleRateFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
 
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   await step('background request rates', () => idleRateFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('a flood of actions', floodFigures);
+  await step('hostile answers', hostileFigures);
   await step('the UI in VS Code', () => uiFigures());
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
