@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
+import { type ListCoverage } from '../store/types';
 import { Disposable } from '../util/lifecycle';
 import { shortReason } from './shortReason';
 
@@ -32,13 +33,33 @@ export class ViewMessages extends Disposable {
         ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(orders.updatedAt), shortReason(orders.error))
         : vscode.l10n.t('The orders could not be loaded: {0}.', shortReason(orders.error));
     } else {
-      this.orders.message = undefined;
+      this.orders.message = coverageMessage(store.listCoverage('orders'), 'orders');
     }
     const invoices = store.invoices;
     this.invoices.message = store.state === 'ready' && invoices.error
       ? invoices.updatedAt
         ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(invoices.updatedAt), shortReason(invoices.error))
         : vscode.l10n.t('Invoices could not be loaded: {0}.', shortReason(invoices.error))
-      : undefined;
+      : coverageMessage(store.listCoverage('invoices'), 'invoices');
+  }
+}
+
+/** A list that was not read whole says so, with how much is shown and why: never a silent truncation. */
+function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'invoices'): string | undefined {
+  if (!coverage) return undefined;
+  const shown = coverage.shown.toLocaleString(vscode.env.language);
+  const part = coverage.total !== undefined
+    ? what === 'orders'
+      ? vscode.l10n.t('Showing {0} of {1} orders.', shown, coverage.total.toLocaleString(vscode.env.language))
+      : vscode.l10n.t('Showing {0} of {1} invoices.', shown, coverage.total.toLocaleString(vscode.env.language))
+    : what === 'orders'
+      ? vscode.l10n.t('Showing the first {0} orders.', shown)
+      : vscode.l10n.t('Showing the first {0} invoices.', shown);
+  switch (coverage.stoppedBy) {
+    case undefined: return `${part} ${vscode.l10n.t('The server did not send the rest.')}`;
+    case 'pageLimit': return `${part} ${vscode.l10n.t('The list has more than 50 pages; the rest was not read.')}`;
+    case 'sizeLimit': return `${part} ${vscode.l10n.t('The list is larger than 10 MB; the rest was not read.')}`;
+    case 'outsideApi': return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
+    case 'cycle': return `${part} ${vscode.l10n.t('The server\'s pages repeat; the rest was not read.')}`;
   }
 }
