@@ -16,6 +16,7 @@ import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { SharedRequests } from './SharedRequests';
 import { interpret, parseRateLimitReset, parseRetryAfter } from './response';
+import { type NetworkSettings } from './network/settings';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
 
 /** One line per HTTP attempt, for the output channel. Never carries the key. */
@@ -29,6 +30,8 @@ export interface RequestLogEntry {
   readonly requestId?: string;
   readonly error?: string;
   readonly retryInMs?: number;
+  /** `direct` or `proxy host:port`: never the proxy's credentials. */
+  readonly route?: string;
 }
 
 
@@ -51,6 +54,8 @@ export interface ApiClientOptions {
   readonly onWarning?: (message: string) => void;
   /** Jitter source, replaceable for deterministic tests. */
   readonly random?: () => number;
+  /** Proxy and certificate settings (VS Code's `http.*`); none means direct, with Node's certificates. */
+  readonly network?: NetworkSettings;
 }
 
 export interface CallOptions {
@@ -82,7 +87,8 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
-    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning });
     this.limiters = options.limiters ?? sharedLimiters;
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -253,7 +259,7 @@ export class ApiClient {
 
   private log(entry: RequestLogEntry): void {
     try {
-      this.options.onRequest?.(entry);
+      this.options.onRequest?.({ ...entry, route: this.transport.route });
     } catch {
       // A logging failure must never fail a request.
     }
@@ -265,7 +271,7 @@ function withRequest(error: ApiError, method: string, path: string, response?: T
   return new ApiError(error.kind, error.message, {
     status: error.status ?? response?.status, code: error.code, serverMessage: error.serverMessage, method, path,
     requestId: error.requestId ?? response?.headers['x-request-id'], retryAfterMs: error.retryAfterMs,
-    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, cause: error,
+    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, proxy: error.proxy, cause: error,
   });
 }
 
