@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
+import tls from 'node:tls';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
 import { type ApiError } from '../../src/api/errors';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { createDispatcher, type ConnectionPlan } from '../../src/api/network/dispatcher';
+import { decideRoute } from '../../src/api/network/route';
 import { type NetworkSettings } from '../../src/api/network/settings';
+import { planTrust } from '../../src/api/network/trust';
+import { request } from '../../src/api/undici';
+import { Store } from '../../src/store/Store';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { type ConnectProxy, startConnectProxy } from './helpers/connectProxy';
 import { makeTestCa, startTlsFront, type TestCa, type TlsFront } from './helpers/tlsFront';
@@ -207,5 +213,58 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
     assert.equal(apiRequests().length, 1);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /http\.proxyStrictSSL is false/);
+  });
+
+  it('uses the system store when Node offers one: a root found only there is trusted', async () => {
+    const p = await proxy();
+    const origin = `https://api.test:${front.port}`;
+    const trust = planTrust({ systemCertificates: true }, {
+      readFile: () => '',
+      getCACertificates: (type) => (type === 'system' ? [ca.caCert] : [...tls.rootCertificates]),
+    });
+    assert.deepEqual(trust.sources, ['Node', 'system']);
+    const plan: ConnectionPlan = { route: decideRoute(origin, { proxy: p.url }), tls: trust.tls, trustSources: trust.sources, warnings: [] };
+    const dispatcher = createDispatcher(plan, { connections: 1, connectMs: 5_000, headersMs: 5_000, bodyMs: 5_000 });
+    try {
+      const response = await request(dispatcher, { origin, path: '/api/v1/balance', method: 'GET', headers: { authorization: `Bearer ${KEY}` } });
+      await response.body.dump();
+      assert.equal(response.statusCode, 200);
+      assert.equal(p.connects.length, 1);
+    } finally {
+      await dispatcher.destroy();
+    }
+  });
+
+  it('takes the new route on the next request after the settings change; the request under way finishes on the old one', async () => {
+    const first = await proxy();
+    const second = await proxy();
+    let network = trusted({ proxy: first.url });
+    const routes: Array<string | undefined> = [];
+    const store = new Store({
+      createClient: (options) => client(network, { ...options, onRequest: (entry) => routes.push(entry.route) }),
+      getKey: () => Promise.resolve(KEY),
+      settings: () => ({ baseUrl, requestsPerMinute: 100, requestTimeoutMs: 5_000 }),
+    });
+    try {
+      await store.keyChanged();
+      mock.faults.add({ kind: 'delay', delayMs: 300, path: '/api/v1/balance', times: 1 });
+      const slow = store.refresh(['balance'], 'user');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      network = trusted({ proxy: second.url });
+      store.settingsChanged();
+      await slow;
+      assert.equal(store.balance.error, undefined, 'the request under way finished');
+      assert.ok(store.balance.value);
+      assert.equal(first.connects.length, 1);
+      assert.equal(second.connects.length, 0);
+
+      await store.refresh(['account'], 'user');
+      assert.ok(store.account.value);
+      assert.equal(first.connects.length, 1);
+      assert.equal(second.connects.length, 1);
+      assert.deepEqual(routes, [`proxy ${first.address}`, `proxy ${second.address}`]);
+    } finally {
+      store.dispose();
+    }
   });
 });
