@@ -10,7 +10,7 @@ export class Log {
   constructor(
     private readonly channel: vscode.LogOutputChannel,
     private readonly tag = '',
-    private readonly secrets = new Set<string>(),
+    private readonly secrets = new Map<string, readonly string[]>(),
   ) {}
 
   /** A logger that prefixes its lines with `[tag]` and shares this one's masks. */
@@ -18,15 +18,21 @@ export class Log {
     return new Log(this.channel, tag, this.secrets);
   }
 
-  /** Registers a value that must never be written; `undefined` clears the previous ones. */
+  /** Registers the key, which must never be written; `undefined` clears the previous one. */
   setSecret(secret: string | undefined): void {
-    this.secrets.clear();
-    if (secret && secret.length >= 4) this.secrets.add(secret);
+    this.setSecrets('key', secret ? [secret] : []);
+  }
+
+  /** Registers a group of values that must never be written (e.g. `proxy` credentials), replacing that group's. */
+  setSecrets(group: string, secrets: readonly string[]): void {
+    this.secrets.set(group, secrets.filter((secret) => secret.length >= 4));
   }
 
   mask(text: string): string {
     let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join('***');
+    // Longest first, so a value that contains another is masked whole.
+    const all = [...this.secrets.values()].flat().sort((a, b) => b.length - a.length);
+    for (const secret of all) out = out.split(secret).join('***');
     return out;
   }
 
@@ -62,6 +68,7 @@ export function formatRequest(entry: RequestLogEntry): string {
   parts.push(entry.status ? `→ ${entry.status}` : '→ no response');
   parts.push(`in ${Math.round(entry.durationMs)} ms`);
   const extra = [
+    entry.route === undefined ? undefined : entry.route === 'direct' ? 'direct' : `via ${entry.route}`,
     entry.attempt > 1 ? `attempt ${entry.attempt}` : undefined,
     entry.bytes !== undefined ? `${(entry.bytes / 1024).toFixed(1)} KB` : undefined,
     entry.requestId ? `request id ${entry.requestId}` : undefined,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { matchesNoProxy, splitNoProxy } from '../../src/api/network/noProxy';
 import { decideRoute, describeRoute, type Route } from '../../src/api/network/route';
+import { type NetworkSettings, normaliseNetworkSettings } from '../../src/api/network/settings';
 import { planTrust, type TrustDeps } from '../../src/api/network/trust';
 
 const API = 'https://api.example.com';
@@ -137,5 +138,20 @@ describe('certificates to trust (unit)', () => {
     const plan = planTrust({ systemCertificates: true }, deps);
     assert.deepEqual(plan.tls, { rejectUnauthorized: true });
     assert.match(plan.warnings[0] ?? '', /could not be read \(no keychain\)/);
+  });
+});
+
+describe('network settings as read from JSON (unit)', () => {
+  it('treats values of the wrong type as unset, and only a literal false as "do not check"', () => {
+    const raw = { proxy: 42, noProxy: 'a.com', proxySupport: 'sometimes', proxyAuthorization: null, strictSSL: 'no', systemCertificates: 1, env: null };
+    assert.deepEqual(normaliseNetworkSettings(raw as unknown as NetworkSettings), {
+      proxy: undefined, noProxy: [], proxySupport: 'override', proxyAuthorization: undefined, strictSSL: true, systemCertificates: false, env: {},
+    });
+    const clean = normaliseNetworkSettings({ proxy: ' http://p:1 ', noProxy: ['a.com', 7 as unknown as string], proxySupport: 'off', strictSSL: false, systemCertificates: true });
+    assert.equal(clean.proxy, 'http://p:1');
+    assert.deepEqual(clean.noProxy, ['a.com']);
+    assert.equal(clean.proxySupport, 'off');
+    assert.equal(clean.strictSSL, false);
+    assert.equal(clean.systemCertificates, true);
   });
 });

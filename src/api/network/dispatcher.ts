@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher, ProxyAgent, tunnelPool } from '../undici';
 import { decideRoute, type Route } from './route';
-import { type NetworkSettings } from './settings';
+import { type NetworkSettings, normaliseNetworkSettings } from './settings';
 import { planTrust, type TlsOptions } from './trust';
 
 /** Decided once per client: the route to its origin and the certificates to trust. Both lanes share it. */
@@ -20,8 +20,9 @@ export interface PoolOptions {
 }
 
 export function planConnection(origin: string, network?: NetworkSettings): ConnectionPlan {
-  const route = decideRoute(origin, network);
-  const trust = planTrust(network);
+  const settings = normaliseNetworkSettings(network);
+  const route = decideRoute(origin, settings);
+  const trust = planTrust(settings);
   return { route, tls: trust.tls, trustSources: trust.sources, warnings: trust.warnings };
 }
 

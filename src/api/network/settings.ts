@@ -19,3 +19,22 @@ export interface NetworkSettings {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * Settings come from JSON files people edit by hand: anything of the wrong type counts as unset, except that only
+ * a literal `false` turns certificate checks off.
+ */
+export function normaliseNetworkSettings(raw: NetworkSettings = {}): NetworkSettings {
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const list: unknown = raw.noProxy;
+  const support: unknown = raw.proxySupport;
+  const env: unknown = raw.env;
+  return {
+    proxy: text(raw.proxy),
+    noProxy: Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [],
+    proxySupport: support === 'off' || support === 'on' || support === 'fallback' ? support : 'override',
+    proxyAuthorization: text(raw.proxyAuthorization),
+    strictSSL: raw.strictSSL !== false,
+    systemCertificates: raw.systemCertificates === true,
+    env: typeof env === 'object' && env !== null ? raw.env : {},
+  };
+}
