@@ -119,6 +119,8 @@ export function actionLabel(action: ErrorAction): string {
 /** Proxy and certificate failures: what to change, and where, named by setting (never with credentials). */
 function describeNetworkError(error: ApiError, host: string): ErrorReport | undefined {
   const proxy = error.proxy;
+  // Only the transport sets these; a server's own `error` field with the same words must not be taken for them.
+  if (!proxy && !error.tls) return undefined;
   const actions: ErrorAction[] = ['openNetworkSettings', 'showLog'];
   switch (error.code ?? '') {
     case 'proxy_auth':
