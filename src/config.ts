@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+// A type only: the proxy code itself stays in the lazily loaded API bundle.
+import type { NetworkSettings } from './api/network/settings';
 
 export const SECTION = 'hostingAccount';
 
@@ -18,10 +20,7 @@ export interface Settings {
  */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const userOnly = <T>(name: string, fallback: T): T => {
-    const inspected = config.inspect<T>(name);
-    return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
-  };
+  const userOnly = userValue(config);
   const number = (name: string, fallback: number, min: number, max: number): number =>
     clamp(config.get<number>(name, fallback), fallback, min, max);
   return {
@@ -33,6 +32,31 @@ export function readSettings(): Settings {
     requestTimeoutMs: number('requestTimeout', 30, 1, 600) * 1000,
     maxRequestsPerMinute: clamp(userOnly<number>('maxRequestsPerMinute', 100), 100, 1, 120),
     websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
+  };
+}
+
+function userValue(config: vscode.WorkspaceConfiguration): <T>(name: string, fallback: T) => T {
+  return <T>(name: string, fallback: T): T => {
+    const inspected = config.inspect<T>(name);
+    return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+  };
+}
+
+/**
+ * VS Code's proxy and certificate settings, which VS Code applies to Node's `http`/`https` and `fetch` but not to
+ * the undici the API client bundles. User settings only, like the base URL: a workspace that could name a proxy or
+ * switch certificate checks off could read the key. Read as they are: the API layer checks their types.
+ */
+export function readNetworkSettings(env: NodeJS.ProcessEnv = process.env): NetworkSettings {
+  const user = userValue(vscode.workspace.getConfiguration('http'));
+  return {
+    proxy: user<NetworkSettings['proxy']>('proxy', undefined),
+    noProxy: user<NetworkSettings['noProxy']>('noProxy', undefined),
+    proxySupport: user<NetworkSettings['proxySupport']>('proxySupport', undefined),
+    proxyAuthorization: user<NetworkSettings['proxyAuthorization']>('proxyAuthorization', undefined),
+    strictSSL: user('proxyStrictSSL', true),
+    systemCertificates: user('systemCertificates', true),
+    env: { ...env },
   };
 }
 

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { loadApi } from './api/lazy';
+import type { NetworkSettings } from './api/network/settings';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
 import { COMMAND_IDS } from './commands/ids';
 import { loadCommands } from './commands/lazy';
-import { affects, readSettings } from './config';
+import { affects, readNetworkSettings, readSettings } from './config';
 import { formatRequest, Log } from './log';
 import { RefreshScheduler } from './store/RefreshScheduler';
 import { Store } from './store/Store';
@@ -40,14 +41,28 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let settings = readSettings();
   const { version } = context.extension.packageJSON as { version: string };
   const httpLog = log.scoped('http');
+  // Read when the first client is built, not at activation; dropped when an `http.*` setting changes.
+  let network: NetworkSettings | undefined;
+  let insecureTlsNoticeShown = false;
 
   const store = new Store({
-    createClient: (options) => loadApi().createApiClient({
-      ...options,
-      userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
-      secrets: () => log.secretValues,
-      onWarning: (message) => httpLog.warn(message),
-    }),
+    createClient: (options) => {
+      network ??= readNetworkSettings();
+      const api = loadApi();
+      // Masked before the client exists, so not even a failure while building it can show them.
+      log.setSecrets('proxy', api.proxySecrets(network));
+      if (network.strictSSL === false && !insecureTlsNoticeShown) {
+        insecureTlsNoticeShown = true;
+        void loadCommands().showInsecureTlsNotice();
+      }
+      return api.createApiClient({
+        ...options,
+        userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
+        network,
+        secrets: () => log.secretValues,
+        onWarning: (message) => httpLog.warn(message),
+      });
+    },
     getKey: () => keys.get(),
     settings: () => ({
       baseUrl: settings.baseUrl,
@@ -87,6 +102,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     keys.onDidChange(() => void onKeyChanged()),
     store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
     vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('http')) {
+        // The next request builds a client (and its connections) on the new route; the ones under way finish.
+        network = undefined;
+        store.settingsChanged();
+      }
       if (!event.affectsConfiguration('hostingAccount')) return;
       settings = readSettings();
       if (affects(event, 'baseUrl') || affects(event, 'requestTimeout') || affects(event, 'maxRequestsPerMinute')) {

@@ -27,6 +27,11 @@ export class Log {
     this.secrets.add(secret);
   }
 
+  /** Registers more values that must never be written (e.g. `proxy` credentials); like keys, they stay masked. */
+  setSecrets(_group: string, secrets: readonly string[]): void {
+    for (const secret of secrets) this.secrets.add(secret);
+  }
+
   /** The secrets registered so far, for the API clients to mask out of all they report. */
   get secretValues(): Iterable<string> {
     return this.secrets.values();
@@ -68,6 +73,7 @@ export function formatRequest(entry: RequestLogEntry): string {
   parts.push(entry.status ? `→ ${entry.status}` : '→ no response');
   parts.push(`in ${Math.round(entry.durationMs)} ms`);
   const extra = [
+    entry.route === undefined ? undefined : entry.route === 'direct' ? 'direct' : `via ${entry.route}`,
     entry.attempt > 1 ? `attempt ${entry.attempt}` : undefined,
     entry.bytes !== undefined ? `${(entry.bytes / 1024).toFixed(1)} KB` : undefined,
     entry.requestId ? `request id ${entry.requestId}` : undefined,

@@ -16,6 +16,7 @@ import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { SharedRequests } from './SharedRequests';
 import { interpret, safeRequestId } from './response';
 import { readActionResult } from './actionResult';
+import { type NetworkSettings } from './network/settings';
 import { observeRateLimit } from './rateLimitHeaders';
 import { maskSecrets } from './secretMask';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
@@ -31,6 +32,8 @@ export interface RequestLogEntry {
   readonly requestId?: string;
   readonly error?: string;
   readonly retryInMs?: number;
+  /** `direct` or `proxy host:port`: never the proxy's credentials. */
+  readonly route?: string;
 }
 
 
@@ -55,6 +58,8 @@ export interface ApiClientOptions {
   readonly random?: () => number;
   /** Other secrets in play (the stored key while a new one is checked): masked out of all this client reports. */
   readonly secrets?: () => Iterable<string>;
+  /** Proxy and certificate settings (VS Code's `http.*`); none means direct, with Node's certificates. */
+  readonly network?: NetworkSettings;
 }
 
 export interface CallOptions {
@@ -92,7 +97,8 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
-    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning });
     this.limiters = options.limiters ?? sharedLimiters;
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -309,7 +315,7 @@ export class ApiClient {
 
   private log(entry: RequestLogEntry): void {
     try {
-      this.options.onRequest?.(entry.error ? { ...entry, error: this.mask(entry.error) } : entry);
+      this.options.onRequest?.({ ...entry, error: entry.error === undefined ? undefined : this.mask(entry.error), route: this.transport.route });
     } catch {
       // A logging failure must never fail a request.
     }
@@ -332,6 +338,6 @@ function withRequest(
     status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
     serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path,
     requestId: error.requestId ?? requestId, retryAfterMs: error.retryAfterMs,
-    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, cause: error,
+    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, proxy: error.proxy, cause: error,
   });
 }

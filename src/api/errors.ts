@@ -30,7 +30,14 @@ export interface ApiErrorDetails {
   readonly transportCode?: string;
   /** The failure was the server's TLS certificate. */
   readonly tls?: boolean;
+  /** The proxy the request went through (host:port, never credentials) and the setting that named it. */
+  readonly proxy?: ProxyRef;
   readonly cause?: unknown;
+}
+
+export interface ProxyRef {
+  readonly address: string;
+  readonly setting: string;
 }
 
 export class ApiError extends Error {
@@ -45,6 +52,7 @@ export class ApiError extends Error {
   readonly maybeSent?: boolean;
   readonly transportCode?: string;
   readonly tls?: boolean;
+  readonly proxy?: ProxyRef;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -62,6 +70,7 @@ export class ApiError extends Error {
     this.maybeSent = details.maybeSent;
     this.transportCode = details.transportCode;
     this.tls = details.tls;
+    this.proxy = details.proxy;
   }
 }
 

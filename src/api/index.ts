@@ -5,6 +5,8 @@
  */
 import { ApiClient, type ApiClientOptions } from './ApiClient';
 
+export { proxySecrets } from './network/secrets';
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   return new ApiClient(options);
 }

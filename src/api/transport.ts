@@ -1,5 +1,9 @@
-import { Agent, request as undiciRequest } from './undici';
+import { type Dispatcher, request as undiciRequest } from './undici';
 import { ApiError, cancelledError } from './errors';
+import { type ConnectionPlan, createDispatcher, planConnection } from './network/dispatcher';
+import { classifyRouteFailure, invalidRouteError } from './network/failures';
+import { describeRoute } from './network/route';
+import { type NetworkSettings } from './network/settings';
 
 export interface Timeouts {
   /** TCP + TLS connection set-up. */
@@ -28,6 +32,13 @@ export interface TransportRequest {
 }
 
 export type Lane = 'user' | 'background';
+
+/** Where the client's requests go and how they get there (proxy, certificates). */
+export interface TransportNetwork {
+  readonly origin: string;
+  readonly settings?: NetworkSettings;
+  readonly onWarning?: (message: string) => void;
+}
 
 export interface TransportResponse {
   readonly status: number;
@@ -60,24 +71,29 @@ function single(value: string | string[] | undefined): string | undefined {
  * the global `fetch`.
  */
 export class Transport {
-  private readonly agents: Readonly<Record<Lane, Agent>>;
+  private readonly agents: Readonly<Record<Lane, Dispatcher>>;
+  private readonly plan: ConnectionPlan;
 
   constructor(
     private readonly timeouts: Timeouts,
     private readonly maxResponseBytes: number,
+    network: TransportNetwork,
   ) {
-    const agent = (connections: number): Agent => new Agent({
-      connect: { timeout: timeouts.connectMs },
-      headersTimeout: timeouts.headersMs,
-      bodyTimeout: timeouts.bodyMs,
-      keepAliveTimeout: 10_000,
-      keepAliveMaxTimeout: 60_000,
-      connections,
+    this.plan = planConnection(network.origin, network.settings);
+    for (const warning of this.plan.warnings) network.onWarning?.(warning);
+    const agent = (connections: number): Dispatcher => createDispatcher(this.plan, {
+      connections, connectMs: timeouts.connectMs, headersMs: timeouts.headersMs, bodyMs: timeouts.bodyMs,
     });
     this.agents = { user: agent(2), background: agent(4) };
   }
 
+  /** `direct` or `proxy host:port`, for the request log. */
+  get route(): string {
+    return describeRoute(this.plan.route);
+  }
+
   async send(request: TransportRequest): Promise<TransportResponse> {
+    if (this.plan.route.kind === 'invalid') throw invalidRouteError(this.plan.route);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeouts.totalMs);
     timer.unref?.();
@@ -143,6 +159,8 @@ export class Transport {
     if (deadlineHit) {
       return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, details);
     }
+    const routeFailure = classifyRouteFailure(error, code, this.plan.route);
+    if (routeFailure) return routeFailure;
     switch (code ?? '') {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`,

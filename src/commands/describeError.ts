@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'refresh';
+export type ErrorAction = 'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'openNetworkSettings' | 'refresh';
 
 export interface ErrorReport {
   readonly message: string;
@@ -30,6 +30,8 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
   const sent = during !== 'action' ? ''
     : error.maybeSent ? ` ${vscode.l10n.t('The action may have reached the server: check the order before trying again.')}`
       : ` ${vscode.l10n.t('The action was not sent.')}`;
+  const network = describeNetworkError(error, host);
+  if (network) return network;
   switch (error.kind) {
     case 'unauthorized':
       if (error.code === 'no_key') return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
@@ -116,6 +118,7 @@ export function actionLabel(action: ErrorAction): string {
     case 'openApiKeysPage': return vscode.l10n.t('Open API Keys Page');
     case 'showLog': return vscode.l10n.t('Show Log');
     case 'openSettings': return vscode.l10n.t('Open Settings');
+    case 'openNetworkSettings': return vscode.l10n.t('Open Proxy Settings');
     case 'refresh': return vscode.l10n.t('Refresh');
   }
 }
@@ -126,6 +129,43 @@ function rateLimitMessage(retryAfterMs: number | undefined): string {
   if (wait < 120) return vscode.l10n.t('The server is limiting requests; try again in {0} s.', wait);
   const at = new Date(Date.now() + wait * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   return vscode.l10n.t('The server is limiting requests; try again after {0}.', at);
+}
+
+/** Proxy and certificate failures: what to change, and where, named by setting (never with credentials). */
+function describeNetworkError(error: ApiError, host: string): ErrorReport | undefined {
+  const proxy = error.proxy;
+  // Only the transport sets these; a server's own `error` field with the same words must not be taken for them.
+  if (!proxy && !error.tls) return undefined;
+  const actions: ErrorAction[] = ['openNetworkSettings', 'showLog'];
+  switch (error.code ?? '') {
+    case 'proxy_auth':
+      return {
+        message: vscode.l10n.t('The proxy {0} (from {1}) requires credentials (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.',
+          proxy?.address ?? '?', proxy?.setting ?? 'http.proxy'),
+        actions, severity: 'error',
+      };
+    case 'proxy_unreachable':
+      return {
+        message: vscode.l10n.t('Cannot reach the proxy {0} (from {1}, {2}). Check {1}, or add {3} to http.noProxy to connect directly.',
+          proxy?.address ?? '?', proxy?.setting ?? 'http.proxy', error.transportCode ?? '?', host),
+        actions: ['retry', ...actions], severity: 'error',
+      };
+    case 'proxy_refused':
+      return {
+        message: vscode.l10n.t('The proxy {0} (from {1}) refused to connect to {2} (HTTP {3}).', proxy?.address ?? '?', proxy?.setting ?? 'http.proxy', host, error.status ?? '?'),
+        actions: ['retry', ...actions], severity: 'error',
+      };
+    case 'proxy_invalid':
+      return { message: error.message, actions, severity: 'error' };
+    case 'untrusted_certificate':
+      return {
+        message: vscode.l10n.t("{0}'s TLS certificate is not signed by an authority this extension trusts ({1}). If your network inspects TLS, turn on http.systemCertificates and install its root certificate in the system store, or point NODE_EXTRA_CA_CERTS at that certificate; setting http.proxyStrictSSL to false turns the check off.",
+          host, error.transportCode ?? 'TLS'),
+        actions, severity: 'error',
+      };
+    default:
+      return undefined;
+  }
 }
 
 function networkMessage(host: string, transportCode: string | undefined): string {

@@ -13,6 +13,7 @@ import { setApiKey } from './setApiKey';
 import { showAccount } from './showAccount';
 import { showOrderDetails } from './showOrderDetails';
 
+export { showInsecureTlsNotice } from './insecureTlsNotice';
 export { logFailure, showReport, toReport } from './reportError';
 
 /** Every contributed command, one line each. A unit test checks these ids against package.json. */

@@ -41,6 +41,7 @@ export async function runErrorAction(action: ErrorAction, retry?: () => unknown)
     case 'openApiKeysPage': await vscode.commands.executeCommand('hostingAccount.openApiKeysPage'); break;
     case 'showLog': await vscode.commands.executeCommand('hostingAccount.showLog'); break;
     case 'openSettings': await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.'); break;
+    case 'openNetworkSettings': await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy'); break;
     case 'refresh': await vscode.commands.executeCommand('hostingAccount.refresh'); break;
   }
 }

@@ -3,6 +3,9 @@ import { type ApiError } from '../api/errors';
 
 /** A few words for the line above the tree; the notification and the log have the whole story. */
 export function shortReason(error: ApiError): string {
+  if (error.proxy && !error.tls) {
+    return vscode.l10n.t('proxy from {0}: {1}', error.proxy.setting, error.status ? `HTTP ${error.status}` : error.transportCode ?? error.kind);
+  }
   switch (error.kind) {
     case 'server': return vscode.l10n.t('HTTP {0}', error.status ?? '5xx');
     case 'network': return error.transportCode === 'ECONNREFUSED'

@@ -1,0 +1,55 @@
+import { Agent, type Dispatcher, ProxyAgent, tunnelPool } from '../undici';
+import { decideRoute, type Route } from './route';
+import { type NetworkSettings, normaliseNetworkSettings } from './settings';
+import { planTrust, type TlsOptions } from './trust';
+
+/** Decided once per client: the route to its origin and the certificates to trust. Both lanes share it. */
+export interface ConnectionPlan {
+  readonly route: Route;
+  readonly tls: TlsOptions;
+  /** Where trusted certificates came from, for the log. */
+  readonly trustSources: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export interface PoolOptions {
+  readonly connections: number;
+  readonly connectMs: number;
+  readonly headersMs: number;
+  readonly bodyMs: number;
+}
+
+export function planConnection(origin: string, network?: NetworkSettings): ConnectionPlan {
+  const settings = normaliseNetworkSettings(network);
+  const route = decideRoute(origin, settings);
+  const trust = planTrust(settings);
+  return { route, tls: trust.tls, trustSources: trust.sources, warnings: trust.warnings };
+}
+
+/**
+ * One connection pool along the planned route: an `Agent` for a direct route, a `ProxyAgent` otherwise. undici's
+ * `ProxyAgent` opens a CONNECT tunnel for every https:// origin (and only https:// origins get here: plain HTTP is
+ * loopback, which is direct), then does TLS with the API host inside it: the proxy sees the host name, never the
+ * key. Credentials for the proxy go on the CONNECT request only.
+ */
+export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispatcher {
+  const tls = { ...plan.tls, timeout: pool.connectMs };
+  const common = {
+    headersTimeout: pool.headersMs,
+    bodyTimeout: pool.bodyMs,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connections: pool.connections,
+  };
+  const { route } = plan;
+  if (route.kind !== 'proxy') return new Agent({ ...common, connect: tls });
+  return new ProxyAgent({
+    ...common,
+    uri: route.proxy.uri,
+    token: route.proxy.authorization,
+    proxyTunnel: true,
+    requestTls: tls,
+    proxyTls: tls,
+    clientFactory: tunnelPool,
+  });
+}
