@@ -3,7 +3,8 @@ import { normaliseAccount } from '../../src/api/normalize/account';
 import { normaliseBalance } from '../../src/api/normalize/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
 import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalize/order';
-import { asNumber, findList } from '../../src/api/normalize/read';
+import { asNumber } from '../../src/api/normalize/read';
+import { findList } from '../../src/api/normalize/wrappers';
 
 describe('normalisers (unit)', () => {
   describe('orders', () => {
@@ -214,7 +215,7 @@ describe('normalisers (unit)', () => {
     });
 
     it('does not take an array of another kind when several are present', () => {
-      assert.equal(findList({ tags: ['a'], flags: ['b'] }), undefined);
+      assert.equal(findList({ tags: ['a'], flags: ['b'] }, [], ['id']), undefined);
     });
   });
 });
