@@ -15,7 +15,7 @@ const ID_FIELDS = ['id', 'identifier', 'uuid', 'order_id', 'orderId', 'uid', '_i
  * A label the user chose, then the service's own domain (on billing panels `name` is the product bought, "Starter"),
  * then the name, then host names.
  */
-const NAME_FIELDS = ['label', 'display_name', 'title', 'server_name', 'domain', 'name', 'hostname', 'host_name',
+const NAME_FIELDS = ['label', 'display_name', 'title', 'domain', 'server_name', 'name', 'hostname', 'host_name',
   'fqdn', 'host', 'description'];
 const PLAN_FIELDS = ['plan', 'plan_name', 'product', 'product_name', 'package', 'tariff', 'type', 'flavor', 'size',
   'size_slug', 'server_type', 'commercial_type'];
