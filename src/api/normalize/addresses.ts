@@ -5,7 +5,7 @@
  */
 
 import { type RawObject } from '../models';
-import { type FieldTrace, isObject, joinPath, lookup, squash, textHit } from './read';
+import { type FieldTrace, isObject, joinPath, squash, textHit } from './read';
 
 /** Keys whose values may hold addresses, squashed (no case, `_` or `-`). */
 const ADDRESS_KEYS = new Set(['ip', 'ipv4', 'ipv6', 'ipaddress', 'ipaddresses', 'mainip', 'primaryip', 'publicip',
@@ -15,8 +15,6 @@ const ADDRESS_KEYS = new Set(['ip', 'ipv4', 'ipv6', 'ipaddress', 'ipaddresses', 
   'primaryipv4', 'primaryipv6', 'accessipv4', 'accessipv6', 'floatingip', 'interfaces', 'nics', 'network']);
 /** Host names a customer connects to, when no IP is given. A machine's own `hostname` often resolves nowhere. */
 const NAME_FIELDS = ['fqdn', 'domain'];
-const SCOPE_FIELDS = ['type', 'access', 'scope', 'visibility'];
-const PRIMARY_FLAGS = ['is_default', 'is_primary', 'primary', 'default', 'main'];
 
 const MAX_DEPTH = 8;
 const MAX_NODES = 64;
@@ -29,9 +27,25 @@ const MAX_TEXT = 1024;
 interface Candidate { readonly text: string; readonly v4: boolean; readonly private: boolean; readonly primary: boolean; readonly path: string }
 interface Node { readonly value: unknown; readonly depth: number; readonly private?: boolean; readonly primary: boolean; readonly path: string }
 
+/** A dotted quad, read by hand: this runs for every address of every order. */
 function ipv4(text: string): boolean {
-  if (!/^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(text)) return false;
-  return text.split('.').every((part) => Number(part) <= 255);
+  let parts = 0;
+  let digits = 0;
+  let value = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 46;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + code - 48;
+      if (++digits > 3) return false;
+    } else if (code === 46 && digits > 0 && value <= 255) {
+      parts++;
+      digits = 0;
+      value = 0;
+    } else {
+      return false;
+    }
+  }
+  return parts === 4;
 }
 
 function ipv6(text: string): boolean {
@@ -40,7 +54,9 @@ function ipv6(text: string): boolean {
 
 function isPrivate(text: string, v4: boolean): boolean {
   if (!v4) return /^(?:f[cd]|fe80|::1$)/i.test(text);
-  const [a = 0, b = 0] = text.split('.').map(Number);
+  const first = text.indexOf('.');
+  const a = Number(text.slice(0, first));
+  const b = Number(text.slice(first + 1, text.indexOf('.', first + 1)));
   return a === 10 || a === 127 || (a === 169 && b === 254) || (a === 192 && b === 168) ||
     (a === 172 && b >= 16 && b <= 31) || (a === 100 && b >= 64 && b <= 127);
 }
@@ -55,17 +71,53 @@ function readIp(raw: string): { text: string; v4: boolean } | undefined {
   return undefined;
 }
 
-function scopeOf(obj: RawObject, inherited: boolean | undefined): boolean | undefined {
-  const scope = textHit(obj, SCOPE_FIELDS)?.text.toLowerCase();
-  if (scope === 'public' || scope === 'external') return false;
-  if (scope === 'private' || scope === 'internal') return true;
-  const flag = lookup(obj, ['public', 'is_public'])?.value;
-  return typeof flag === 'boolean' ? !flag : inherited;
+const SCOPE_KEYS = new Set(['type', 'access', 'scope', 'visibility']);
+const PRIMARY_KEYS = new Set(['isdefault', 'isprimary', 'primary', 'default', 'main']);
+
+/** `public`/`private` from a sibling word (`type: "public"`) or flag (`is_public: false`). */
+function scopeFrom(squashed: string, value: unknown): boolean | undefined {
+  if (SCOPE_KEYS.has(squashed) && typeof value === 'string') {
+    const word = value.toLowerCase();
+    if (word === 'public' || word === 'external') return false;
+    if (word === 'private' || word === 'internal') return true;
+  }
+  if ((squashed === 'public' || squashed === 'ispublic') && typeof value === 'boolean') return !value;
+  return undefined;
 }
 
 function scopeOfKey(key: string, inherited: boolean | undefined): boolean | undefined {
   if (key.includes('private') || key.includes('internal')) return true;
   return key.includes('public') ? false : inherited;
+}
+
+function readText(node: Node, found: Candidate[]): void {
+  const value = node.value as string;
+  if (value.length > MAX_TEXT) return;
+  // A field may list several addresses in one text; most hold one, and skip the split.
+  const parts = /[\s,;]/.test(value) ? value.split(/[\s,;]+/, MAX_ENTRIES) : [value];
+  for (const part of parts) {
+    const ip = part ? readIp(part) : undefined;
+    if (ip) found.push({ text: ip.text, v4: ip.v4, private: node.private ?? isPrivate(ip.text, ip.v4), primary: node.primary, path: node.path });
+  }
+}
+
+/** One pass over an object's keys: its scope and primary flags, and the address-like children to visit. */
+function readObject(node: Node, value: RawObject, queue: Node[], tracing: boolean): void {
+  let scope = node.private;
+  let primary = node.primary;
+  const children: string[] = [];
+  let scanned = 0;
+  for (const key in value) {
+    if (++scanned > MAX_KEYS) break;
+    const squashed = squash(key);
+    if (ADDRESS_KEYS.has(squashed)) children.push(key);
+    scope = scopeFrom(squashed, value[key]) ?? scope;
+    if (PRIMARY_KEYS.has(squashed) && value[key] === true) primary = true;
+  }
+  for (const key of children) {
+    const path = tracing ? joinPath(node.path, key) : '';
+    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(squash(key), scope), primary, path });
+  }
 }
 
 function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
@@ -75,25 +127,14 @@ function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
     const node = queue[i] as Node;
     const { value } = node;
     if (typeof value === 'string') {
-      if (value.length > MAX_TEXT) continue;
-      for (const part of value.split(/[\s,;]+/, MAX_ENTRIES)) {
-        const ip = part ? readIp(part) : undefined;
-        if (ip) found.push({ ...ip, private: node.private ?? isPrivate(ip.text, ip.v4), primary: node.primary, path: node.path });
-      }
+      readText(node, found);
     } else if (node.depth < MAX_DEPTH && Array.isArray(value)) {
       const path = tracing ? `${node.path}[]` : '';
-      for (let j = 0; j < value.length && j < MAX_ENTRIES; j++) queue.push({ ...node, value: value[j], depth: node.depth + 1, path });
-    } else if (node.depth < MAX_DEPTH && isObject(value)) {
-      const scope = scopeOf(value, node.private);
-      const primary = node.primary || PRIMARY_FLAGS.some((name) => lookup(value, [name])?.value === true);
-      let scanned = 0;
-      for (const key in value) {
-        if (++scanned > MAX_KEYS) break;
-        const squashed = squash(key);
-        if (!ADDRESS_KEYS.has(squashed)) continue;
-        const path = tracing ? joinPath(node.path, key) : '';
-        queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(squashed, scope), primary, path });
+      for (let j = 0; j < value.length && j < MAX_ENTRIES; j++) {
+        queue.push({ value: value[j], depth: node.depth + 1, private: node.private, primary: node.primary, path });
       }
+    } else if (node.depth < MAX_DEPTH && isObject(value)) {
+      readObject(node, value, queue, tracing);
     }
   }
   return found;
@@ -114,9 +155,10 @@ export function readAddresses(obj: RawObject, base: string, trace?: FieldTrace):
     return { address: name.text, addresses: [name.text] };
   }
   trace?.use('address', best.path);
+  if (found.length === 1) return { address: best.text, addresses: [best.text] };
   const all = new Map<string, string>();
-  for (const c of [...found.filter((c) => c.v4), ...found.filter((c) => !c.v4)]) {
-    if (!all.has(c.text.toLowerCase())) all.set(c.text.toLowerCase(), c.text);
+  for (const v4 of [true, false]) {
+    for (const c of found) if (c.v4 === v4 && !all.has(c.text.toLowerCase())) all.set(c.text.toLowerCase(), c.text);
   }
   return { address: best.text, addresses: [...all.values()].slice(0, MAX_ADDRESSES) };
 }

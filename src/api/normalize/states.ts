@@ -1,7 +1,7 @@
 /** Server vocabularies for the UI's five order states, and which of several state fields to believe. */
 
 import { type OrderState, type RawObject } from '../models';
-import { type FieldTrace, isObject, joinPath, lookup, textHit } from './read';
+import { type FieldTrace, isObject, joinPath, squash, textHit } from './read';
 
 /**
  * Words are compared after lower-casing and turning separators into `_`, so "Power Off", "power-off" and "POWER_OFF"
@@ -62,30 +62,53 @@ const RUNNING_FLAGS = ['running', 'is_running', 'online', 'is_online', 'powered_
 
 interface Word { readonly text: string; readonly state: OrderState; readonly path: string }
 
-/** A status word, which may be a string or an object such as `{ name: "running" }`. */
-function readWord(obj: RawObject, name: string, base: string): Word | undefined {
-  const hit = lookup(obj, [name]);
-  if (!hit) return undefined;
-  const path = joinPath(base, hit.key);
-  if (typeof hit.value === 'string' || typeof hit.value === 'number') {
-    const text = String(hit.value).trim();
-    return text ? { text, state: normaliseStateWord(text), path } : undefined;
-  }
-  if (!isObject(hit.value)) return undefined;
-  const inner = textHit(hit.value, SUB_FIELDS);
-  return inner ? { text: inner.text, state: normaliseStateWord(inner.text), path: joinPath(path, inner.key) } : undefined;
+type Group = 'lifecycle' | 'power' | 'suspendedFlag' | 'busyFlag' | 'runningFlag';
+/** Every state-related field name, squashed, with its group and rank: an order is read in one pass over its keys. */
+const ROLES = new Map<string, { group: Group; rank: number }>();
+for (const [group, names] of [['lifecycle', LIFECYCLE_FIELDS], ['power', POWER_FIELDS], ['suspendedFlag', SUSPENDED_FLAGS],
+  ['busyFlag', BUSY_FLAGS], ['runningFlag', RUNNING_FLAGS]] as const) {
+  names.forEach((name, rank) => {
+    if (!ROLES.has(squash(name))) ROLES.set(squash(name), { group, rank });
+  });
 }
 
-function flag(obj: RawObject, names: readonly string[]): boolean | undefined {
-  for (const name of names) {
-    const value = lookup(obj, [name])?.value;
-    if (typeof value === 'boolean') return value;
+/** A status word, which may be a string, a number or an object such as `{ name: "running" }`. */
+function readWord(key: string, value: unknown, base: string): Word | undefined {
+  const path = joinPath(base, key);
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value).trim();
+    return text ? { text, state: normaliseStateWord(text), path } : undefined;
   }
-  return undefined;
+  if (!isObject(value)) return undefined;
+  const inner = textHit(value, SUB_FIELDS);
+  return inner ? { text: inner.text, state: normaliseStateWord(inner.text), path: joinPath(path, inner.key) } : undefined;
 }
 
 function isSettled(state: OrderState): boolean {
   return state === 'running' || state === 'stopped';
+}
+
+interface Found {
+  lifecycle: Array<Word | undefined>;
+  power: Array<Word | undefined>;
+  flags: Partial<Record<'suspendedFlag' | 'busyFlag' | 'runningFlag', { rank: number; value: boolean }>>;
+}
+
+function scan(obj: RawObject, base: string): Found {
+  const found: Found = { lifecycle: [], power: [], flags: {} };
+  for (const key in obj) {
+    const role = ROLES.get(squash(key));
+    const value = obj[key];
+    if (!role || value === null || value === undefined) continue;
+    if (role.group === 'lifecycle' || role.group === 'power') {
+      const words = found[role.group];
+      if (words[role.rank] === undefined) words[role.rank] = readWord(key, value, base);
+    } else if (typeof value === 'boolean') {
+      const known = found.flags[role.group];
+      if (!known || role.rank < known.rank) found.flags[role.group] = { rank: role.rank, value };
+    }
+  }
+  return found;
 }
 
 /**
@@ -93,29 +116,22 @@ function isSettled(state: OrderState): boolean {
  * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
  */
 export function readState(obj: RawObject, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
-  const lifecycle: Word[] = [];
-  for (const name of LIFECYCLE_FIELDS) {
-    const word = readWord(obj, name, base);
-    if (word) lifecycle.push(word);
-  }
-  let power: Word | undefined;
-  for (const name of POWER_FIELDS) {
-    power = readWord(obj, name, base);
-    if (power) break;
-  }
+  const { lifecycle: words, power: powers, flags } = scan(obj, base);
+  const lifecycle = words.filter((word): word is Word => word !== undefined);
+  const power = powers.find((word) => word !== undefined);
   const chosen =
     lifecycle.find((word) => word.state === 'busy' || word.state === 'suspended') ??
     (power && power.state !== 'unknown' ? power : undefined) ??
     lifecycle.find((word) => isSettled(word.state)) ??
     lifecycle[0] ??
     power;
-  if (flag(obj, SUSPENDED_FLAGS) === true && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
-  if (flag(obj, BUSY_FLAGS) === true && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
+  if (flags.suspendedFlag?.value === true && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
+  if (flags.busyFlag?.value === true && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
   if (chosen) {
     trace?.use('state', chosen.path);
     return { state: chosen.state, statusText: chosen.text };
   }
-  const running = flag(obj, RUNNING_FLAGS);
+  const running = flags.runningFlag?.value;
   if (running === undefined) return { state: 'unknown' };
   return { state: running ? 'running' : 'stopped', statusText: running ? 'running' : 'stopped' };
 }
