@@ -17,6 +17,8 @@ export interface Order {
   readonly statusText?: string;
   /** IP address or host name, when the server sent one. */
   readonly address?: string;
+  /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
+  readonly addresses?: readonly string[];
   readonly plan?: string;
   readonly raw: RawObject;
 }

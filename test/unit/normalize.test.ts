@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { isApiError } from '../../src/api/errors';
 import { normaliseAccount } from '../../src/api/normalize/account';
 import { normaliseBalance } from '../../src/api/normalize/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
 import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalize/order';
-import { asNumber, findList } from '../../src/api/normalize/read';
+import { asNumber, type FieldTrace } from '../../src/api/normalize/read';
+import { findList } from '../../src/api/normalize/wrappers';
 
 describe('normalisers (unit)', () => {
   describe('orders', () => {
@@ -214,7 +216,233 @@ describe('normalisers (unit)', () => {
     });
 
     it('does not take an array of another kind when several are present', () => {
-      assert.equal(findList({ tags: ['a'], flags: ['b'] }), undefined);
+      assert.equal(findList({ tags: ['a'], flags: ['b'] }, [], ['id']), undefined);
+    });
+  });
+
+  describe('conventions', () => {
+    it('reads a resource document list: attributes plus the resource id', () => {
+      const body = { data: [{ type: 'orders', id: '77', attributes: { name: 'web', status: 'running', ip: '203.0.113.7' } }] };
+      const [order] = normaliseOrderList(body).orders;
+      assert.deepEqual([order?.id, order?.label, order?.state, order?.address], ['77', 'web', 'running', '203.0.113.7']);
+      assert.deepEqual(order?.raw, body.data[0]);
+    });
+
+    it("lets a resource's own id win over one inside its attributes", () => {
+      assert.equal(normaliseOrder({ data: { type: 'servers', id: '5', attributes: { id: 9, name: 'x' } } }).id, '5');
+      assert.equal(normaliseOrder({ object: 'server', attributes: { identifier: 'd3aa', uuid: 'd3aa-long' } }).id, 'd3aa');
+    });
+
+    it('reads resource documents for balance, account and invoices', () => {
+      const balance = normaliseBalance({ data: { type: 'balances', id: '1', attributes: { amount: '8.75', currency: 'EUR' } } });
+      assert.deepEqual([balance.amount, balance.currency], [8.75, 'EUR']);
+      const account = normaliseAccount({ data: { type: 'users', id: '3', attributes: { first_name: 'Ada', last_name: 'L', email: 'a@x' } } });
+      assert.deepEqual([account.id, account.name, account.email], ['3', 'Ada L', 'a@x']);
+      const { invoices } = normaliseInvoiceList({ data: [{ type: 'invoices', id: 'i1', attributes: { total: '5.00', status: 'Paid' } }] });
+      assert.deepEqual([invoices[0]?.id, invoices[0]?.amount, invoices[0]?.status], ['i1', 5, 'paid']);
+    });
+
+    it('finds lists under nested and doubled wrappers', () => {
+      const servers = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }];
+      for (const body of [{ result: { servers } }, { response: { data: { items: servers } } }, { servers: { server: servers } },
+        { result: 'success', products: { product: servers } }, { instances: servers, meta: { total: 2 } }]) {
+        assert.deepEqual(normaliseOrderList(body).orders.map((o) => o.id), ['1', '2'], JSON.stringify(body).slice(0, 40));
+      }
+      assert.equal(normaliseInvoiceList({ billing_invoices: [{ id: 4 }], meta: { links: { next: '' } } }).invoices[0]?.id, '4');
+    });
+
+    it('reads a Laravel paginator', () => {
+      const body = { current_page: 1, data: [{ id: 1, name: 'a' }], first_page_url: '/x?page=1', next_page_url: '/x?page=2', last_page: 3, total: 6 };
+      assert.deepEqual(normaliseOrderList(body).orders.map((o) => o.label), ['a']);
+      assert.equal(normaliseInvoiceList({ current_page: 1, data: [], last_page: 1, total: 0 }).invoices.length, 0);
+    });
+
+    it('does not take a named nested object for the order when the order has no id', () => {
+      assert.throws(() => normaliseOrder({ name: 'web', server: { id: 99 } }), { kind: 'badResponse' });
+      assert.throws(() => normaliseOrder({ name: 'web', image: { id: 99 } }), { kind: 'badResponse' });
+      assert.equal(normaliseOrder({ status: 'success', data: { id: 3 } }).id, '3');
+    });
+
+    const states: Array<[object, string, string | undefined]> = [
+      [{ status: 'active', power_status: 'stopped' }, 'stopped', 'stopped'],
+      [{ status: 'active', power_status: 'running', server_status: 'ok' }, 'running', 'running'],
+      [{ status: 'pending', power_status: 'running' }, 'busy', 'pending'],
+      [{ status: 'active', power_status: 'running', server_status: 'locked' }, 'suspended', 'locked'],
+      [{ status: 'installingbooting' }, 'busy', 'installingbooting'],
+      [{ state: 'stopped in place' }, 'stopped', 'stopped in place'],
+      [{ status: 'billing_suspension' }, 'suspended', 'billing_suspension'],
+      [{ status: 'new' }, 'busy', 'new'], [{ status: 'Terminated' }, 'suspended', 'Terminated'],
+      [{ status: 'halted' }, 'stopped', 'halted'], [{ status: 'shutting_down' }, 'busy', 'shutting_down'],
+      [{ status: null, is_suspended: false }, 'unknown', undefined],
+      [{ status: 'running', is_suspended: true }, 'suspended', 'suspended'],
+      [{ status: 'Sparkling' }, 'unknown', 'Sparkling'],
+      [{ attributes_state: 'x', current_state: 'offline' }, 'stopped', 'offline'],
+    ];
+    for (const [fields, state, text] of states) {
+      it(`reads ${JSON.stringify(fields)} as ${state}`, () => {
+        const order = normaliseOrder({ id: 1, ...fields });
+        assert.deepEqual([order.state, order.statusText], [state, text]);
+      });
+    }
+
+    const addresses: Array<[string, object, string | undefined, string[] | undefined]> = [
+      ['public_net.ipv4.ip', { public_net: { ipv4: { ip: '203.0.113.4' }, ipv6: { ip: '2001:db8::/64' } } }, '203.0.113.4', ['203.0.113.4']],
+      ['networks.v4[] with type', { networks: { v4: [{ ip_address: '10.1.2.3', type: 'private' }, { ip_address: '203.0.113.9', type: 'public' }],
+        v6: [{ ip_address: '2001:db8::5', type: 'public' }] } }, '203.0.113.9', ['10.1.2.3', '203.0.113.9', '2001:db8::5']],
+      ['ipv4: [...]', { ipv4: ['203.0.113.1', '192.168.1.2'], ipv6: '2001:db8::1337/128' }, '203.0.113.1', ['203.0.113.1', '192.168.1.2', '2001:db8::1337']],
+      ['main_ip', { main_ip: '192.0.2.123', v6_main_ip: '', internal_ip: '10.0.0.1' }, '192.0.2.123', ['192.0.2.123', '10.0.0.1']],
+      ['public_ipv4', { public_ipv4: '198.51.100.3' }, '198.51.100.3', ['198.51.100.3']],
+      ['public_ips[].address', { public_ip: null, public_ips: [{ address: '203.0.113.101', family: 'inet' }] }, '203.0.113.101', ['203.0.113.101']],
+      ['ip_addresses[].address with access', { ip_addresses: { ip_address: [{ access: 'private', address: '10.0.0.0' },
+        { access: 'public', address: '198.51.100.10' }] } }, '198.51.100.10', ['10.0.0.0', '198.51.100.10']],
+      ['a default allocation', { relationships: { allocations: { data: [{ attributes: { ip: '198.51.100.7', is_default: false } },
+        { attributes: { ip: '203.0.113.218', is_default: true } }] } } }, '203.0.113.218', ['198.51.100.7', '203.0.113.218']],
+      ['IPv6 first in the payload', { ips: ['2001:db8::9', '203.0.113.5', '203.0.113.5'] }, '203.0.113.5', ['203.0.113.5', '2001:db8::9']],
+      ['a domain when no IP', { dedicatedip: '', domain: 'shop.example.com' }, 'shop.example.com', ['shop.example.com']],
+      ['not a bare hostname', { hostname: 'cli-srv-black' }, undefined, undefined],
+      ['not an IPv6 network', { ipv6: '2001:db8::/64' }, undefined, undefined],
+    ];
+    for (const [name, fields, address, all] of addresses) {
+      it(`reads the address from ${name}`, () => {
+        const order = normaliseOrder({ id: 1, ...fields });
+        assert.deepEqual([order.address, order.addresses], [address, all]);
+      });
+    }
+
+    it('keeps at most sixteen addresses', () => {
+      const ips = Array.from({ length: 40 }, (_, i) => `203.0.113.${i}`);
+      assert.equal(normaliseOrder({ id: 1, ips }).addresses?.length, 16);
+    });
+
+    const balances: Array<[object, number, string | undefined]> = [
+      [{ credit_balance: '12.5', currency_code: 'usd' }, 12.5, 'USD'],
+      [{ account_balance: 3 }, 3, undefined],
+      [{ balance: { value: '1.5', currency: 'GBP' } }, 1.5, 'GBP'],
+      [{ balance_cents: 1999, currency: 'EUR' }, 19.99, 'EUR'],
+      [{ balance: { amount_minor: 250, currency: 'EUR' } }, 2.5, 'EUR'],
+      [{ result: 'success', client: { currency: 1, currency_code: 'USD', credit: '0.00' } }, 0, 'USD'],
+      [{ creditbalance: '$4.00 USD' }, 4, 'USD'],
+    ];
+    for (const [body, amount, currency] of balances) {
+      it(`reads the balance ${JSON.stringify(body)}`, () => {
+        const balance = normaliseBalance(body);
+        assert.deepEqual([balance.amount, balance.currency], [amount, currency]);
+      });
+    }
+
+    it('reads people: full name, then first and last, then company or login', () => {
+      assert.equal(normaliseAccount({ id: 1, first_name: 'Ada', last_name: 'Lovelace', username: 'ada' }).name, 'Ada Lovelace');
+      assert.equal(normaliseAccount({ id: 1, fullname: 'Test Client', company: 'X' }).name, 'Test Client');
+      assert.equal(normaliseAccount({ account: { username: 'user1', credits: 5 } }).id, 'user1');
+      assert.equal(normaliseAccount({ euuid: 'E1AF', email: 'a@x' }).id, 'E1AF');
+    });
+
+    it('reads invoice numbers, dates, totals and statuses in their common names', () => {
+      const now = Date.parse('2026-01-01T00:00:00Z');
+      const a = normaliseInvoice({ id: 1, invoice_num: 'A-7', duedate: '2026-02-01', total: '15.95', currencycode: 'USD', status: 'Unpaid' }, now);
+      assert.deepEqual([a.number, a.dueDate, a.amount, a.currency, a.status], ['A-7', '2026-02-01', 15.95, 'USD', 'unpaid']);
+      const b = normaliseInvoice({ invoice_uuid: 'u-1', invoice_id: '12345678', amount_due: 3, due_at: '2025-12-01T10:00:00Z' }, now);
+      assert.deepEqual([b.id, b.number, b.amount, b.dueDate], ['u-1', '12345678', 3, '2025-12-01']);
+      assert.equal(normaliseInvoice({ id: 2, reference: 'R-2' }, now).number, 'R-2');
+      assert.equal(normaliseInvoice({ id: 2, label: 'Invoice' }, now).number, undefined);
+      assert.equal(normaliseInvoice({ id: 2, date: '2018-01-01T00:01:01' }, now).date, '2018-01-01');
+      assert.equal(normaliseInvoice({ id: 2, date: '0000-00-00 00:00:00' }, now).date, undefined);
+      for (const [status, want] of [['Paid', 'paid'], ['Overdue', 'overdue'], ['Cancelled', 'cancelled'], ['Refunded', 'cancelled'],
+        ['Payment Pending', 'unpaid']] as const) {
+        assert.equal(normaliseInvoice({ id: 3, status }, now).status, want);
+      }
+      assert.equal(normaliseInvoice({ id: 3, is_paid: false }, now).status, 'unpaid');
+    });
+
+    it('traces which fields were used, for the first entry only', () => {
+      const used: string[] = [];
+      const trace: FieldTrace = { use: (role, path) => used.push(`${role}=${path}`) };
+      normaliseOrderList({ data: [{ type: 'servers', id: '1', attributes: { hostname: 'h', status: 'up', public_net: { ipv4: { ip: '203.0.113.1' } } } },
+        { type: 'servers', id: '2', attributes: { hostname: 'g' } }] }, trace);
+      assert.deepEqual(used, ['list=data', 'id=data[].id', 'name=data[].attributes.hostname', 'state=data[].attributes.status',
+        'address=data[].attributes.public_net.ipv4.ip']);
+      used.length = 0;
+      normaliseBalance({ meta: { x: 1 }, data: { balance: '3', currency: 'EUR' } }, trace);
+      assert.deepEqual(used, ['amount=data.balance', 'currency=data.currency']);
+    });
+  });
+
+  describe('hostile input', () => {
+    /** `{key:{key:…}}` built in a loop: JSON.stringify itself would overflow on the deepest. */
+    function nest(depth: number, key: string, leaf: unknown = { id: 1 }): unknown {
+      let value = leaf;
+      for (let i = 0; i < depth; i++) value = { [key]: value };
+      return value;
+    }
+    function deepArray(depth: number): unknown {
+      let value: unknown = [];
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    }
+    function onlyApiErrors(call: () => unknown): void {
+      try {
+        call();
+      } catch (error) {
+        assert.ok(isApiError(error), `threw ${String(error)}`);
+        assert.equal(error.kind, 'badResponse');
+      }
+    }
+
+    for (const depth of [23, 1000, 100_000]) {
+      it(`reads ${depth}-level wrapper nests quickly and fails only with badResponse`, () => {
+        const started = performance.now();
+        for (const key of ['orders', 'data', 'invoices', 'result', 'account']) {
+          const body = nest(depth, key);
+          onlyApiErrors(() => normaliseOrderList(body));
+          onlyApiErrors(() => normaliseInvoiceList(body));
+          onlyApiErrors(() => normaliseOrder(body));
+          onlyApiErrors(() => normaliseInvoice(body));
+          onlyApiErrors(() => normaliseBalance(body));
+          onlyApiErrors(() => normaliseAccount(body));
+        }
+        assert.ok(performance.now() - started < 200, `took ${performance.now() - started} ms`);
+      });
+    }
+
+    it('reads an order holding a 20,000-deep array, and refuses 20,000 wrapper levels with badResponse', () => {
+      onlyApiErrors(() => normaliseOrder({ order: nest(20_000, 'order') }));
+      onlyApiErrors(() => normaliseOrder({ name: 'x', server: nest(20_000, 'server') }));
+      assert.throws(() => normaliseOrder(nest(20_000, 'data', { data: deepArray(20_000) })), { kind: 'badResponse' });
+      const deep = deepArray(20_000);
+      const order = normaliseOrder({ id: 1, name: 'x', status: deep, ips: deep, networks: { v4: deep }, plan: deep });
+      assert.equal(order.id, '1');
+      assert.equal(normaliseOrderList({ data: [{ id: 2, addresses: deep, relationships: deep }] }).orders.length, 1);
+    });
+
+    it('uses string ids exactly as sent', () => {
+      assert.equal(normaliseOrder({ id: ' 7' }).id, ' 7');
+      assert.equal(normaliseOrder({ id: '9007199254740993' }).id, '9007199254740993');
+      assert.equal(normaliseOrder({ id: 1.5 }).id, '1.5');
+    });
+
+    const refused: Array<[string, unknown, RegExp]> = [
+      ['a lone surrogate', '\ud800', /lone surrogate/],
+      ['an integer beyond 2^53', JSON.parse('9007199254740993') as number, /too large/],
+      ['an empty string', '', /empty/],
+      ['a 257-character string', 'x'.repeat(257), /longer than 256/],
+    ];
+    for (const [name, id, reason] of refused) {
+      it(`refuses ${name} as an order or invoice id, and skips it in a list`, () => {
+        assert.throws(() => normaliseOrder({ id, name: 'x' }), (error: unknown) => isApiError(error) && error.kind === 'badResponse' && reason.test(error.message));
+        assert.throws(() => normaliseInvoice({ id }), { kind: 'badResponse' });
+        const { orders, skipped } = normaliseOrderList([{ id }, { id: 2 }]);
+        assert.deepEqual([orders.map((o) => o.id), skipped], [['2'], 1]);
+        assert.doesNotThrow(() => encodeURIComponent(orders[0]?.id ?? ''));
+      });
+    }
+
+    it('does not fall back to another id field when the first is refused', () => {
+      assert.throws(() => normaliseOrder({ id: JSON.parse('9007199254740993') as number, uuid: 'u-1' }), /too large/);
+    });
+
+    it('keeps messages short whatever the keys', () => {
+      const key = 'k'.repeat(10_000);
+      assert.throws(() => normaliseOrderList({ [key]: 1, [`${key}2`]: 2 }), (error: Error) => error.message.length < 300);
     });
   });
 });

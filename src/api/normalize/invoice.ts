@@ -1,36 +1,29 @@
 import { ApiError } from '../errors';
-import { type Invoice, type InvoiceStatus } from '../models';
-import { asNumber, describe, field, findList, isObject, readEach, textField, unwrapObject } from './read';
+import { type Invoice } from '../models';
+import { findId } from './ids';
+import { readInvoiceStatus } from './invoiceStatus';
+import { readAmountAt, readCurrency } from './money';
+import { type FieldTrace, describe, joinPath, lookup, prefixed, readEach, textHit } from './read';
+import { findList, unwrapObject } from './wrappers';
 
-const ID_FIELDS = ['id', 'invoice_id', 'invoiceId', 'uuid', 'number', 'invoice_number'];
-const NUMBER_FIELDS = ['number', 'invoice_number', 'invoiceNumber', 'no', 'reference', 'ref', 'name'];
-const DATE_FIELDS = ['date', 'issued_at', 'issue_date', 'created_at', 'created', 'invoice_date', 'issued'];
-const DUE_FIELDS = ['due_date', 'due_at', 'dueDate', 'due', 'payment_due', 'expires_at'];
-const AMOUNT_FIELDS = ['amount', 'total', 'sum', 'amount_total', 'total_amount', 'grand_total', 'price', 'value'];
-const CURRENCY_FIELDS = ['currency', 'currency_code', 'curr'];
-const STATUS_FIELDS = ['status', 'state', 'payment_status', 'paid'];
+/** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
+const ID_FIELDS = ['id', 'identifier', 'uuid', 'invoice_uuid', 'invoice_id', 'invoiceId', 'number', 'invoice_number',
+  'invoice_num'];
+const NUMBER_FIELDS = ['invoice_num', 'invoice_number', 'number', 'invoice_no', 'no', 'reference', 'ref',
+  'invoice_id', 'label', 'name'];
+const DATE_FIELDS = ['date', 'issued_at', 'issue_date', 'created_at', 'created', 'invoice_date', 'issued', 'date_created'];
+const DUE_FIELDS = ['due_date', 'due_at', 'dueDate', 'due', 'payment_due', 'expires_at', 'due_on'];
+const AMOUNT_FIELDS = ['amount', 'total', 'amount_due', 'sum', 'amount_total', 'total_amount', 'grand_total', 'price',
+  'value', 'total_cents', 'amount_cents', 'amount_minor'];
 const URL_FIELDS = ['url', 'link', 'href', 'pdf', 'pdf_url', 'download_url', 'view_url', 'html_url', 'invoice_url'];
-
-const STATUS_WORDS: Readonly<Record<Exclude<InvoiceStatus, 'unknown'>, readonly string[]>> = {
-  paid: ['paid', 'settled', 'complete', 'completed', 'closed', 'success', 'succeeded', 'true'],
-  unpaid: ['unpaid', 'open', 'due', 'pending', 'issued', 'outstanding', 'awaiting_payment', 'sent', 'draft', 'false',
-    'not_paid', 'partially_paid'],
-  overdue: ['overdue', 'past_due', 'late', 'expired', 'collections'],
-  cancelled: ['cancelled', 'canceled', 'void', 'voided', 'refunded', 'credited'],
-};
-
-function normaliseStatus(text: string | undefined): InvoiceStatus {
-  if (!text) return 'unknown';
-  const key = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  for (const [status, words] of Object.entries(STATUS_WORDS)) {
-    if (words.includes(key)) return status as InvoiceStatus;
-  }
-  return 'unknown';
-}
+const WRAPPERS = ['data', 'invoice', 'result', 'response'];
+const LIST_KEYS = ['invoices', 'bills', 'billing_invoices'];
+/** Longer than any web link worth opening; a longer text is not parsed. */
+const MAX_URL = 2048;
 
 /** Only web links are kept: anything else (javascript:, file:, command:) must never reach openExternal. */
 function webLink(text: string | undefined): string | undefined {
-  if (!text) return undefined;
+  if (!text || text.length > MAX_URL) return undefined;
   try {
     const url = new URL(text);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
@@ -39,47 +32,68 @@ function webLink(text: string | undefined): string | undefined {
   }
 }
 
+/**
+ * A day as the server wrote it: a leading `YYYY-MM-DD` is taken as is (a zone shift must not move an invoice to the
+ * day before), epoch seconds are converted; `0000-00-00` means never.
+ */
 function isoDay(text: string | undefined): string | undefined {
-  if (!text) return undefined;
+  if (!text || text.length > 64) return undefined;
+  const day = text.slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day.startsWith('0000') ? undefined : day;
   const seconds = /^\d{9,10}$/.test(text) ? Number(text) : undefined;
   const date = seconds !== undefined ? new Date(seconds * 1000) : new Date(text);
   return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
 }
 
-export function normaliseInvoice(value: unknown, now = Date.now()): Invoice {
-  const obj = unwrapObject(value, ['data', 'invoice'], ID_FIELDS);
-  if (!obj) throw new ApiError('badResponse', `Expected an invoice object, got ${describe(value)}.`);
-  const id = textField(obj, ID_FIELDS);
-  if (id === undefined) throw new ApiError('badResponse', 'Expected an invoice with an id or number.');
-  const rawStatus = field(obj, STATUS_FIELDS);
-  const statusText = typeof rawStatus === 'boolean' ? (rawStatus ? 'paid' : 'unpaid') : textField(obj, STATUS_FIELDS);
-  let status = normaliseStatus(statusText);
-  const dueDate = isoDay(textField(obj, DUE_FIELDS));
-  // Many APIs only say "unpaid"; an unpaid invoice past its due date is overdue all the same.
-  if (status === 'unpaid' && dueDate && /^\d{4}-\d{2}-\d{2}$/.test(dueDate) && Date.parse(dueDate) + 86_400_000 <= now) {
-    status = 'overdue';
+function day(obj: Readonly<Record<string, unknown>>, names: readonly string[], role: string, base: string,
+  trace?: FieldTrace): string | undefined {
+  const hit = textHit(obj, names);
+  const value = isoDay(hit?.text);
+  if (hit && value) trace?.use(role, joinPath(base, hit.key));
+  return value;
+}
+
+export function normaliseInvoice(value: unknown, now = Date.now(), trace?: FieldTrace): Invoice {
+  const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
+  if (!entry) throw new ApiError('badResponse', `Expected an invoice object, got ${describe(value)}.`);
+  const { fields, base } = entry;
+  const found = findId(fields, ID_FIELDS, 'invoice', entry.envelope);
+  if (!found) throw new ApiError('badResponse', 'Expected an invoice with an id or number.');
+  trace?.use('id', found.own ? found.hit.key : joinPath(base, found.hit.key));
+  // A number is shown only when it is not the id again, and only if it has a digit ("Invoice" is a label, not a number).
+  const number = textHit(fields, NUMBER_FIELDS, found.own ? undefined : found.hit.key);
+  const shownNumber = number && /\d/.test(number.text) && number.text.length <= 100 ? number : undefined;
+  if (shownNumber) trace?.use('number', joinPath(base, shownNumber.key));
+  const dueDate = day(fields, DUE_FIELDS, 'due', base, trace);
+  const { status, statusText } = readInvoiceStatus(fields, base, dueDate, now, trace);
+  let money;
+  for (const name of AMOUNT_FIELDS) {
+    const hit = lookup(fields, [name]);
+    money = hit ? readAmountAt(hit, base, trace) : undefined;
+    if (money) break;
   }
-  const amountValue = field(obj, AMOUNT_FIELDS);
+  const url = textHit(fields, URL_FIELDS);
   return {
-    id,
-    number: textField(obj, NUMBER_FIELDS),
-    date: isoDay(textField(obj, DATE_FIELDS)),
+    id: found.id,
+    number: shownNumber?.text,
+    date: day(fields, DATE_FIELDS, 'date', base, trace),
     dueDate,
-    amount: asNumber(isObject(amountValue) ? field(amountValue, ['amount', 'value']) : amountValue),
-    currency: textField(obj, CURRENCY_FIELDS)?.toUpperCase() ??
-      (isObject(amountValue) ? textField(amountValue, CURRENCY_FIELDS)?.toUpperCase() : undefined),
+    amount: money?.amount,
+    currency: readCurrency(fields, base, trace) ?? money?.currency,
     statusText,
     status,
-    url: webLink(textField(obj, URL_FIELDS)),
-    raw: obj,
+    url: webLink(url?.text),
+    raw: entry.raw,
   };
 }
 
-export function normaliseInvoiceList(body: unknown, now = Date.now()): { invoices: Invoice[]; skipped: number } {
-  const list = findList(body, ['invoices', 'bills']);
-  if (!list) {
+export function normaliseInvoiceList(body: unknown, now = Date.now(), trace?: FieldTrace): { invoices: Invoice[]; skipped: number } {
+  const found = findList(body, LIST_KEYS, ID_FIELDS);
+  if (!found) {
     throw new ApiError('badResponse', `Expected a list of invoices (an array, or one under "data"/"invoices"), got ${describe(body)}.`);
   }
-  const { items, skipped } = readEach(list, (entry) => normaliseInvoice(entry, now));
+  trace?.use('list', found.path || '[]');
+  const itemTrace = trace && prefixed(trace, `${found.path}[]`);
+  const { items, skipped } = readEach(found.list, (entry, t) => normaliseInvoice(entry, now, t), itemTrace);
   return { invoices: items, skipped };
 }

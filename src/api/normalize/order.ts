@@ -1,75 +1,66 @@
 import { ApiError } from '../errors';
-import { type Order, type OrderState, type RawObject } from '../models';
-import { asText, describe, field, findList, isObject, readEach, textField, unwrapObject } from './read';
+import { type Order } from '../models';
+import { readAddresses } from './addresses';
+import { findId } from './ids';
+import { type FieldTrace, asText, describe, isObject, joinPath, lookup, prefixed, readEach, textField, textHit } from './read';
+import { readState } from './states';
+import { findList, unwrapObject } from './wrappers';
 
-const ID_FIELDS = ['id', 'order_id', 'orderId', 'uuid', 'uid', '_id', 'service_id', 'server_id', 'vm_id', 'number'];
-const NAME_FIELDS = ['name', 'label', 'title', 'display_name', 'hostname', 'host_name', 'server_name', 'domain',
-  'fqdn', 'host', 'description'];
-const STATE_FIELDS = ['status', 'state', 'power_status', 'power_state', 'powerstate', 'server_status', 'vm_status',
-  'server_state', 'vm_state', 'power', 'condition', 'lifecycle'];
-const ADDRESS_FIELDS = ['ip', 'ipv4', 'ip_address', 'main_ip', 'primary_ip', 'public_ip', 'address', 'ipv6',
-  'hostname', 'fqdn'];
-const PLAN_FIELDS = ['plan', 'plan_name', 'product', 'product_name', 'package', 'tariff', 'type', 'flavor', 'size'];
+export { normaliseStateWord } from './states';
 
+/** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
+const ID_FIELDS = ['id', 'identifier', 'uuid', 'order_id', 'orderId', 'uid', '_id', 'service_id', 'server_id',
+  'instance_id', 'vm_id', 'number'];
 /**
- * Server vocabularies for the UI's five states. Words are compared after lower-casing and turning separators into
- * `_`, so "Power Off", "power-off" and "POWER_OFF" are the same word.
+ * A label the user chose, then the service's own domain (on billing panels `name` is the product bought, "Starter"),
+ * then the name, then host names.
  */
-const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, readonly string[]>> = {
-  running: ['running', 'active', 'online', 'started', 'up', 'on', 'powered_on', 'power_on', 'poweron', 'ready',
-    'live', 'enabled', 'ok', 'healthy', 'available'],
-  stopped: ['stopped', 'offline', 'off', 'down', 'halted', 'shutoff', 'shut_off', 'shutdown', 'shut_down',
-    'powered_off', 'power_off', 'poweroff', 'inactive', 'paused', 'stop', 'exited', 'sleeping'],
-  busy: ['starting', 'stopping', 'restarting', 'rebooting', 'reinstalling', 'installing', 'provisioning', 'pending',
-    'creating', 'building', 'deploying', 'migrating', 'processing', 'queued', 'in_progress', 'booting',
-    'shutting_down', 'powering_on', 'powering_off', 'resizing', 'rebuilding', 'updating', 'initializing', 'busy',
-    'transitioning', 'setup', 'reloading'],
-  suspended: ['suspended', 'blocked', 'locked', 'frozen', 'disabled', 'expired', 'overdue', 'banned', 'terminated',
-    'cancelled', 'canceled', 'deleted'],
-};
-const WORD_TO_STATE = new Map<string, OrderState>(
-  Object.entries(STATE_WORDS).flatMap(([state, words]) => words.map((word) => [word, state as OrderState])),
-);
+const NAME_FIELDS = ['label', 'display_name', 'title', 'domain', 'server_name', 'name', 'hostname', 'host_name',
+  'fqdn', 'host', 'description'];
+const PLAN_FIELDS = ['plan', 'plan_name', 'product', 'product_name', 'package', 'tariff', 'type', 'flavor', 'size',
+  'size_slug', 'server_type', 'commercial_type'];
+const WRAPPERS = ['data', 'order', 'server', 'service', 'instance', 'droplet', 'result', 'response'];
+const LIST_KEYS = ['orders', 'servers', 'services', 'instances', 'droplets', 'products', 'vms', 'machines'];
+/** Display text is cut here: a tree item has no use for more, and a huge one costs every repaint. */
+const MAX_LABEL = 200;
 
-export function normaliseStateWord(word: string): OrderState {
-  const key = word.trim().toLowerCase().replace(/[\s\-.]+/g, '_');
-  return WORD_TO_STATE.get(key) ?? WORD_TO_STATE.get(key.replace(/_/g, '')) ?? 'unknown';
+function cut(text: string): string {
+  return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL)}…` : text;
 }
 
-/** The status word, which may be a string, an object such as `{ name: "running" }`, or a boolean flag. */
-function readState(obj: RawObject): { state: OrderState; statusText?: string } {
-  const value = field(obj, STATE_FIELDS);
-  const text = asText(value) ?? (isObject(value) ? textField(value, ['name', 'value', 'code', 'label', 'status', 'state']) : undefined);
-  if (text !== undefined) return { state: normaliseStateWord(text), statusText: text };
-  const flag = field(obj, ['running', 'is_running', 'online', 'is_online', 'powered_on', 'active']);
-  if (typeof flag === 'boolean') return { state: flag ? 'running' : 'stopped', statusText: flag ? 'running' : 'stopped' };
-  return { state: 'unknown' };
-}
-
-export function normaliseOrder(value: unknown): Order {
-  const obj = unwrapObject(value, ['data', 'order', 'server', 'service', 'result'], ID_FIELDS);
-  if (!obj) throw new ApiError('badResponse', `Expected an order object, got ${describe(value)}.`);
-  const id = textField(obj, ID_FIELDS);
-  if (id === undefined) throw new ApiError('badResponse', 'Expected an order with an id field (id, order_id, uuid…).');
-  const { state, statusText } = readState(obj);
-  const plan = field(obj, PLAN_FIELDS);
+export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
+  const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
+  if (!entry) throw new ApiError('badResponse', `Expected an order object, got ${describe(value)}.`);
+  const { fields, base } = entry;
+  const found = findId(fields, ID_FIELDS, 'order', entry.envelope);
+  if (!found) throw new ApiError('badResponse', 'Expected an order with an id field (id, order_id, uuid…).');
+  const { id } = found;
+  trace?.use('id', found.own ? found.hit.key : joinPath(base, found.hit.key));
+  const name = textHit(fields, NAME_FIELDS);
+  if (name) trace?.use('name', joinPath(base, name.key));
+  const { state, statusText } = readState(fields, base, trace);
+  const { address, addresses } = readAddresses(fields, base, trace);
+  const plan = lookup(fields, PLAN_FIELDS)?.value;
   return {
     id,
-    label: textField(obj, NAME_FIELDS) ?? `#${id}`,
+    label: name ? cut(name.text) : `#${id}`,
     state,
-    statusText,
-    address: textField(obj, ADDRESS_FIELDS),
-    plan: asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label']) : undefined),
-    raw: obj,
+    statusText: statusText === undefined ? undefined : cut(statusText),
+    address,
+    ...(addresses && addresses.length ? { addresses } : {}),
+    plan: asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined),
+    raw: entry.raw,
   };
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
-export function normaliseOrderList(body: unknown): { orders: Order[]; skipped: number } {
-  const list = findList(body, ['orders', 'servers', 'services']);
-  if (!list) {
+export function normaliseOrderList(body: unknown, trace?: FieldTrace): { orders: Order[]; skipped: number } {
+  const found = findList(body, LIST_KEYS, ID_FIELDS);
+  if (!found) {
     throw new ApiError('badResponse', `Expected a list of orders (an array, or one under "data"/"orders"), got ${describe(body)}.`);
   }
-  const { items, skipped } = readEach(list, normaliseOrder);
+  trace?.use('list', found.path || '[]');
+  const itemTrace = trace && prefixed(trace, `${found.path}[]`);
+  const { items, skipped } = readEach(found.list, normaliseOrder, itemTrace);
   return { orders: items, skipped };
 }

@@ -1,35 +1,52 @@
-/** Small readers for JSON of unknown shape. Nothing here throws. */
+/** Small readers for JSON of unknown shape. Nothing here throws, and nothing here recurses into server data. */
 
 import { type RawObject } from '../models';
+
+/** Told which field each value came from, so a user can report what their server sends. */
+export interface FieldTrace {
+  use(role: string, path: string): void;
+}
 
 export function isObject(value: unknown): value is RawObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A value and the server's own name for the field it sat in. */
+export interface Hit {
+  readonly key: string;
+  readonly value: unknown;
+}
+
 /** Looks a field up by several names, case-insensitively and ignoring `_`/`-`, so `power_status` = `powerStatus`. */
-export function field(obj: RawObject, names: readonly string[]): unknown {
+export function lookup(obj: RawObject, names: readonly string[]): Hit | undefined {
   for (const name of names) {
+    if (!Object.hasOwn(obj, name)) continue;
     const value = obj[name];
-    if (value !== undefined && value !== null) return value;
+    if (value !== undefined && value !== null) return { key: name, value };
   }
   const index = squashedIndex(obj);
   for (const name of names) {
-    const value = index.get(squash(name));
-    if (value !== undefined && value !== null) return value;
+    const key = index.get(squash(name));
+    const value = key === undefined ? undefined : obj[key];
+    if (key !== undefined && value !== undefined && value !== null) return { key, value };
   }
   return undefined;
 }
 
-/** Each object's keys, squashed, built once: a list of ten thousand orders asks each one many times. */
-const indexes = new WeakMap<RawObject, Map<string, unknown>>();
+export function field(obj: RawObject, names: readonly string[]): unknown {
+  return lookup(obj, names)?.value;
+}
 
-function squashedIndex(obj: RawObject): Map<string, unknown> {
+/** Each object's keys, squashed, built once: a list of ten thousand orders asks each one many times. */
+const indexes = new WeakMap<RawObject, Map<string, string>>();
+
+function squashedIndex(obj: RawObject): Map<string, string> {
   let index = indexes.get(obj);
   if (!index) {
     index = new Map();
-    for (const [key, value] of Object.entries(obj)) {
+    for (const key of Object.keys(obj)) {
       const squashed = squash(key);
-      if (!index.has(squashed)) index.set(squashed, value);
+      if (!index.has(squashed)) index.set(squashed, key);
     }
     indexes.set(obj, index);
   }
@@ -38,17 +55,17 @@ function squashedIndex(obj: RawObject): Map<string, unknown> {
 
 const squashed = new Map<string, string>();
 
-function squash(name: string): string {
+export function squash(name: string): string {
   let result = squashed.get(name);
   if (result === undefined) {
     result = name.toLowerCase().replace(/[_\-\s]/g, '');
     // Field names repeat from object to object; server keys are bounded by what the API has.
-    if (squashed.size < 10_000) squashed.set(name, result);
+    if (squashed.size < 10_000 && name.length <= 64) squashed.set(name, result);
   }
   return result;
 }
 
-/** A non-empty string, or a number turned into one. */
+/** A non-empty string, or a number turned into one. For display text: ids are read by `ids.ts` instead. */
 export function asText(value: unknown): string | undefined {
   if (typeof value === 'string') {
     const text = value.trim();
@@ -59,18 +76,28 @@ export function asText(value: unknown): string | undefined {
   return undefined;
 }
 
-export function textField(obj: RawObject, names: readonly string[]): string | undefined {
+/** The first of `names` that holds text, and where it was. */
+export function textHit(obj: RawObject, names: readonly string[], skip?: string): { key: string; text: string } | undefined {
   for (const name of names) {
-    const text = asText(field(obj, [name]));
-    if (text !== undefined) return text;
+    const hit = lookup(obj, [name]);
+    if (!hit || hit.key === skip) continue;
+    const text = asText(hit.value);
+    if (text !== undefined) return { key: hit.key, text };
   }
   return undefined;
 }
 
+export function textField(obj: RawObject, names: readonly string[]): string | undefined {
+  return textHit(obj, names)?.text;
+}
+
+/** Longer than any number written out: a longer text is not a number, and nothing below runs over it. */
+const MAX_NUMBER_TEXT = 64;
+
 /** A finite number from a number or a numeric string such as "42.50", "1,234.5" or "42,50". */
 export function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string') return undefined;
+  if (typeof value !== 'string' || value.length > MAX_NUMBER_TEXT) return undefined;
   let text = value.trim().replace(/[\s'_]/g, '');
   if (!/^[-+]?[\d.,]+$/.test(text)) return undefined;
   const lastComma = text.lastIndexOf(',');
@@ -82,53 +109,35 @@ export function asNumber(value: unknown): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-/** Keys under which list endpoints commonly wrap their array, in order of preference. */
-const LIST_KEYS = ['data', 'items', 'results', 'orders', 'invoices', 'servers', 'services', 'records', 'rows', 'list',
-  'content', 'entries', 'value', 'values', 'collection', 'objects', 'nodes'];
-
-/** Finds the array in a list response: a bare array, under a known wrapper key, nested once, or the only array. */
-export function findList(body: unknown, preferred: readonly string[] = []): unknown[] | undefined {
-  if (Array.isArray(body)) return body as unknown[];
-  if (!isObject(body)) return undefined;
-  for (const key of [...preferred, ...LIST_KEYS]) {
-    const value = field(body, [key]);
-    if (Array.isArray(value)) return value as unknown[];
-    if (isObject(value)) {
-      const nested = findList(value, preferred);
-      if (nested) return nested;
-    }
-  }
-  const arrays = Object.values(body).filter((value): value is unknown[] => Array.isArray(value));
-  return arrays.length === 1 ? arrays[0] : undefined;
+/** A path for the trace, e.g. `data[].attributes.hostname`; server keys are cut so the log stays short. */
+export function joinPath(base: string, key: string): string {
+  const part = key.length > 30 ? `${key.slice(0, 30)}…` : key;
+  return base ? `${base}.${part}` : part;
 }
 
-/**
- * Unwraps a single object sent as `{ data: {...} }`, `{ order: {...} }` and the like. An object that already has one
- * of `ownFields` is the thing itself, so a nested `server: {...}` field of an order is not mistaken for a wrapper.
- */
-export function unwrapObject(
-  body: unknown,
-  wrappers: readonly string[],
-  ownFields: readonly string[] = [],
-): RawObject | undefined {
-  if (!isObject(body)) return undefined;
-  if (ownFields.length && field(body, ownFields) !== undefined) return body;
-  for (const key of wrappers) {
-    const value = field(body, [key]);
-    if (isObject(value)) return unwrapObject(value, wrappers, ownFields);
-  }
-  return body;
+/** A trace that puts a list's path before each entry's own. */
+export function prefixed(trace: FieldTrace, prefix: string): FieldTrace {
+  return { use: (role, path) => trace.use(role, path ? `${prefix}.${path}` : prefix) };
 }
 
 /** Reads every entry of a list; entries that cannot be read are skipped and counted, not fatal. */
-export function readEach<T>(list: readonly unknown[], read: (entry: unknown) => T): { items: T[]; skipped: number } {
+export function readEach<T>(
+  list: readonly unknown[],
+  read: (entry: unknown, trace?: FieldTrace) => T,
+  trace?: FieldTrace,
+): { items: T[]; skipped: number } {
   const items: T[] = [];
   let skipped = 0;
+  // Only the first readable entry is traced (trying at most three): the log needs one example, and a 10,000-entry
+  // list must stay fast.
+  let tracing = trace ? 3 : 0;
   for (const entry of list) {
     try {
-      items.push(read(entry));
+      items.push(read(entry, tracing > 0 ? trace : undefined));
+      tracing = 0;
     } catch {
       skipped++;
+      tracing--;
     }
   }
   return { items, skipped };
@@ -140,7 +149,11 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (isObject(value)) {
-    const keys = Object.keys(value).slice(0, 5);
+    const keys: string[] = [];
+    for (const key in value) {
+      if (keys.length === 4) break;
+      keys.push(key);
+    }
     return keys.length ? `an object with ${keys.map((k) => `"${k.slice(0, 30)}"`).join(', ')}` : 'an empty object';
   }
   return `a ${typeof value}`;

@@ -1,0 +1,137 @@
+/** Server vocabularies for the UI's five order states, and which of several state fields to believe. */
+
+import { type OrderState, type RawObject } from '../models';
+import { type FieldTrace, isObject, joinPath, squash, textHit } from './read';
+
+/**
+ * Words are compared after lower-casing and turning separators into `_`, so "Power Off", "power-off" and "POWER_OFF"
+ * are the same word.
+ */
+const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, readonly string[]>> = {
+  running: ['running', 'active', 'online', 'started', 'up', 'on', 'powered_on', 'power_on', 'poweron', 'ready',
+    'live', 'enabled', 'ok', 'healthy', 'available'],
+  stopped: ['stopped', 'offline', 'off', 'down', 'halted', 'shutoff', 'shut_off', 'shutdown', 'shut_down',
+    'powered_off', 'power_off', 'poweroff', 'inactive', 'paused', 'stop', 'exited', 'sleeping'],
+  busy: ['starting', 'stopping', 'restarting', 'rebooting', 'reinstalling', 'installing', 'provisioning', 'pending',
+    'creating', 'building', 'deploying', 'migrating', 'processing', 'queued', 'in_progress', 'booting',
+    'shutting_down', 'powering_on', 'powering_off', 'resizing', 'rebuilding', 'updating', 'initializing', 'busy',
+    'transitioning', 'setup', 'reloading', 'new', 'restoring', 'restoring_backup', 'cloning', 'upgrading',
+    'maintenance', 'deleting', 'backing_up', 'transferring'],
+  suspended: ['suspended', 'blocked', 'locked', 'frozen', 'disabled', 'expired', 'overdue', 'banned', 'terminated',
+    'cancelled', 'canceled', 'deleted', 'fraud', 'archive', 'archived', 'on_hold', 'destroyed'],
+};
+const WORD_TO_STATE = new Map<string, OrderState>(
+  Object.entries(STATE_WORDS).flatMap(([state, words]) => words.map((word) => [word, state as OrderState])),
+);
+/** Words long enough to be read as the start of a longer status ("stopped in place", "installingbooting"). */
+const PREFIX_WORDS = [...WORD_TO_STATE.keys()].filter((word) => word.length >= 4).sort((a, b) => b.length - a.length);
+
+/** Longer than any status word; a longer text is shown as sent but not matched. */
+const MAX_STATE_TEXT = 64;
+const cache = new Map<string, OrderState>();
+
+export function normaliseStateWord(word: string): OrderState {
+  if (word.length > MAX_STATE_TEXT) return 'unknown';
+  let state = cache.get(word);
+  if (state === undefined) {
+    state = matchWord(word);
+    if (cache.size < 1000) cache.set(word, state);
+  }
+  return state;
+}
+
+function matchWord(word: string): OrderState {
+  const key = word.trim().toLowerCase().replace(/[\s\-.]+/g, '_');
+  const exact = WORD_TO_STATE.get(key) ?? WORD_TO_STATE.get(key.replace(/_/g, ''));
+  if (exact) return exact;
+  if (key.includes('suspen')) return 'suspended';
+  const prefix = PREFIX_WORDS.find((candidate) => key.startsWith(candidate));
+  return prefix ? (WORD_TO_STATE.get(prefix) ?? 'unknown') : 'unknown';
+}
+
+/** Lifecycle fields: what the provider thinks of the service (active, pending, suspended…). */
+const LIFECYCLE_FIELDS = ['status', 'state', 'server_status', 'server_state', 'vm_status', 'lifecycle', 'condition'];
+/** Power fields: whether the machine runs. Better than an "active" lifecycle for running/stopped. */
+const POWER_FIELDS = ['power_status', 'power_state', 'powerstate', 'current_state', 'vm_state', 'power',
+  'running_state', 'instance_state'];
+const SUB_FIELDS = ['name', 'value', 'code', 'label', 'status', 'state'];
+/** Booleans that, when true, say the service cannot be used or is busy, whatever the status word. */
+const SUSPENDED_FLAGS = ['is_suspended', 'suspended', 'locked', 'is_locked'];
+const BUSY_FLAGS = ['is_installing', 'is_transferring', 'installing'];
+const RUNNING_FLAGS = ['running', 'is_running', 'online', 'is_online', 'powered_on', 'active'];
+
+interface Word { readonly text: string; readonly state: OrderState; readonly path: string }
+
+type Group = 'lifecycle' | 'power' | 'suspendedFlag' | 'busyFlag' | 'runningFlag';
+/** Every state-related field name, squashed, with its group and rank: an order is read in one pass over its keys. */
+const ROLES = new Map<string, { group: Group; rank: number }>();
+for (const [group, names] of [['lifecycle', LIFECYCLE_FIELDS], ['power', POWER_FIELDS], ['suspendedFlag', SUSPENDED_FLAGS],
+  ['busyFlag', BUSY_FLAGS], ['runningFlag', RUNNING_FLAGS]] as const) {
+  names.forEach((name, rank) => {
+    if (!ROLES.has(squash(name))) ROLES.set(squash(name), { group, rank });
+  });
+}
+
+/** A status word, which may be a string, a number or an object such as `{ name: "running" }`. */
+function readWord(key: string, value: unknown, base: string): Word | undefined {
+  const path = joinPath(base, key);
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value).trim();
+    return text ? { text, state: normaliseStateWord(text), path } : undefined;
+  }
+  if (!isObject(value)) return undefined;
+  const inner = textHit(value, SUB_FIELDS);
+  return inner ? { text: inner.text, state: normaliseStateWord(inner.text), path: joinPath(path, inner.key) } : undefined;
+}
+
+function isSettled(state: OrderState): boolean {
+  return state === 'running' || state === 'stopped';
+}
+
+interface Found {
+  lifecycle: Array<Word | undefined>;
+  power: Array<Word | undefined>;
+  flags: Partial<Record<'suspendedFlag' | 'busyFlag' | 'runningFlag', { rank: number; value: boolean }>>;
+}
+
+function scan(obj: RawObject, base: string): Found {
+  const found: Found = { lifecycle: [], power: [], flags: {} };
+  for (const key in obj) {
+    const role = ROLES.get(squash(key));
+    const value = obj[key];
+    if (!role || value === null || value === undefined) continue;
+    if (role.group === 'lifecycle' || role.group === 'power') {
+      const words = found[role.group];
+      if (words[role.rank] === undefined) words[role.rank] = readWord(key, value, base);
+    } else if (typeof value === 'boolean') {
+      const known = found.flags[role.group];
+      if (!known || role.rank < known.rank) found.flags[role.group] = { rank: role.rank, value };
+    }
+  }
+  return found;
+}
+
+/**
+ * Lifecycle words that say busy or suspended win; otherwise a power word that maps to a state; otherwise the first
+ * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
+ */
+export function readState(obj: RawObject, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
+  const { lifecycle: words, power: powers, flags } = scan(obj, base);
+  const lifecycle = words.filter((word): word is Word => word !== undefined);
+  const power = powers.find((word) => word !== undefined);
+  const chosen =
+    lifecycle.find((word) => word.state === 'busy' || word.state === 'suspended') ??
+    (power && power.state !== 'unknown' ? power : undefined) ??
+    lifecycle.find((word) => isSettled(word.state)) ??
+    lifecycle[0] ??
+    power;
+  if (flags.suspendedFlag?.value === true && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
+  if (flags.busyFlag?.value === true && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
+  if (chosen) {
+    trace?.use('state', chosen.path);
+    return { state: chosen.state, statusText: chosen.text };
+  }
+  const running = flags.runningFlag?.value;
+  if (running === undefined) return { state: 'unknown' };
+  return { state: running ? 'running' : 'stopped', statusText: running ? 'running' : 'stopped' };
+}
