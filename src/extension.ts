@@ -41,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let settings = readSettings();
   const { version } = context.extension.packageJSON as { version: string };
   const httpLog = log.scoped('http');
+  const fieldsLog = log.scoped('fields');
   // Read when the first client is built, not at activation; dropped when an `http.*` setting changes.
   let network: NetworkSettings | undefined;
   let insecureTlsNoticeShown = false;
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         network,
         secrets: () => log.secretValues,
         onWarning: (message) => httpLog.warn(message),
+        onNote: (message) => fieldsLog.info(message),
       });
     },
     getKey: () => keys.get(),

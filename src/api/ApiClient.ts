@@ -10,6 +10,8 @@ import { normaliseAccount } from './normalize/account';
 import { normaliseBalance } from './normalize/balance';
 import { normaliseInvoiceList } from './normalize/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalize/order';
+import { type FieldTrace } from './normalize/read';
+import { FieldLog } from './fieldLog';
 import { nextPagePath, readPageInfo } from './pagination';
 import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
@@ -54,6 +56,8 @@ export interface ApiClientOptions {
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Something worth a line in the log that is not a request: a bound that stopped a list, an odd answer. */
   readonly onWarning?: (message: string) => void;
+  /** Worth knowing, not wrong: which fields of each endpoint's answer were read as what (once per endpoint). */
+  readonly onNote?: (message: string) => void;
   /** Jitter source, replaceable for deterministic tests. */
   readonly random?: () => number;
   /** Other secrets in play (the stored key while a new one is checked): masked out of all this client reports. */
@@ -93,6 +97,7 @@ export class ApiClient {
   private readonly retry: RetryPolicy;
   private readonly reads = new SharedRequests<RawResponse>();
   private lastLimiter?: RateLimiter;
+  private readonly fields = new FieldLog((line) => this.note(line));
   private disposed = false;
 
   constructor(private readonly options: ApiClientOptions) {
@@ -105,15 +110,15 @@ export class ApiClient {
   }
 
   async getAccount(options?: CallOptions): Promise<Account> {
-    return this.read('/api/v1/me', normaliseAccount, options);
+    return this.read('/api/v1/me', 'account', normaliseAccount, options);
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList('/api/v1/orders', (body) => normaliseOrderList(body), 'orders', options);
+    return this.getList('/api/v1/orders', normaliseOrderList, 'orders', options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
-    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, normaliseOrder, options);
+    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, 'order', normaliseOrder, options);
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
@@ -124,12 +129,12 @@ export class ApiClient {
   }
 
   async getBalance(options?: CallOptions): Promise<Balance> {
-    return this.read('/api/v1/balance', normaliseBalance, options);
+    return this.read('/api/v1/balance', 'balance', normaliseBalance, options);
   }
 
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
-    return this.getList('/api/v1/invoices', (body) => {
-      const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now());
+    return this.getList('/api/v1/invoices', (body, trace) => {
+      const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now(), trace);
       return { items: invoices, skipped };
     }, 'invoices', options);
   }
@@ -158,7 +163,7 @@ export class ApiClient {
    */
   private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown) => { readonly skipped: number } & ({ readonly items: readonly T[] } | { readonly orders: readonly T[] }),
+    normalise: (body: unknown, trace?: FieldTrace) => { readonly skipped: number } & ({ readonly items: readonly T[] } | { readonly orders: readonly T[] }),
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
@@ -176,7 +181,9 @@ export class ApiClient {
       const response: RawResponse = await this.get(path, options);
       bytes += response.bytes;
       await yieldIfLarge(response);
-      const page = this.guard(path, () => normalise(response.json));
+      const fields = this.fields.trace(what);
+      const page = this.guard(path, () => normalise(response.json, fields?.trace));
+      fields?.done();
       for (const item of 'items' in page ? page.items : page.orders) items.push(item);
       if (page.skipped) this.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
       const info = readPageInfo(response.json, response.headers.link);
@@ -196,10 +203,15 @@ export class ApiClient {
   }
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
-  private async read<T>(path: string, normalise: (body: unknown) => T, options?: CallOptions): Promise<T> {
+  private async read<T>(
+    path: string, endpoint: string, normalise: (body: unknown, trace?: FieldTrace) => T, options?: CallOptions,
+  ): Promise<T> {
     const response = await this.get(path, options);
     await yieldIfLarge(response);
-    return this.guard(path, () => normalise(response.json));
+    const fields = this.fields.trace(endpoint);
+    const value = this.guard(path, () => normalise(response.json, fields?.trace));
+    fields?.done();
+    return value;
   }
 
   /** Runs a reader of server data: any failure becomes a masked `badResponse` for this path, never a crash. */
@@ -303,6 +315,14 @@ export class ApiClient {
 
   private mask(text: string): string {
     return maskSecrets(text, this.options.secrets?.() ?? []);
+  }
+
+  private note(message: string): void {
+    try {
+      this.options.onNote?.(this.mask(message));
+    } catch {
+      // A logging failure must never fail a request.
+    }
   }
 
   private warn(message: string): void {

@@ -50,7 +50,8 @@ function matchWord(word: string): OrderState {
 }
 
 /** Lifecycle fields: what the provider thinks of the service (active, pending, suspended…). */
-const LIFECYCLE_FIELDS = ['status', 'state', 'server_status', 'server_state', 'vm_status', 'lifecycle', 'condition'];
+const LIFECYCLE_FIELDS = ['status', 'state', 'server_status', 'server_state', 'vm_status', 'lifecycle', 'condition',
+  'service_status', 'domainstatus', 'order_status', 'account_status'];
 /** Power fields: whether the machine runs. Better than an "active" lifecycle for running/stopped. */
 const POWER_FIELDS = ['power_status', 'power_state', 'powerstate', 'current_state', 'vm_state', 'power',
   'running_state', 'instance_state'];
