@@ -151,6 +151,29 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
   }
 }
 
+/** Normalising 10,000 orders in each shape the mock speaks besides the standard one (resource documents, a paginator). */
+export async function shapeFigures(count = 10_000, samples = 15): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const shape of ['jsonapi', 'paged'] as const) {
+    const mock = await startMockApi({ rateLimit: false, shape, pageSize: count * 2, quiet: true });
+    try {
+      mock.state.addOrders(count - mock.state.orders.length);
+      const body = await (await fetch(`${mock.url}/api/v1/orders`, { headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' } })).text();
+      const parsed: unknown = JSON.parse(body);
+      const read = normaliseOrderList(parsed).orders.length;
+      const normalise = summarize(Array.from({ length: samples }, () => time(() => normaliseOrderList(parsed))));
+      figures.push({
+        id: `normalise10k_${shape}`, label: `${count.toLocaleString('en')} orders, "${shape}" shape: normalising the response`,
+        value: `${round(normalise.median)} ms`, budget: '≤ 20 ms', met: normalise.median <= 20 && read === count,
+        detail: `p10–p90 ${round(normalise.p10)}–${round(normalise.p90)} ms; ${read} orders read from ${kb(body.length)}`,
+      });
+    } finally {
+      await mock.close();
+    }
+  }
+  return figures;
+}
+
 export async function floodFigures(): Promise<Figure[]> {
   const clock = new FakeClock(Date.now());
   const mock = await startMockApi({ now: () => clock.now(), rateLimit: { limit: 120, windowMs: 60_000 }, transitionMs: 200 });

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { guardRun, stopAll } from '../rig/lifetime';
 import { projectRoot } from '../rig/paths';
 import { type Figure } from './figures';
-import { activationFigures, floodFigures, idleRateFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import { activationFigures, floodFigures, idleRateFigures, shapeFigures, sizeFigures, thousandsFigures } from './nodeFigures';
 import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   await step('activation', () => activationFigures());
   await step('background request rates', () => idleRateFigures());
   await step('10,000 orders', () => thousandsFigures());
+  await step('10,000 orders in other shapes', () => shapeFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
   await step('the UI in VS Code', () => uiFigures());

@@ -37,19 +37,52 @@ export function field(obj: RawObject, names: readonly string[]): unknown {
   return lookup(obj, names)?.value;
 }
 
-/** Each object's keys, squashed, built once: a list of ten thousand orders asks each one many times. */
-const indexes = new WeakMap<RawObject, Map<string, string>>();
+/** An object's keys, in order, and their index by squashed name. */
+interface Shape {
+  readonly keys: readonly string[];
+  readonly index: Map<string, string>;
+}
+
+/**
+ * The shapes of the last few objects asked about. The ten thousand orders of a list (and their nested objects) share
+ * a handful of shapes, so an object is matched against these by comparing its keys, and only a new shape costs a
+ * map: no map per object, no WeakMap entry per object.
+ */
+const recentShapes: Shape[] = [];
+const RECENT_SHAPES = 8;
+/** Objects with more keys are indexed each time and not remembered: a wide hostile object stays a one-off. */
+const MAX_SHAPE_KEYS = 128;
+
+function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in obj) {
+    if (keys[i] !== key) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+/** The last object asked about, for the one-off shapes that are not remembered. */
+let lastObject: RawObject | undefined;
+let lastIndex: Map<string, string> | undefined;
 
 function squashedIndex(obj: RawObject): Map<string, string> {
-  let index = indexes.get(obj);
-  if (!index) {
-    index = new Map();
-    for (const key of Object.keys(obj)) {
-      const squashed = squash(key);
-      if (!index.has(squashed)) index.set(squashed, key);
-    }
-    indexes.set(obj, index);
+  if (obj === lastObject && lastIndex) return lastIndex;
+  for (const shape of recentShapes) {
+    if (sameKeys(obj, shape.keys)) return shape.index;
   }
+  const keys = Object.keys(obj);
+  const index = new Map<string, string>();
+  for (const key of keys) {
+    const squashed = squash(key);
+    if (!index.has(squashed)) index.set(squashed, key);
+  }
+  if (keys.length <= MAX_SHAPE_KEYS) {
+    recentShapes.unshift({ keys, index });
+    if (recentShapes.length > RECENT_SHAPES) recentShapes.pop();
+  }
+  lastObject = obj;
+  lastIndex = index;
   return index;
 }
 

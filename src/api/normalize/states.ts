@@ -61,7 +61,8 @@ const SUSPENDED_FLAGS = ['is_suspended', 'suspended', 'locked', 'is_locked'];
 const BUSY_FLAGS = ['is_installing', 'is_transferring', 'installing'];
 const RUNNING_FLAGS = ['running', 'is_running', 'online', 'is_online', 'powered_on', 'active'];
 
-interface Word { readonly text: string; readonly state: OrderState; readonly path: string }
+/** `key` is the field's own name, `inner` the sub-field of an object-valued status: the path is built only to trace. */
+interface Word { readonly text: string; readonly state: OrderState; readonly key: string; readonly inner?: string }
 
 type Group = 'lifecycle' | 'power' | 'suspendedFlag' | 'busyFlag' | 'runningFlag';
 /** Every state-related field name, squashed, with its group and rank: an order is read in one pass over its keys. */
@@ -74,15 +75,14 @@ for (const [group, names] of [['lifecycle', LIFECYCLE_FIELDS], ['power', POWER_F
 }
 
 /** A status word, which may be a string, a number or an object such as `{ name: "running" }`. */
-function readWord(key: string, value: unknown, base: string): Word | undefined {
-  const path = joinPath(base, key);
+function readWord(key: string, value: unknown): Word | undefined {
   if (typeof value === 'string' || typeof value === 'number') {
     const text = String(value).trim();
-    return text ? { text, state: normaliseStateWord(text), path } : undefined;
+    return text ? { text, state: normaliseStateWord(text), key } : undefined;
   }
   if (!isObject(value)) return undefined;
   const inner = textHit(value, SUB_FIELDS);
-  return inner ? { text: inner.text, state: normaliseStateWord(inner.text), path: joinPath(path, inner.key) } : undefined;
+  return inner ? { text: inner.text, state: normaliseStateWord(inner.text), key, inner: inner.key } : undefined;
 }
 
 function isSettled(state: OrderState): boolean {
@@ -95,7 +95,7 @@ interface Found {
   flags: Partial<Record<'suspendedFlag' | 'busyFlag' | 'runningFlag', { rank: number; value: boolean }>>;
 }
 
-function scan(obj: RawObject, base: string): Found {
+function scan(obj: RawObject): Found {
   const found: Found = { lifecycle: [], power: [], flags: {} };
   for (const key in obj) {
     const role = ROLES.get(squash(key));
@@ -103,7 +103,7 @@ function scan(obj: RawObject, base: string): Found {
     if (!role || value === null || value === undefined) continue;
     if (role.group === 'lifecycle' || role.group === 'power') {
       const words = found[role.group];
-      if (words[role.rank] === undefined) words[role.rank] = readWord(key, value, base);
+      if (words[role.rank] === undefined) words[role.rank] = readWord(key, value);
     } else if (typeof value === 'boolean') {
       const known = found.flags[role.group];
       if (!known || role.rank < known.rank) found.flags[role.group] = { rank: role.rank, value };
@@ -117,7 +117,7 @@ function scan(obj: RawObject, base: string): Found {
  * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
  */
 export function readState(obj: RawObject, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
-  const { lifecycle: words, power: powers, flags } = scan(obj, base);
+  const { lifecycle: words, power: powers, flags } = scan(obj);
   const lifecycle = words.filter((word): word is Word => word !== undefined);
   const power = powers.find((word) => word !== undefined);
   const chosen =
@@ -129,7 +129,7 @@ export function readState(obj: RawObject, base: string, trace?: FieldTrace): { s
   if (flags.suspendedFlag?.value === true && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
   if (flags.busyFlag?.value === true && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
   if (chosen) {
-    trace?.use('state', chosen.path);
+    if (trace) trace.use('state', chosen.inner ? joinPath(joinPath(base, chosen.key), chosen.inner) : joinPath(base, chosen.key));
     return { state: chosen.state, statusText: chosen.text };
   }
   const running = flags.runningFlag?.value;
