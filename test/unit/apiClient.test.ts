@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
-import { type ApiError } from '../../src/api/errors';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { DEMO_API_KEY, type MockApi, type MockApiOptions, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
+import { failure } from './helpers/failure';
 
 const KEY = DEMO_API_KEY;
 
@@ -34,14 +34,6 @@ describe('ApiClient against the mock API (unit)', function () {
     return created;
   }
 
-  async function failure(promise: Promise<unknown>): Promise<ApiError> {
-    try {
-      await promise;
-    } catch (error) {
-      return error as ApiError;
-    }
-    assert.fail('expected the call to fail');
-  }
 
   const apiRequests = (): MockApi['requests'] => mock.requests.filter((r) => r.rawPath.includes('/api/v1/'));
 

@@ -5,19 +5,10 @@ import { type ApiError, isApiError } from '../../src/api/errors';
 import { TOO_DEEP_MARKER } from '../../src/api/json';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { FakeClock } from './helpers/FakeClock';
+import { failure } from './helpers/failure';
 import { json, ScriptedServer } from './helpers/scriptedServer';
 
 const KEY = 'hk_live_0123456789abcdef';
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 /** Runs `call` and returns how long it took; a hostile body must never hold the event loop for long. */
 async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; result: T | ApiError }> {

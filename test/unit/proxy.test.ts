@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import tls from 'node:tls';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
-import { type ApiError } from '../../src/api/errors';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { createDispatcher, type ConnectionPlan } from '../../src/api/network/dispatcher';
 import { decideRoute } from '../../src/api/network/route';
@@ -12,6 +11,7 @@ import { Store } from '../../src/store/Store';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { type ConnectProxy, startConnectProxy } from './helpers/connectProxy';
 import { makeTestCa, startTlsFront, type TestCa, type TlsFront } from './helpers/tlsFront';
+import { failure } from './helpers/failure';
 
 const KEY = DEMO_API_KEY;
 
@@ -76,14 +76,6 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
     return created;
   }
 
-  async function failure(promise: Promise<unknown>): Promise<ApiError> {
-    try {
-      await promise;
-    } catch (error) {
-      return error as ApiError;
-    }
-    assert.fail('expected the call to fail');
-  }
 
   const apiRequests = (): MockApi['requests'] => mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
 

@@ -1,0 +1,13 @@
+import assert from 'node:assert/strict';
+import { type ApiError, isApiError } from '../../../src/api/errors';
+
+/** The ApiError a call fails with; the test fails if the call succeeds or throws anything else. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
