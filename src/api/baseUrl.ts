@@ -67,25 +67,3 @@ export function encodePathSegment(id: string): string {
   }
   return /^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encoded;
 }
-
-/** Resolves a next-page link against the current request; only links on the same origin are followed. */
-export function sameOriginPath(base: BaseUrl, link: string, currentPath: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(link, base.origin + currentPath);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== base.origin) return undefined;
-  return url.pathname + url.search;
-}
-
-/**
- * A next-page link as a path below the API's prefix (what requests are built from), or undefined when it leads
- * elsewhere: another origin, or outside the prefix the key was configured for.
- */
-export function nextPagePath(base: BaseUrl, link: string, currentPath: string): string | undefined {
-  const full = sameOriginPath(base, link, base.pathPrefix + currentPath);
-  if (full === undefined || (base.pathPrefix && !full.startsWith(`${base.pathPrefix}/`))) return undefined;
-  return full.slice(base.pathPrefix.length);
-}

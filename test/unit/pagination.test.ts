@@ -53,5 +53,10 @@ describe('pagination (unit)', () => {
     assert.equal(nextPagePath(prefixed, link('/panel/api/v1/orders?page=2'), current), '/api/v1/orders?page=2');
     assert.equal(nextPagePath(prefixed, link('/api/v1/orders?page=2'), current), undefined);
     assert.equal(nextPagePath(prefixed, link('/panel/../api/v1/orders'), current), undefined);
+    assert.equal(nextPagePath(prefixed, link('https://host.example/panel/api/v1/orders?page=2'), current), '/api/v1/orders?page=2');
+    assert.equal(nextPagePath(prefixed, link('?page=3'), '/api/v1/orders?page=2'), '/api/v1/orders?page=3');
+    assert.equal(nextPagePath(prefixed, link('/elsewhere/api/v1/orders?page=2'), current), undefined);
+    assert.equal(nextPagePath(prefixed, link('http://host.example/panel/api/v1/orders'), current), undefined, 'not another scheme');
+    assert.equal(nextPagePath(prefixed, link('https://other.example/panel/api/v1/orders?page=2'), current), undefined);
   });
 });
