@@ -13,7 +13,6 @@ import { ContextKeys } from './views/contextKeys';
 import { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersTreeProvider } from './views/orders/OrdersTreeProvider';
-import { RateLimitNotice } from './views/RateLimitNotice';
 import { ProblemReporter } from './views/ProblemReporter';
 import { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
 import { ViewMessages } from './views/ViewMessages';
@@ -92,7 +91,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     channel,
     keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
     new ContextKeys(store),
-    new RateLimitNotice(store),
     new ViewMessages(store, ordersView, invoicesView),
     new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
     ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown) => loadCommands().runCommand(id, ctx, arg))),
@@ -102,6 +100,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     invoicesView.onDidChangeVisibility((e) => scheduler.setVisibility({ invoicesVisible: e.visible })),
     vscode.window.onDidChangeWindowState((e) => scheduler.setVisibility({ focused: e.focused })),
     keys.onDidChange(() => void onKeyChanged()),
+    // A wait long enough to notice is shown; the notification's code loads then, not at activation.
+    store.onDidWaitForLimit(({ until }) => {
+      if (until - Date.now() >= 2_000) loadCommands().showRateLimitWait(until, () => store.cancelUserWaits());
+    }),
     store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('http')) {

@@ -14,6 +14,7 @@ import { showAccount } from './showAccount';
 import { showOrderDetails } from './showOrderDetails';
 
 export { showInsecureTlsNotice } from './insecureTlsNotice';
+export { showRateLimitWait } from './rateLimitWait';
 export { logFailure, showReport, toReport } from './reportError';
 
 /** Every contributed command, one line each. A unit test checks these ids against package.json. */
