@@ -5,7 +5,7 @@
  */
 
 import { type RawObject } from '../models';
-import { isObject, joinPath, lookup, squash } from './read';
+import { has, isObject, joinPath, lookup, squash } from './read';
 import { type Entry, isResource, openEntry } from './resource';
 
 /** Wrapper levels searched: real APIs use two at most (`result.servers`, `servers.server`, `data.items`). */
@@ -29,7 +29,7 @@ export interface FoundList {
 }
 
 function hasAny(obj: RawObject, names: readonly string[]): boolean {
-  return lookup(obj, names) !== undefined;
+  return has(obj, names);
 }
 
 /** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
