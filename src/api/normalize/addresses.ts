@@ -27,48 +27,67 @@ const MAX_TEXT = 1024;
 interface Candidate { readonly text: string; readonly v4: boolean; readonly private: boolean; readonly primary: boolean; readonly path: string }
 interface Node { readonly value: unknown; readonly depth: number; readonly private?: boolean; readonly primary: boolean; readonly path: string }
 
-/** A dotted quad, read by hand: this runs for every address of every order. */
-function ipv4(text: string): boolean {
+/**
+ * A dotted quad, read by hand: this runs for every address of every order. Gives its first two parts as
+ * `a * 256 + b` (what `isPrivate` needs), or -1 when the text is not one.
+ */
+function ipv4(text: string): number {
   let parts = 0;
   let digits = 0;
   let value = 0;
+  let head = 0;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 46;
     if (code >= 48 && code <= 57) {
       value = value * 10 + code - 48;
-      if (++digits > 3) return false;
+      if (++digits > 3) return -1;
     } else if (code === 46 && digits > 0 && value <= 255) {
+      if (parts < 2) head = head * 256 + value;
       parts++;
       digits = 0;
       value = 0;
     } else {
-      return false;
+      return -1;
     }
   }
-  return parts === 4;
+  return parts === 4 ? head : -1;
 }
 
 function ipv6(text: string): boolean {
   return text.length <= 45 && text.includes(':') && /^[\da-f:.]+$/i.test(text);
 }
 
-function isPrivate(text: string, v4: boolean): boolean {
-  if (!v4) return /^(?:f[cd]|fe80|::1$)/i.test(text);
-  const first = text.indexOf('.');
-  const a = Number(text.slice(0, first));
-  const b = Number(text.slice(first + 1, text.indexOf('.', first + 1)));
+function isPrivateV6(text: string): boolean {
+  return /^(?:f[cd]|fe80|::1$)/i.test(text);
+}
+
+/** From an IPv4's first two parts, `a * 256 + b`. */
+function isPrivateV4(head: number): boolean {
+  const a = head >> 8;
+  const b = head & 255;
   return a === 10 || a === 127 || (a === 169 && b === 254) || (a === 192 && b === 168) ||
     (a === 172 && b >= 16 && b <= 31) || (a === 100 && b >= 64 && b <= 127);
 }
 
-/** An IP from text, with a host prefix length (`/32`, `/128`) dropped; a network (`2001:db8::/64`) is not a host. */
-function readIp(raw: string): { text: string; v4: boolean } | undefined {
+/**
+ * An IP from text, with a host prefix length (`/32`, `/128`) dropped; a network (`2001:db8::/64`) is not a host.
+ * Pushed as a candidate; `priv` undefined means the address itself says whether it is private.
+ */
+function pushIp(raw: string, priv: boolean | undefined, primary: boolean, path: string, found: Candidate[]): boolean {
   const slash = raw.indexOf('/');
   const text = slash < 0 ? raw : raw.slice(0, slash);
-  const prefix = slash < 0 ? undefined : raw.slice(slash + 1);
-  if (ipv4(text)) return prefix === undefined || prefix === '32' ? { text, v4: true } : undefined;
-  if (ipv6(text)) return prefix === undefined || prefix === '128' ? { text, v4: false } : undefined;
-  return undefined;
+  const head = ipv4(text);
+  if (head >= 0) {
+    if (slash >= 0 && raw.slice(slash + 1) !== '32') return false;
+    found.push({ text, v4: true, private: priv ?? isPrivateV4(head), primary, path });
+    return true;
+  }
+  if (ipv6(text)) {
+    if (slash >= 0 && raw.slice(slash + 1) !== '128') return false;
+    found.push({ text, v4: false, private: priv ?? isPrivateV6(text), primary, path });
+    return true;
+  }
+  return false;
 }
 
 const SCOPE_KEYS = new Set(['type', 'access', 'scope', 'visibility']);
@@ -147,15 +166,9 @@ export class AddressScan {
 function readText(value: string, priv: boolean | undefined, primary: boolean, path: string, found: Candidate[]): void {
   if (value.length > MAX_TEXT) return;
   // Most fields hold one address. Text with a separator is never one address, so trying it whole first changes nothing.
-  const whole = readIp(value);
-  if (whole) {
-    found.push({ text: whole.text, v4: whole.v4, private: priv ?? isPrivate(whole.text, whole.v4), primary, path });
-    return;
-  }
-  if (!/[\s,;]/.test(value)) return;
+  if (pushIp(value, priv, primary, path, found) || !/[\s,;]/.test(value)) return;
   for (const part of value.split(/[\s,;]+/, MAX_ENTRIES)) {
-    const ip = part ? readIp(part) : undefined;
-    if (ip) found.push({ text: ip.text, v4: ip.v4, private: priv ?? isPrivate(ip.text, ip.v4), primary, path });
+    if (part) pushIp(part, priv, primary, path, found);
   }
 }
 

@@ -36,6 +36,7 @@ const PLAN_TABLE = new NameTable(PLAN_FIELDS);
 const idHits = new NameHits(ID_TABLE);
 const nameHits = new NameHits(NAME_TABLE);
 const planHits = new NameHits(PLAN_TABLE);
+const states = new StateScan();
 
 /** Everything the order readers want to know about one key name, worked out once per name. */
 interface KeyInfo {
@@ -86,6 +87,24 @@ function keyInfo(key: string): KeyInfo {
   return info;
 }
 
+/**
+ * The key names of the last order read, by position, with what they are: orders of one list share their keys in the
+ * same order, so most keys are found here by one comparison instead of a map lookup. Bounded like `keyInfos`.
+ */
+const lastKeys: string[] = [];
+const lastInfos: KeyInfo[] = [];
+const MAX_LAST_KEYS = 64;
+
+function keyInfoAt(position: number, key: string): KeyInfo {
+  if (lastKeys[position] === key) return lastInfos[position] as KeyInfo;
+  const info = keyInfo(key);
+  if (position < MAX_LAST_KEYS && position <= lastKeys.length && key.length <= MAX_KEPT_KEY) {
+    lastKeys[position] = key;
+    lastInfos[position] = info;
+  }
+  return info;
+}
+
 const ENVELOPE_ID = ['id'];
 
 /**
@@ -115,12 +134,11 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   idHits.reset();
   nameHits.reset();
   planHits.reset();
-  const states = new StateScan();
+  states.reset();
   const addresses = new AddressScan(undefined, false);
   let scanned = 0;
   for (const key in fields) {
-    scanned++;
-    const info = keyInfo(key);
+    const info = keyInfoAt(scanned++, key);
     if (!info.wanted) continue;
     const field = fields[key];
     if (info.address !== 0 && scanned <= MAX_ADDRESS_KEYS) addresses.note(key, info.address, field);

@@ -95,10 +95,10 @@ function isSettled(state: OrderState): boolean {
   return state === 'running' || state === 'stopped';
 }
 
-/** The state fields of one object, fed key by key (`note`), then read by `decideState`. Arrays are made only when used. */
+/** The state fields of one object, fed key by key (`note`), then read by `decideState`; `reset` between objects. */
 export class StateScan {
-  lifecycle: Array<Word | undefined> | undefined;
-  power: Array<Word | undefined> | undefined;
+  readonly lifecycle: Array<Word | undefined> = new Array<Word | undefined>(LIFECYCLE_FIELDS.length).fill(undefined);
+  readonly power: Array<Word | undefined> = new Array<Word | undefined>(POWER_FIELDS.length).fill(undefined);
   suspendedRank = Infinity;
   suspended = false;
   busyRank = Infinity;
@@ -106,16 +106,24 @@ export class StateScan {
   runningRank = Infinity;
   running: boolean | undefined;
 
+  /** Ready for another object. */
+  reset(): void {
+    const { lifecycle, power } = this;
+    for (let i = 0; i < lifecycle.length; i++) lifecycle[i] = undefined;
+    for (let i = 0; i < power.length; i++) power[i] = undefined;
+    this.suspendedRank = Infinity;
+    this.suspended = false;
+    this.busyRank = Infinity;
+    this.busy = false;
+    this.runningRank = Infinity;
+    this.running = undefined;
+  }
+
   /** One field with a state role; `value` is neither null nor undefined. */
   note(role: Role, key: string, value: unknown): void {
     const { group, rank } = role;
     if (group === 'lifecycle' || group === 'power') {
-      let words = group === 'lifecycle' ? this.lifecycle : this.power;
-      if (!words) {
-        words = [];
-        if (group === 'lifecycle') this.lifecycle = words;
-        else this.power = words;
-      }
+      const words = group === 'lifecycle' ? this.lifecycle : this.power;
       if (words[rank] === undefined) words[rank] = readWord(key, value);
     } else if (typeof value === 'boolean') {
       if (group === 'suspendedFlag') {
@@ -166,10 +174,10 @@ export function readState(obj: RawObject, base: string, trace?: FieldTrace): { s
 /** `readState` for fields already gathered by a caller's own pass. */
 export function decideState(found: StateScan, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
   const { lifecycle } = found;
-  const power = found.power ? firstWord(found.power, always) : undefined;
-  let chosen = lifecycle ? firstWord(lifecycle, isWaiting) : undefined;
+  const power = firstWord(found.power, always);
+  let chosen = firstWord(lifecycle, isWaiting);
   if (!chosen && power && power.state !== 'unknown') chosen = power;
-  if (!chosen && lifecycle) chosen = firstWord(lifecycle, isSettled) ?? firstWord(lifecycle, always);
+  chosen ??= firstWord(lifecycle, isSettled) ?? firstWord(lifecycle, always);
   chosen ??= power;
   if (found.suspended && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
   if (found.busy && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };

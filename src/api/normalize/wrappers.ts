@@ -111,7 +111,8 @@ export function unwrapObject(body: unknown, wrappers: readonly string[], ownFiel
   let obj: RawObject = body;
   let path = '';
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    if (isResource(obj) || hasAny(obj, ownFields) || !isEnvelope(obj)) break;
+    // All three are tests without side effects; the cheapest that usually decides (an order's first scalar) goes first.
+    if (isResource(obj) || !isEnvelope(obj) || hasAny(obj, ownFields)) break;
     const next = wrapperChild(obj, wrappers) ?? soleChildWith(obj, ownFields);
     if (!next) break;
     obj = next.value;
