@@ -27,107 +27,210 @@ const MAX_TEXT = 1024;
 interface Candidate { readonly text: string; readonly v4: boolean; readonly private: boolean; readonly primary: boolean; readonly path: string }
 interface Node { readonly value: unknown; readonly depth: number; readonly private?: boolean; readonly primary: boolean; readonly path: string }
 
-/** A dotted quad, read by hand: this runs for every address of every order. */
-function ipv4(text: string): boolean {
+/**
+ * A dotted quad, read by hand: this runs for every address of every order. Gives its first two parts as
+ * `a * 256 + b` (what `isPrivate` needs), or -1 when the text is not one.
+ */
+function ipv4(text: string): number {
   let parts = 0;
   let digits = 0;
   let value = 0;
+  let head = 0;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 46;
     if (code >= 48 && code <= 57) {
       value = value * 10 + code - 48;
-      if (++digits > 3) return false;
+      if (++digits > 3) return -1;
     } else if (code === 46 && digits > 0 && value <= 255) {
+      if (parts < 2) head = head * 256 + value;
       parts++;
       digits = 0;
       value = 0;
     } else {
-      return false;
+      return -1;
     }
   }
-  return parts === 4;
+  return parts === 4 ? head : -1;
 }
 
 function ipv6(text: string): boolean {
   return text.length <= 45 && text.includes(':') && /^[\da-f:.]+$/i.test(text);
 }
 
-function isPrivate(text: string, v4: boolean): boolean {
-  if (!v4) return /^(?:f[cd]|fe80|::1$)/i.test(text);
-  const first = text.indexOf('.');
-  const a = Number(text.slice(0, first));
-  const b = Number(text.slice(first + 1, text.indexOf('.', first + 1)));
+function isPrivateV6(text: string): boolean {
+  return /^(?:f[cd]|fe80|::1$)/i.test(text);
+}
+
+/** From an IPv4's first two parts, `a * 256 + b`. */
+function isPrivateV4(head: number): boolean {
+  const a = head >> 8;
+  const b = head & 255;
   return a === 10 || a === 127 || (a === 169 && b === 254) || (a === 192 && b === 168) ||
     (a === 172 && b >= 16 && b <= 31) || (a === 100 && b >= 64 && b <= 127);
 }
 
-/** An IP from text, with a host prefix length (`/32`, `/128`) dropped; a network (`2001:db8::/64`) is not a host. */
-function readIp(raw: string): { text: string; v4: boolean } | undefined {
+/**
+ * An IP from text, with a host prefix length (`/32`, `/128`) dropped; a network (`2001:db8::/64`) is not a host.
+ * Pushed as a candidate; `priv` undefined means the address itself says whether it is private.
+ */
+function pushIp(raw: string, priv: boolean | undefined, primary: boolean, path: string, found: Candidate[]): boolean {
   const slash = raw.indexOf('/');
   const text = slash < 0 ? raw : raw.slice(0, slash);
-  const prefix = slash < 0 ? undefined : raw.slice(slash + 1);
-  if (ipv4(text)) return prefix === undefined || prefix === '32' ? { text, v4: true } : undefined;
-  if (ipv6(text)) return prefix === undefined || prefix === '128' ? { text, v4: false } : undefined;
-  return undefined;
+  const head = ipv4(text);
+  if (head >= 0) {
+    if (slash >= 0 && raw.slice(slash + 1) !== '32') return false;
+    found.push({ text, v4: true, private: priv ?? isPrivateV4(head), primary, path });
+    return true;
+  }
+  if (ipv6(text)) {
+    if (slash >= 0 && raw.slice(slash + 1) !== '128') return false;
+    found.push({ text, v4: false, private: priv ?? isPrivateV6(text), primary, path });
+    return true;
+  }
+  return false;
 }
 
 const SCOPE_KEYS = new Set(['type', 'access', 'scope', 'visibility']);
 const PRIMARY_KEYS = new Set(['isdefault', 'isprimary', 'primary', 'default', 'main']);
 
+/** What a key is to the walk, from its squashed name: bits, so one cached number per key name says it all. */
+const ADDRESS = 1;
+const SCOPE = 2;
+const PUBLIC_FLAG = 4;
+const PRIMARY = 8;
+const KEY_PRIVATE = 16;
+const KEY_PUBLIC = 32;
+
+export function addressBits(squashed: string): number {
+  let bits = 0;
+  if (ADDRESS_KEYS.has(squashed)) bits |= ADDRESS;
+  if (SCOPE_KEYS.has(squashed)) bits |= SCOPE;
+  if (squashed === 'public' || squashed === 'ispublic') bits |= PUBLIC_FLAG;
+  if (PRIMARY_KEYS.has(squashed)) bits |= PRIMARY;
+  if (squashed.includes('private') || squashed.includes('internal')) bits |= KEY_PRIVATE;
+  else if (squashed.includes('public')) bits |= KEY_PUBLIC;
+  return bits;
+}
+
+/** Bits by key as sent, for nested objects; bounded like `squash`'s cache, since server keys are hostile. */
+const bitsByKey = new Map<string, number>();
+
+function bitsOf(key: string): number {
+  let bits = bitsByKey.get(key);
+  if (bits === undefined) {
+    bits = addressBits(squash(key));
+    if (bitsByKey.size < 10_000 && key.length <= 64) bitsByKey.set(key, bits);
+  }
+  return bits;
+}
+
 /** `public`/`private` from a sibling word (`type: "public"`) or flag (`is_public: false`). */
-function scopeFrom(squashed: string, value: unknown): boolean | undefined {
-  if (SCOPE_KEYS.has(squashed) && typeof value === 'string') {
+function scopeFrom(bits: number, value: unknown): boolean | undefined {
+  if (bits & SCOPE && typeof value === 'string') {
     const word = value.toLowerCase();
     if (word === 'public' || word === 'external') return false;
     if (word === 'private' || word === 'internal') return true;
   }
-  if ((squashed === 'public' || squashed === 'ispublic') && typeof value === 'boolean') return !value;
+  if (bits & PUBLIC_FLAG && typeof value === 'boolean') return !value;
   return undefined;
 }
 
-function scopeOfKey(key: string, inherited: boolean | undefined): boolean | undefined {
-  if (key.includes('private') || key.includes('internal')) return true;
-  return key.includes('public') ? false : inherited;
+function scopeOfKey(bits: number, inherited: boolean | undefined): boolean | undefined {
+  if (bits & KEY_PRIVATE) return true;
+  return bits & KEY_PUBLIC ? false : inherited;
 }
 
-function readText(node: Node, found: Candidate[]): void {
-  const value = node.value as string;
+/** Keys of one object read for the walk; a caller with its own pass over the keys feeds only the first `MAX_KEYS`. */
+export const MAX_ADDRESS_KEYS = MAX_KEYS;
+
+/** One object's scope and primary flags and its address-like children, fed key by key. */
+export class AddressScan {
+  children: string[] | undefined;
+
+  constructor(
+    public scope: boolean | undefined,
+    public primary: boolean,
+  ) {}
+
+  /** Every key, whatever its value: a null child still counts as a node of the walk. */
+  note(key: string, bits: number, value: unknown): void {
+    if (bits & ADDRESS) (this.children ??= []).push(key);
+    if (bits & (SCOPE | PUBLIC_FLAG)) {
+      const scope = scopeFrom(bits, value);
+      if (scope !== undefined) this.scope = scope;
+    }
+    if (bits & PRIMARY && value === true) this.primary = true;
+  }
+}
+
+function readText(value: string, priv: boolean | undefined, primary: boolean, path: string, found: Candidate[]): void {
   if (value.length > MAX_TEXT) return;
-  // A field may list several addresses in one text; most hold one, and skip the split.
-  const parts = /[\s,;]/.test(value) ? value.split(/[\s,;]+/, MAX_ENTRIES) : [value];
-  for (const part of parts) {
-    const ip = part ? readIp(part) : undefined;
-    if (ip) found.push({ text: ip.text, v4: ip.v4, private: node.private ?? isPrivate(ip.text, ip.v4), primary: node.primary, path: node.path });
+  // Most fields hold one address. Text with a separator is never one address, so trying it whole first changes nothing.
+  if (pushIp(value, priv, primary, path, found) || !/[\s,;]/.test(value)) return;
+  for (const part of value.split(/[\s,;]+/, MAX_ENTRIES)) {
+    if (part) pushIp(part, priv, primary, path, found);
   }
 }
 
 /** One pass over an object's keys: its scope and primary flags, and the address-like children to visit. */
 function readObject(node: Node, value: RawObject, queue: Node[], tracing: boolean): void {
-  let scope = node.private;
-  let primary = node.primary;
-  const children: string[] = [];
+  const scan = new AddressScan(node.private, node.primary);
   let scanned = 0;
   for (const key in value) {
     if (++scanned > MAX_KEYS) break;
-    const squashed = squash(key);
-    if (ADDRESS_KEYS.has(squashed)) children.push(key);
-    scope = scopeFrom(squashed, value[key]) ?? scope;
-    if (PRIMARY_KEYS.has(squashed) && value[key] === true) primary = true;
+    const bits = bitsOf(key);
+    if (bits !== 0) scan.note(key, bits, value[key]);
   }
-  for (const key of children) {
+  pushChildren(node, value, scan, queue, tracing);
+}
+
+function pushChildren(node: Node, value: RawObject, scan: AddressScan, queue: Node[], tracing: boolean): void {
+  if (!scan.children) return;
+  const { scope, primary } = scan;
+  for (const key of scan.children) {
     const path = tracing ? joinPath(node.path, key) : '';
-    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(squash(key), scope), primary, path });
+    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(bitsOf(key), scope), primary, path });
   }
 }
 
-function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
+/** The walk from an object whose own keys were already read into `scan`. */
+function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: boolean): Candidate[] {
   const found: Candidate[] = [];
-  const queue: Node[] = [{ value: root, depth: 0, primary: false, path: base }];
-  for (let i = 0; i < queue.length && i < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
+  const { children } = scan;
+  if (!children) return found;
+  let flat = true;
+  for (const key of children) {
+    const value = root[key];
+    if (typeof value === 'object' && value !== null) {
+      flat = false;
+      break;
+    }
+  }
+  if (flat) {
+    // No child to look into: the walk is the children in order, as nodes 1 to MAX_NODES - 1.
+    const { scope, primary } = scan;
+    for (let i = 0; i < children.length && i + 1 < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
+      const key = children[i] as string;
+      const value = root[key];
+      if (typeof value === 'string') {
+        readText(value, scopeOfKey(bitsOf(key), scope), primary, tracing ? joinPath(base, key) : '', found);
+      }
+    }
+    return found;
+  }
+  const rootNode: Node = { value: root, depth: 0, primary: false, path: base };
+  const queue: Node[] = [rootNode];
+  pushChildren(rootNode, root, scan, queue, tracing);
+  walk(queue, 1, found, tracing);
+  return found;
+}
+
+function walk(queue: Node[], from: number, found: Candidate[], tracing: boolean): void {
+  for (let i = from; i < queue.length && i < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
     const node = queue[i] as Node;
     const { value } = node;
     if (typeof value === 'string') {
-      readText(node, found);
+      readText(value, node.private, node.primary, node.path, found);
     } else if (node.depth < MAX_DEPTH && Array.isArray(value)) {
       const path = tracing ? `${node.path}[]` : '';
       for (let j = 0; j < value.length && j < MAX_ENTRIES; j++) {
@@ -137,6 +240,11 @@ function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
       readObject(node, value, queue, tracing);
     }
   }
+}
+
+function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
+  const found: Candidate[] = [];
+  walk([{ value: root, depth: 0, primary: false, path: base }], 0, found, tracing);
   return found;
 }
 
@@ -146,8 +254,17 @@ function rank(candidate: Candidate): number {
 
 /** The main public address (IPv4 preferred) and every address, IPv4 first, without repeats, at most sixteen. */
 export function readAddresses(obj: RawObject, base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
-  const found = collect(obj, base, trace !== undefined);
-  const best = found.reduce<Candidate | undefined>((chosen, next) => (!chosen || rank(next) < rank(chosen) ? next : chosen), undefined);
+  return choose(obj, collect(obj, base, trace !== undefined), base, trace);
+}
+
+/** `readAddresses` for an object whose first `MAX_ADDRESS_KEYS` keys a caller already fed to `scan`. */
+export function readAddressesFrom(obj: RawObject, scan: AddressScan, base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
+  return choose(obj, collectFrom(obj, scan, base, trace !== undefined), base, trace);
+}
+
+function choose(obj: RawObject, found: Candidate[], base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
+  let best: Candidate | undefined;
+  for (const next of found) if (!best || rank(next) < rank(best)) best = next;
   if (!best) {
     const name = textHit(obj, NAME_FIELDS);
     if (!name || !isHostName(name.text)) return {};

@@ -1,9 +1,10 @@
 import { ApiError } from '../errors';
-import { type Order } from '../models';
-import { readAddresses } from './addresses';
-import { findId } from './ids';
-import { type FieldTrace, asText, describe, isObject, joinPath, lookup, prefixed, readEach, textField, textHit } from './read';
-import { readState } from './states';
+import { type Order, type RawObject } from '../models';
+import { AddressScan, MAX_ADDRESS_KEYS, addressBits, readAddressesFrom } from './addresses';
+import { readId } from './ids';
+import { NameHits, NameTable } from './keys';
+import { type FieldTrace, asText, describe, isObject, joinPath, lookup, prefixed, readEach, squash, textField } from './read';
+import { type Role, StateScan, decideState, stateRole } from './states';
 import { findList, unwrapObject } from './wrappers';
 
 export { normaliseStateWord } from './states';
@@ -28,29 +29,145 @@ function cut(text: string): string {
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL)}…` : text;
 }
 
+const ID_TABLE = new NameTable(ID_FIELDS);
+const NAME_TABLE = new NameTable(NAME_FIELDS);
+const PLAN_TABLE = new NameTable(PLAN_FIELDS);
+/** Reused by every order: `normaliseOrder` runs to its end (or throws) before the next one starts. */
+const idHits = new NameHits(ID_TABLE);
+const nameHits = new NameHits(NAME_TABLE);
+const planHits = new NameHits(PLAN_TABLE);
+const states = new StateScan();
+
+/** Everything the order readers want to know about one key name, worked out once per name. */
+interface KeyInfo {
+  readonly idSlot: number;
+  readonly idGroup: number;
+  readonly nameSlot: number;
+  readonly nameGroup: number;
+  readonly planSlot: number;
+  readonly planGroup: number;
+  readonly state: Role | undefined;
+  readonly address: number;
+  /** False for the many keys no reader wants (`os`, `cpu`, `created_at`…). */
+  readonly wanted: boolean;
+}
+
+const UNWANTED: KeyInfo = { idSlot: -1, idGroup: -1, nameSlot: -1, nameGroup: -1, planSlot: -1, planGroup: -1,
+  state: undefined, address: 0, wanted: false };
+
+function classify(key: string): KeyInfo {
+  const squashed = squash(key);
+  const info: KeyInfo = {
+    idSlot: ID_TABLE.exactOf(key),
+    idGroup: ID_TABLE.groupOf(squashed),
+    nameSlot: NAME_TABLE.exactOf(key),
+    nameGroup: NAME_TABLE.groupOf(squashed),
+    planSlot: PLAN_TABLE.exactOf(key),
+    planGroup: PLAN_TABLE.groupOf(squashed),
+    state: stateRole(squashed),
+    address: addressBits(squashed),
+    wanted: true,
+  };
+  const wanted = info.idSlot >= 0 || info.idGroup >= 0 || info.nameSlot >= 0 || info.nameGroup >= 0 ||
+    info.planSlot >= 0 || info.planGroup >= 0 || info.state !== undefined || info.address !== 0;
+  return wanted ? info : UNWANTED;
+}
+
+/** Key names repeat from order to order. Server keys are hostile: long ones and any past the cap are not kept. */
+const keyInfos = new Map<string, KeyInfo>();
+const MAX_KEY_INFOS = 10_000;
+const MAX_KEPT_KEY = 64;
+
+function keyInfo(key: string): KeyInfo {
+  let info = keyInfos.get(key);
+  if (info === undefined) {
+    info = classify(key);
+    if (keyInfos.size < MAX_KEY_INFOS && key.length <= MAX_KEPT_KEY) keyInfos.set(key, info);
+  }
+  return info;
+}
+
+/**
+ * The key names of the last order read, by position, with what they are: orders of one list share their keys in the
+ * same order, so most keys are found here by one comparison instead of a map lookup. Bounded like `keyInfos`.
+ */
+const lastKeys: string[] = [];
+const lastInfos: KeyInfo[] = [];
+const MAX_LAST_KEYS = 64;
+
+function keyInfoAt(position: number, key: string): KeyInfo {
+  if (lastKeys[position] === key) return lastInfos[position] as KeyInfo;
+  const info = keyInfo(key);
+  if (position < MAX_LAST_KEYS && position <= lastKeys.length && key.length <= MAX_KEPT_KEY) {
+    lastKeys[position] = key;
+    lastInfos[position] = info;
+  }
+  return info;
+}
+
+const ENVELOPE_ID = ['id'];
+
+/**
+ * The first id field present decides (as `findId`): a bad value there refuses the entry rather than falling back to
+ * another field, which may name something else. A resource document's own id is looked at first.
+ */
+function orderId(fields: RawObject, envelope: RawObject | undefined): { id: string; key: string; own: boolean } | undefined {
+  if (envelope) {
+    const hit = lookup(envelope, ENVELOPE_ID);
+    const id = hit && readId(hit.value, 'order');
+    if (hit && id !== undefined) return { id, key: hit.key, own: true };
+  }
+  for (let i = 0; i < ID_FIELDS.length; i++) {
+    const key = idHits.keyOf(fields, i);
+    if (key === undefined) continue;
+    const id = readId(fields[key], 'order');
+    if (id !== undefined) return { id, key, own: false };
+  }
+  return undefined;
+}
+
 export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
   if (!entry) throw new ApiError('badResponse', `Expected an order object, got ${describe(value)}.`);
   const { fields, base } = entry;
-  const found = findId(fields, ID_FIELDS, 'order', entry.envelope);
+  // One pass over the keys feeds every reader: ids, names, plans, state fields and the top of the address walk.
+  idHits.reset();
+  nameHits.reset();
+  planHits.reset();
+  states.reset();
+  const addresses = new AddressScan(undefined, false);
+  let scanned = 0;
+  for (const key in fields) {
+    const info = keyInfoAt(scanned++, key);
+    if (!info.wanted) continue;
+    const field = fields[key];
+    if (info.address !== 0 && scanned <= MAX_ADDRESS_KEYS) addresses.note(key, info.address, field);
+    idHits.note(info.idSlot, info.idGroup, key, field);
+    nameHits.note(info.nameSlot, info.nameGroup, key, field);
+    planHits.note(info.planSlot, info.planGroup, key, field);
+    if (info.state && field !== undefined && field !== null) states.note(info.state, key, field);
+  }
+  const found = orderId(fields, entry.envelope);
   if (!found) throw new ApiError('badResponse', 'Expected an order with an id field (id, order_id, uuid…).');
   const { id } = found;
-  trace?.use('id', found.own ? found.hit.key : joinPath(base, found.hit.key));
-  const name = textHit(fields, NAME_FIELDS);
-  if (name) trace?.use('name', joinPath(base, name.key));
-  const { state, statusText } = readState(fields, base, trace);
-  const { address, addresses } = readAddresses(fields, base, trace);
-  const plan = lookup(fields, PLAN_FIELDS)?.value;
-  return {
-    id,
-    label: name ? cut(name.text) : `#${id}`,
-    state,
-    statusText: statusText === undefined ? undefined : cut(statusText),
-    address,
-    ...(addresses && addresses.length ? { addresses } : {}),
-    plan: asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined),
-    raw: entry.raw,
-  };
+  trace?.use('id', found.own ? found.key : joinPath(base, found.key));
+  let nameKey: string | undefined;
+  let nameText: string | undefined;
+  for (let i = 0; i < NAME_FIELDS.length && nameText === undefined; i++) {
+    nameKey = nameHits.keyOf(fields, i);
+    if (nameKey !== undefined) nameText = asText(fields[nameKey]);
+  }
+  if (nameText !== undefined) trace?.use('name', joinPath(base, nameKey as string));
+  const { state, statusText } = decideState(states, base, trace);
+  const { address, addresses: all } = readAddressesFrom(fields, addresses, base, trace);
+  const planKey = planHits.lookupKey(fields);
+  const plan = planKey === undefined ? undefined : fields[planKey];
+  const label = nameText !== undefined ? cut(nameText) : `#${id}`;
+  const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
+  const shownStatus = statusText === undefined ? undefined : cut(statusText);
+  return all && all.length
+    ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
+    : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */

@@ -33,6 +33,33 @@ export function lookup(obj: RawObject, names: readonly string[]): Hit | undefine
   return undefined;
 }
 
+/** `lookup(obj, [name])` without the array. */
+function lookupOne(obj: RawObject, name: string): Hit | undefined {
+  if (Object.hasOwn(obj, name)) {
+    const value = obj[name];
+    if (value !== undefined && value !== null) return { key: name, value };
+  }
+  const key = squashedIndex(obj).get(squash(name));
+  const value = key === undefined ? undefined : obj[key];
+  return key !== undefined && value !== undefined && value !== null ? { key, value } : undefined;
+}
+
+/** Whether `lookup` would find anything, without building the hit. */
+export function has(obj: RawObject, names: readonly string[]): boolean {
+  for (const name of names) {
+    if (!Object.hasOwn(obj, name)) continue;
+    const value = obj[name];
+    if (value !== undefined && value !== null) return true;
+  }
+  const index = squashedIndex(obj);
+  for (const name of names) {
+    const key = index.get(squash(name));
+    const value = key === undefined ? undefined : obj[key];
+    if (key !== undefined && value !== undefined && value !== null) return true;
+  }
+  return false;
+}
+
 export function field(obj: RawObject, names: readonly string[]): unknown {
   return lookup(obj, names)?.value;
 }
@@ -112,7 +139,7 @@ export function asText(value: unknown): string | undefined {
 /** The first of `names` that holds text, and where it was. */
 export function textHit(obj: RawObject, names: readonly string[], skip?: string): { key: string; text: string } | undefined {
   for (const name of names) {
-    const hit = lookup(obj, [name]);
+    const hit = lookupOne(obj, name);
     if (!hit || hit.key === skip) continue;
     const text = asText(hit.value);
     if (text !== undefined) return { key: hit.key, text };

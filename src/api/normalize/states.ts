@@ -65,13 +65,19 @@ const RUNNING_FLAGS = ['running', 'is_running', 'online', 'is_online', 'powered_
 interface Word { readonly text: string; readonly state: OrderState; readonly key: string; readonly inner?: string }
 
 type Group = 'lifecycle' | 'power' | 'suspendedFlag' | 'busyFlag' | 'runningFlag';
+export interface Role { readonly group: Group; readonly rank: number }
 /** Every state-related field name, squashed, with its group and rank: an order is read in one pass over its keys. */
-const ROLES = new Map<string, { group: Group; rank: number }>();
+const ROLES = new Map<string, Role>();
 for (const [group, names] of [['lifecycle', LIFECYCLE_FIELDS], ['power', POWER_FIELDS], ['suspendedFlag', SUSPENDED_FLAGS],
   ['busyFlag', BUSY_FLAGS], ['runningFlag', RUNNING_FLAGS]] as const) {
   names.forEach((name, rank) => {
     if (!ROLES.has(squash(name))) ROLES.set(squash(name), { group, rank });
   });
+}
+
+/** The state role of a squashed field name, for a caller that reads an object's keys in one pass of its own. */
+export function stateRole(squashed: string): Role | undefined {
+  return ROLES.get(squashed);
 }
 
 /** A status word, which may be a string, a number or an object such as `{ name: "running" }`. */
@@ -89,50 +95,97 @@ function isSettled(state: OrderState): boolean {
   return state === 'running' || state === 'stopped';
 }
 
-interface Found {
-  lifecycle: Array<Word | undefined>;
-  power: Array<Word | undefined>;
-  flags: Partial<Record<'suspendedFlag' | 'busyFlag' | 'runningFlag', { rank: number; value: boolean }>>;
+/** The state fields of one object, fed key by key (`note`), then read by `decideState`; `reset` between objects. */
+export class StateScan {
+  readonly lifecycle: Array<Word | undefined> = new Array<Word | undefined>(LIFECYCLE_FIELDS.length).fill(undefined);
+  readonly power: Array<Word | undefined> = new Array<Word | undefined>(POWER_FIELDS.length).fill(undefined);
+  suspendedRank = Infinity;
+  suspended = false;
+  busyRank = Infinity;
+  busy = false;
+  runningRank = Infinity;
+  running: boolean | undefined;
+
+  /** Ready for another object. */
+  reset(): void {
+    const { lifecycle, power } = this;
+    for (let i = 0; i < lifecycle.length; i++) lifecycle[i] = undefined;
+    for (let i = 0; i < power.length; i++) power[i] = undefined;
+    this.suspendedRank = Infinity;
+    this.suspended = false;
+    this.busyRank = Infinity;
+    this.busy = false;
+    this.runningRank = Infinity;
+    this.running = undefined;
+  }
+
+  /** One field with a state role; `value` is neither null nor undefined. */
+  note(role: Role, key: string, value: unknown): void {
+    const { group, rank } = role;
+    if (group === 'lifecycle' || group === 'power') {
+      const words = group === 'lifecycle' ? this.lifecycle : this.power;
+      if (words[rank] === undefined) words[rank] = readWord(key, value);
+    } else if (typeof value === 'boolean') {
+      if (group === 'suspendedFlag') {
+        if (rank < this.suspendedRank) {
+          this.suspendedRank = rank;
+          this.suspended = value;
+        }
+      } else if (group === 'busyFlag') {
+        if (rank < this.busyRank) {
+          this.busyRank = rank;
+          this.busy = value;
+        }
+      } else if (rank < this.runningRank) {
+        this.runningRank = rank;
+        this.running = value;
+      }
+    }
+  }
 }
 
-function scan(obj: RawObject): Found {
-  const found: Found = { lifecycle: [], power: [], flags: {} };
+function scan(obj: RawObject): StateScan {
+  const found = new StateScan();
   for (const key in obj) {
     const role = ROLES.get(squash(key));
     const value = obj[key];
     if (!role || value === null || value === undefined) continue;
-    if (role.group === 'lifecycle' || role.group === 'power') {
-      const words = found[role.group];
-      if (words[role.rank] === undefined) words[role.rank] = readWord(key, value);
-    } else if (typeof value === 'boolean') {
-      const known = found.flags[role.group];
-      if (!known || role.rank < known.rank) found.flags[role.group] = { rank: role.rank, value };
-    }
+    found.note(role, key, value);
   }
   return found;
 }
+
+function firstWord(words: ReadonlyArray<Word | undefined>, test: (state: OrderState) => boolean): Word | undefined {
+  for (const word of words) if (word !== undefined && test(word.state)) return word;
+  return undefined;
+}
+
+const isWaiting = (state: OrderState): boolean => state === 'busy' || state === 'suspended';
+const always = (): boolean => true;
 
 /**
  * Lifecycle words that say busy or suspended win; otherwise a power word that maps to a state; otherwise the first
  * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
  */
 export function readState(obj: RawObject, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
-  const { lifecycle: words, power: powers, flags } = scan(obj);
-  const lifecycle = words.filter((word): word is Word => word !== undefined);
-  const power = powers.find((word) => word !== undefined);
-  const chosen =
-    lifecycle.find((word) => word.state === 'busy' || word.state === 'suspended') ??
-    (power && power.state !== 'unknown' ? power : undefined) ??
-    lifecycle.find((word) => isSettled(word.state)) ??
-    lifecycle[0] ??
-    power;
-  if (flags.suspendedFlag?.value === true && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
-  if (flags.busyFlag?.value === true && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
+  return decideState(scan(obj), base, trace);
+}
+
+/** `readState` for fields already gathered by a caller's own pass. */
+export function decideState(found: StateScan, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
+  const { lifecycle } = found;
+  const power = firstWord(found.power, always);
+  let chosen = firstWord(lifecycle, isWaiting);
+  if (!chosen && power && power.state !== 'unknown') chosen = power;
+  chosen ??= firstWord(lifecycle, isSettled) ?? firstWord(lifecycle, always);
+  chosen ??= power;
+  if (found.suspended && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
+  if (found.busy && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
   if (chosen) {
     if (trace) trace.use('state', chosen.inner ? joinPath(joinPath(base, chosen.key), chosen.inner) : joinPath(base, chosen.key));
     return { state: chosen.state, statusText: chosen.text };
   }
-  const running = flags.runningFlag?.value;
+  const { running } = found;
   if (running === undefined) return { state: 'unknown' };
   return { state: running ? 'running' : 'stopped', statusText: running ? 'running' : 'stopped' };
 }

@@ -5,7 +5,7 @@
  */
 
 import { type RawObject } from '../models';
-import { isObject, joinPath, lookup, squash } from './read';
+import { has, isObject, joinPath, lookup, squash } from './read';
 import { type Entry, isResource, openEntry } from './resource';
 
 /** Wrapper levels searched: real APIs use two at most (`result.servers`, `servers.server`, `data.items`). */
@@ -29,7 +29,7 @@ export interface FoundList {
 }
 
 function hasAny(obj: RawObject, names: readonly string[]): boolean {
-  return lookup(obj, names) !== undefined;
+  return has(obj, names);
 }
 
 /** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
@@ -111,7 +111,8 @@ export function unwrapObject(body: unknown, wrappers: readonly string[], ownFiel
   let obj: RawObject = body;
   let path = '';
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    if (isResource(obj) || hasAny(obj, ownFields) || !isEnvelope(obj)) break;
+    // All three are tests without side effects; the cheapest that usually decides (an order's first scalar) goes first.
+    if (isResource(obj) || !isEnvelope(obj) || hasAny(obj, ownFields)) break;
     const next = wrapperChild(obj, wrappers) ?? soleChildWith(obj, ownFields);
     if (!next) break;
     obj = next.value;
