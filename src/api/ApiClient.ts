@@ -220,7 +220,7 @@ export class ApiClient {
       return readBody();
     } catch (caught) {
       const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-      throw new ApiError(error.kind, this.mask(error.message), { method: 'GET', path, cause: error });
+      throw new ApiError(error.kind, this.mask(error.message), { method: 'GET', path: this.mask(path), cause: error });
     }
   }
 
@@ -290,7 +290,7 @@ export class ApiClient {
         this.log({
           method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes,
           requestId: safeRequestId(response.headers['x-request-id'], secrets),
-        });
+        }, secrets);
         return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
         const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
@@ -299,7 +299,7 @@ export class ApiClient {
         this.log({
           method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
           requestId, error: `${error.kind}: ${error.message}`, retryInMs,
-        });
+        }, secrets);
         if (retryInMs === undefined) throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
         await sleep(this.clock, retryInMs, options.signal).catch(() => {
           throw cancelledError();
@@ -333,9 +333,13 @@ export class ApiClient {
     }
   }
 
-  private log(entry: RequestLogEntry): void {
+  private log(entry: RequestLogEntry, secrets?: readonly string[]): void {
     try {
-      this.options.onRequest?.({ ...entry, error: entry.error === undefined ? undefined : this.mask(entry.error), route: this.transport.route });
+      // The path may come from a server's next-page link, so it is masked like the server's own words.
+      const mask = (text: string): string => maskSecrets(text, secrets ?? [...(this.options.secrets?.() ?? [])]);
+      this.options.onRequest?.({
+        ...entry, path: mask(entry.path), error: entry.error === undefined ? undefined : mask(entry.error), route: this.transport.route,
+      });
     } catch {
       // A logging failure must never fail a request.
     }
@@ -356,7 +360,7 @@ function withRequest(
 ): ApiError {
   return new ApiError(error.kind, mask(error.message), {
     status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
-    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path,
+    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path: mask(path),
     requestId: error.requestId ?? requestId, retryAfterMs: error.retryAfterMs,
     maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, proxy: error.proxy, cause: error,
   });

@@ -142,6 +142,16 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
       assert.ok(!JSON.stringify({ error, message: error.message, log }).includes(stored));
     });
 
+    it('masks a key that a next-page link puts in the path, in the log and in the error', async () => {
+      server.script((request) => (request.url === '/api/v1/orders'
+        ? json({ data: [{ id: 1, name: 'a' }], next: `/api/v1/orders?token=${KEY}` })
+        : json({ error: 'not_found' }, 404)));
+      const error = await failure(client().listOrders());
+      assert.equal(server.requests.length, 2);
+      assert.ok(!JSON.stringify({ error, path: error.path, message: error.message, log, warnings }).includes(KEY));
+      assert.match(error.path ?? '', /token=\*\*\*/);
+    });
+
     it('masks a key written with \\u escapes in the data the views show', async () => {
       const escaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
       server.script(() => ({ headers: { 'content-type': 'application/json' }, body: `{"id":1,"name":"${escaped}"}` }));
