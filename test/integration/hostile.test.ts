@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HOSTILE_NAMES, hostileAnswer, serveHostile } from '../mock-api/hostile';
-import { captureMessages, Harness } from './harness';
+import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 
 /** Every answer of the corpus but the 10 MB list, which belongs to the benchmarks. */
 const READ_ANSWERS = HOSTILE_NAMES.filter((name) => name !== 'orderList10MB');
@@ -43,6 +43,39 @@ describe('hostile servers: the editor keeps answering', function () {
     assert.equal(h.store.listCoverage('orders')?.stoppedBy, 'sizeLimit');
     assert.match(h.api.ordersView.message ?? '', /^Showing the first [\d,.]+ orders\. The list is larger than 10 MB; the rest was not read\.$/);
     assert.ok(h.requests('GET /api/v1/orders').length <= 9, 'pages stop at the size cap');
+  });
+
+  it('shows a wait for the rate limit with a countdown, and Cancel abandons the request', async () => {
+    const reset = Math.ceil((Date.now() + 30_000) / 1000);
+    h.mock.faults.add({
+      kind: 'raw', path: '/api/v1/balance', times: 1, status: 200, body: '{"balance": 42.5, "currency": "EUR"}',
+      headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+    });
+    await h.store.refresh(['balance'], 'background');
+    const shown: string[] = [];
+    const cancel = new vscode.EventEmitter<void>();
+    let cancelled = false;
+    const restore = stubWindow('withProgress', ((options: vscode.ProgressOptions, task: (
+      progress: vscode.Progress<{ message?: string }>, token: vscode.CancellationToken) => Thenable<unknown>) => {
+      assert.equal(options.location, vscode.ProgressLocation.Notification);
+      assert.equal(options.cancellable, true);
+      const token = { get isCancellationRequested() { return cancelled; }, onCancellationRequested: cancel.event };
+      return task({ report: ({ message }) => message && shown.push(message) }, token);
+    }));
+    try {
+      h.mock.clearLog();
+      const refresh = h.store.refresh(['orders'], 'user');
+      await waitFor(() => shown.length > 0 || undefined, 'the wait to be shown');
+      assert.match(shown[0] ?? '', /^Waiting for the API's rate limit, \d+ s$/);
+      cancelled = true;
+      cancel.fire();
+      await refresh;
+      assert.equal(h.requests().length, 0, 'the cancelled request was never sent');
+      assert.ok(!messages?.shown.some((m) => m.level === 'error'), 'a cancel is not an error');
+    } finally {
+      restore();
+      cancel.dispose();
+    }
   });
 
   for (const name of READ_ANSWERS) {
