@@ -114,7 +114,10 @@ export class ApiClient {
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList('/api/v1/orders', normaliseOrderList, 'orders', options);
+    return this.getList('/api/v1/orders', (body, trace) => {
+      const { orders, skipped } = normaliseOrderList(body, trace);
+      return { items: orders, skipped };
+    }, 'orders', options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
@@ -163,20 +166,26 @@ export class ApiClient {
    */
   private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown, trace?: FieldTrace) => { readonly skipped: number } & ({ readonly items: readonly T[] } | { readonly orders: readonly T[] }),
+    normalise: (body: unknown, trace?: FieldTrace) => { readonly items: readonly T[]; readonly skipped: number },
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
     const items: T[] = [];
+    let skipped = 0;
+    let total: number | undefined;
+    // A total counts the entries we could not read too: only one above everything seen means pages are missing.
+    const finish = (stoppedBy?: Listing<T>['stoppedBy']): Listing<T> => {
+      if (stoppedBy) this.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
+      return { items, total: total !== undefined && total > items.length + skipped ? total : undefined, stoppedBy };
+    };
     const seen = new Set<string>();
     const maxPages = this.options.maxPages ?? 50;
     const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let bytes = 0;
-    let total: number | undefined;
-    let path: string | undefined = firstPath;
-    for (let pages = 0; path !== undefined; pages++) {
-      if (pages >= maxPages) return this.stopped(items, total, 'pageLimit', what);
-      if (bytes >= maxBytes) return this.stopped(items, total, 'sizeLimit', what);
+    let path = firstPath;
+    for (let pages = 0; ; pages++) {
+      if (pages >= maxPages) return finish('pageLimit');
+      if (bytes >= maxBytes) return finish('sizeLimit');
       seen.add(path);
       const response: RawResponse = await this.get(path, options);
       bytes += response.bytes;
@@ -184,22 +193,17 @@ export class ApiClient {
       const fields = this.fields.trace(what);
       const page = this.guard(path, () => normalise(response.json, fields?.trace));
       fields?.done();
-      for (const item of 'items' in page ? page.items : page.orders) items.push(item);
+      for (const item of page.items) items.push(item);
+      skipped += page.skipped;
       if (page.skipped) this.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
       const info = readPageInfo(response.json, response.headers.link);
       total ??= info.total;
-      if (!info.next) break;
+      if (!info.next) return finish();
       const next = nextPagePath(this.baseUrl, info.next, path);
-      if (next === undefined) return this.stopped(items, total, 'outsideApi', what);
-      if (seen.has(next)) return this.stopped(items, total, 'cycle', what);
+      if (next === undefined) return finish('outsideApi');
+      if (seen.has(next)) return finish('cycle');
       path = next;
     }
-    return { items, total: total !== undefined && total > items.length ? total : undefined };
-  }
-
-  private stopped<T>(items: T[], total: number | undefined, stoppedBy: NonNullable<Listing<T>['stoppedBy']>, what: string): Listing<T> {
-    this.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
-    return { items, total: total !== undefined && total > items.length ? total : undefined, stoppedBy };
   }
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */

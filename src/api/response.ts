@@ -99,15 +99,30 @@ function endOfTag(text: string, start: number): number {
   return close + 1;
 }
 
-/** Masks the secrets in every string and field name of parsed JSON (depth is bounded by the parser). */
+/**
+ * Masks the secrets in every string and field name of parsed JSON (depth is bounded by the parser). Copies only the
+ * objects and arrays that change: a large body with no secret in it is walked once and kept as it is.
+ */
 function maskParsed(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? maskSecrets(value, secrets) : value;
-  if (Array.isArray(value)) return value.map((item) => maskParsed(item, secrets));
-  if (isObject(value)) {
-    // fromEntries defines properties, so a field named "__proto__" stays a field.
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [maskParsed(name, secrets), maskParsed(item, secrets)]));
+  if (Array.isArray(value)) {
+    const list = value as unknown[];
+    let copy: unknown[] | undefined;
+    list.forEach((item, i) => {
+      const masked = maskParsed(item, secrets);
+      if (masked !== item) (copy ??= list.slice())[i] = masked;
+    });
+    return copy ?? list;
   }
-  return value;
+  if (!isObject(value)) return value;
+  let changed = false;
+  const entries = Object.entries(value).map(([name, item]) => {
+    const entry = [maskParsed(name, secrets), maskParsed(item, secrets)] as const;
+    changed ||= entry[0] !== name || entry[1] !== item;
+    return entry;
+  });
+  // fromEntries defines properties, so a field named "__proto__" stays a field.
+  return changed ? Object.fromEntries(entries) : value;
 }
 
 function looksLikeHtml(response: TransportResponse): boolean {

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiClientOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
 import { type ApiError } from '../api/errors';
-import { type OrderAction } from '../api/models';
+import { type Listing, type OrderAction } from '../api/models';
 
 /** What the views show as a whole; drives the welcome content through the `hostingAccount.state` context key. */
 export type ConnectionState = 'noBaseUrl' | 'badBaseUrl' | 'noKey' | 'loading' | 'invalidKey' | 'unreachable' | 'ready';
@@ -23,7 +23,7 @@ export interface Slot<T> {
 export interface ListCoverage {
   readonly shown: number;
   readonly total?: number;
-  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+  readonly stoppedBy?: Listing<unknown>['stoppedBy'];
 }
 
 export interface PendingAction {

@@ -204,6 +204,14 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
       assert.deepEqual(server.requests.map((r) => r.url), ['/api/v1/orders', '/api/v1/orders?page=2', '/api/v1/orders?page=3']);
     });
 
+    it('does not call a list incomplete when its total counts entries that could not be read', async () => {
+      server.script(() => json({ data: [{ id: 1, name: 'a' }, { name: 'no id' }], meta: { total: 2 } }));
+      const listing = await client().listOrders();
+      assert.equal(listing.items.length, 1);
+      assert.equal(listing.total, undefined);
+      assert.ok(warnings.some((w) => /1 entries .* could not be read/.test(w)));
+    });
+
     it('stops at 50 pages and on a cycle', async () => {
       server.script((request) => {
         const page = Number(new URL(request.url, 'http://h').searchParams.get('page') ?? '1');
