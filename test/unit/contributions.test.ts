@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
@@ -13,8 +13,17 @@ interface Manifest {
     menus: Record<string, MenuEntry[]>;
     viewsWelcome: Array<{ view: string; contents: string; when: string }>;
     configuration: { properties: Record<string, { markdownDescription?: string; scope?: string }> };
+    views: Record<string, Array<{ id: string }>>;
+    walkthroughs?: Walkthrough[];
   };
   activationEvents: string[];
+}
+
+interface Walkthrough {
+  id: string;
+  title: string;
+  description: string;
+  steps: Array<{ id: string; title: string; description: string; media: { svg?: string; altText?: string }; completionEvents: string[] }>;
 }
 
 const root = join(__dirname, '..', '..', '..');
@@ -93,5 +102,57 @@ describe('package.json contributions (unit)', () => {
     for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey', 'invalidKey', 'unreachable', 'loading', 'ready']) {
       assert.ok(whens.includes(`hostingAccount.state == ${state}`), state);
     }
+  });
+
+  describe('the Getting Started walkthrough', () => {
+    const walkthrough = manifest.contributes.walkthroughs?.find((w) => w.id === 'hostingAccount.gettingStarted');
+    const contextKeys = new Set(
+      [...readFileSync(join(root, 'src', 'views', 'contextKeys.ts'), 'utf8').matchAll(/'(hostingAccount\.[A-Za-z.]+)'/g)].map((m) => m[1]),
+    );
+    const views = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+    const commands = new Set(manifest.contributes.commands.map((c) => c.command));
+    const settings = new Set(Object.keys(manifest.contributes.configuration.properties));
+
+    it('walks through address, key, servers and connecting, with a picture and words for each step', () => {
+      assert.ok(walkthrough, 'contributes.walkthroughs has hostingAccount.gettingStarted');
+      assert.deepEqual(walkthrough.steps.map((s) => s.id), ['address', 'key', 'servers', 'connect']);
+      for (const step of walkthrough.steps) {
+        assert.ok(step.media.svg && existsSync(join(root, step.media.svg)), `${step.id}: media ${step.media.svg}`);
+        assert.match(step.media.altText ?? '', /^%.+%$/, `${step.id}: localised alt text`);
+        assert.match(step.title, /^%.+%$/, `${step.id}: localised title`);
+      }
+    });
+
+    it('completes each step on its own, from events that exist', () => {
+      for (const step of walkthrough?.steps ?? []) {
+        assert.ok(step.completionEvents.length > 0, `${step.id} has completion events`);
+        for (const event of step.completionEvents) {
+          const [kind, ...rest] = event.split(':');
+          const subject = rest.join(':');
+          if (kind === 'onCommand') assert.ok(commands.has(subject), `${step.id}: ${event}`);
+          else if (kind === 'onSettingChanged') assert.ok(settings.has(subject), `${step.id}: ${event}`);
+          else if (kind === 'onView') assert.ok(views.has(subject), `${step.id}: ${event}`);
+          else if (kind === 'onContext') {
+            const keys = subject.match(/hostingAccount\.[A-Za-z.]+/g) ?? [];
+            assert.ok(keys.length > 0 && keys.every((key) => contextKeys.has(key)), `${step.id}: ${event}`);
+          } else assert.fail(`${step.id}: unexpected completion event ${event}`);
+        }
+      }
+    });
+
+    it('links its buttons only to commands that exist', () => {
+      const builtIn = new Set(['workbench.action.openSettings', 'hostingAccount.orders.focus']);
+      for (const step of walkthrough?.steps ?? []) {
+        const text = nls[step.description.slice(1, -1)] ?? '';
+        for (const [, command] of text.matchAll(/\(command:([\w.]+)/g)) {
+          assert.ok(commands.has(command!) || builtIn.has(command!), `${step.id}: ${command}`);
+        }
+      }
+    });
+
+    it('ships its pictures in the package', () => {
+      const ignore = readFileSync(join(root, '.vscodeignore'), 'utf8');
+      assert.match(ignore, /^!media\/(\*\*|walkthrough\/)/m);
+    });
   });
 });
