@@ -17,21 +17,22 @@ export async function openRemoteSsh(ctx: CommandContext, arg?: unknown): Promise
   const target = await resolveSshTarget(ctx, order);
   // The same checks as for a terminal: what Remote-SSH gets is what ssh would get.
   sshArgs(target);
-  if (!(await remoteSshAvailable())) {
+  const command = ctx.ssh.remoteSshCommand ?? OPEN_EMPTY_WINDOW;
+  if (!(await remoteSshAvailable(command))) {
     await offerRemoteSsh();
     return;
   }
   ctx.log.info(`Remote-SSH window for order ${order.id}: ${target.user}@${target.host} port ${target.port}`);
-  await vscode.commands.executeCommand(OPEN_EMPTY_WINDOW, { host: target.host, userName: target.user, port: target.port });
+  await vscode.commands.executeCommand(command, { host: target.host, userName: target.user, port: target.port });
 }
 
 /** Registered (the extension is active) or contributed (it activates on the command). */
-async function remoteSshAvailable(): Promise<boolean> {
+async function remoteSshAvailable(command: string): Promise<boolean> {
   const contributed = vscode.extensions.all.some((extension) => {
     const commands = (extension.packageJSON as { contributes?: { commands?: unknown } } | undefined)?.contributes?.commands;
-    return Array.isArray(commands) && commands.some((c) => (c as { command?: unknown } | null)?.command === OPEN_EMPTY_WINDOW);
+    return Array.isArray(commands) && commands.some((c) => (c as { command?: unknown } | null)?.command === command);
   });
-  return contributed || (await vscode.commands.getCommands(true)).includes(OPEN_EMPTY_WINDOW);
+  return contributed || (await vscode.commands.getCommands(true)).includes(command);
 }
 
 async function offerRemoteSsh(): Promise<void> {

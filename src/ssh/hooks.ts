@@ -8,4 +8,6 @@ import { type RemoteWindow } from './remoteWindow';
 export interface SshHooks {
   probeTiming?: ProbeTiming;
   remoteWindow?: () => RemoteWindow;
+  /** Another command id to look for instead of Remote - SSH's, to test the offer to install it. */
+  remoteSshCommand?: string;
 }
