@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { sshArgs } from '../ssh/sshArgs';
+import { noIcons } from '../views/text';
 import { type CommandContext } from './CommandContext';
 import { pickOrderWithAddress, resolveSshTarget } from './sshTarget';
 
@@ -13,7 +14,7 @@ export async function connectSsh(ctx: CommandContext, arg?: unknown): Promise<vo
   const args = sshArgs(target);
   ctx.log.info(`ssh to order ${order.id}: ${args.join(' ')}`);
   const terminal = vscode.window.createTerminal({
-    name: vscode.l10n.t('SSH: {0}', order.label.slice(0, 60)),
+    name: vscode.l10n.t('SSH: {0}', noIcons(order.label.slice(0, 60))),
     shellPath: 'ssh',
     shellArgs: args,
     iconPath: new vscode.ThemeIcon('remote'),
