@@ -25,8 +25,8 @@ export function watchReachability(ctx: CommandContext): void {
     if (action !== 'stop' && asExpected && order.state === 'running') void probe(ctx, order);
   });
   ctx.store.onDidChangeState((state) => {
-    // Another key or server: the orders of the old one are no longer this window's business.
-    if (state === 'noKey' || state === 'noBaseUrl' || state === 'badBaseUrl') stopProbes();
+    // Another key or server (the store starts over, through 'loading'): the old one's orders are not ours to report.
+    if (state === 'loading' || state === 'noKey' || state === 'noBaseUrl' || state === 'badBaseUrl') stopProbes();
   });
 }
 

@@ -7,19 +7,22 @@ export interface SshChoice {
 }
 
 const KEY = 'hostingAccount.ssh.choices';
-/** Orders remembered at most; the oldest choices go first. */
+/** Orders remembered at most; the least recently chosen go first. */
 const MAX_ORDERS = 200;
 
-type Choices = Record<string, SshChoice>;
+/** A list, oldest first: object keys that look like numbers would be reordered, and order ids often do. */
+type Stored = Array<{ readonly id: string } & SshChoice>;
 
-function all(memento: vscode.Memento): Choices {
+function all(memento: vscode.Memento): Stored {
   const value = memento.get<unknown>(KEY);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Choices : {};
+  if (!Array.isArray(value)) return [];
+  return value.filter((entry): entry is Stored[number] =>
+    typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string');
 }
 
 export function readChoice(memento: vscode.Memento, orderId: string): SshChoice {
-  const choice = Object.prototype.hasOwnProperty.call(all(memento), orderId) ? all(memento)[orderId] : undefined;
-  if (typeof choice !== 'object' || choice === null) return {};
+  const choice = all(memento).find((entry) => entry.id === orderId);
+  if (!choice) return {};
   return {
     address: typeof choice.address === 'string' ? choice.address : undefined,
     user: typeof choice.user === 'string' ? choice.user : undefined,
@@ -27,8 +30,8 @@ export function readChoice(memento: vscode.Memento, orderId: string): SshChoice 
 }
 
 export async function rememberChoice(memento: vscode.Memento, orderId: string, choice: SshChoice): Promise<void> {
-  const entries = Object.entries(all(memento)).filter(([id]) => id !== orderId);
   const previous = readChoice(memento, orderId);
-  entries.push([orderId, { address: choice.address ?? previous.address, user: choice.user ?? previous.user }]);
-  await memento.update(KEY, Object.fromEntries(entries.slice(-MAX_ORDERS)));
+  const entries = all(memento).filter((entry) => entry.id !== orderId);
+  entries.push({ id: orderId, address: choice.address ?? previous.address, user: choice.user ?? previous.user });
+  await memento.update(KEY, entries.slice(-MAX_ORDERS));
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type AddressInfo, createServer, type Server } from 'node:net';
+import { readChoice, rememberChoice } from '../../src/ssh/choices';
 import { checkHost, isDnsName, isPlainIPv4, isSafePort, isSafeUser } from '../../src/ssh/hostCheck';
 import { probeUntilOpen, tcpConnect, type TryConnect } from '../../src/ssh/probe';
 import { connectedHosts, isWindowOn, sshRemoteHost } from '../../src/ssh/remoteWindow';
@@ -184,5 +185,49 @@ describe('Reachability probe (unit, real loopback sockets)', () => {
       controller.signal, never);
     assert.equal(outcome.result, 'cancelled');
     assert.deepEqual([...asked], ['192.0.2.7:2222']);
+  });
+});
+
+describe('remembered SSH choices (unit)', () => {
+  /** The part of `vscode.Memento` the choices use, over a plain map. */
+  function memento(initial: Record<string, unknown> = {}) {
+    const values = new Map<string, unknown>(Object.entries(initial));
+    return {
+      keys: () => [...values.keys()],
+      get: <T>(key: string, fallback?: T) => (values.has(key) ? values.get(key) as T : fallback),
+      update: (key: string, value: unknown) => {
+        values.set(key, value);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  it('keeps the address and the user per order, each until replaced', async () => {
+    const state = memento();
+    await rememberChoice(state, '7', { address: '203.0.113.5' });
+    await rememberChoice(state, '7', { user: 'deploy' });
+    await rememberChoice(state, '8', { address: '2001:db8::8' });
+    assert.deepEqual(readChoice(state, '7'), { address: '203.0.113.5', user: 'deploy' });
+    assert.deepEqual(readChoice(state, '8'), { address: '2001:db8::8', user: undefined });
+    assert.deepEqual(readChoice(state, '9'), {});
+  });
+
+  it('remembers a bounded number of orders, the least recently chosen going first', async () => {
+    const state = memento();
+    // Ids that look like numbers, out of order: the eviction follows the time of the choice, not the id.
+    const ids = Array.from({ length: 205 }, (_, i) => String((i * 7919) % 1000));
+    for (const id of ids) await rememberChoice(state, id, { address: '203.0.113.5' });
+    await rememberChoice(state, ids[10] as string, { user: 'again' });
+    assert.deepEqual(readChoice(state, ids[0] as string), {});
+    assert.deepEqual(readChoice(state, ids[10] as string), { address: '203.0.113.5', user: 'again' }, 'chosen again: kept and merged');
+    assert.equal(readChoice(state, ids[204] as string).address, '203.0.113.5');
+    assert.equal((state.get<unknown[]>('hostingAccount.ssh.choices') ?? []).length, 200);
+  });
+
+  it('ignores stored values of the wrong shape', () => {
+    const state = memento({ 'hostingAccount.ssh.choices': [{ id: '7', address: 5, user: ['x'] }, 'text', null, { id: 8 }] });
+    assert.deepEqual(readChoice(state, '7'), { address: undefined, user: undefined });
+    assert.deepEqual(readChoice(state, '8'), {});
+    assert.deepEqual(readChoice(memento({ 'hostingAccount.ssh.choices': { 7: { address: '203.0.113.5' } } }), '7'), {});
   });
 });
