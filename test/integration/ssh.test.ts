@@ -230,7 +230,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     assert.deepEqual(await vscode.commands.executeCommand<unknown[]>('remoteSshStandIn.calls'), []);
   });
 
-  it('says so when Stop would end this Remote-SSH window\'s session, and asks even when the setting says not to', async () => {
+  it('says so when Stop, Restart or Reinstall would end this Remote-SSH window\'s session, and asks even when the setting says not to', async () => {
     h.api.ssh.remoteWindow = () => ({ remoteName: 'ssh-remote', authorities: ['ssh-remote+root@203.0.113.5'] });
     await h.setSetting('confirmStopAndRestart', false);
     // The restart below settles into running: no probe of a documentation address is wanted from it.
@@ -245,6 +245,16 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     const detail = String((asked[0]?.options[0] as vscode.MessageOptions).detail);
     assert.match(detail, /^This window is connected to web-01; stopping it ends this session\./);
     assert.equal(h.requests(ACTION).length, 0, 'declined: nothing sent');
+    // The same window matched by the order's name (an SSH config alias), for Restart and Reinstall.
+    h.api.ssh.remoteWindow = () => ({ remoteName: 'ssh-remote', authorities: ['ssh-remote+WEB-01'] });
+    await vscode.commands.executeCommand('hostingAccount.order.restart', await node('web-01'));
+    await vscode.commands.executeCommand('hostingAccount.order.reinstall', await node('web-01'));
+    const details = asked.slice(1).map((a) => String((a.options[0] as vscode.MessageOptions).detail));
+    assert.equal(details.length, 2);
+    assert.match(details[0] ?? '', /^This window is connected to web-01; restarting it ends this session\./);
+    assert.match(details[1] ?? '', /^This window is connected to web-01; reinstalling it ends this session/);
+    assert.equal(h.requests(ACTION).length, 0, 'declined: nothing sent');
+    asked.splice(1);
     // Another order than the window's: the setting applies as before.
     await vscode.commands.executeCommand('hostingAccount.order.restart', await node('dual-stack'));
     assert.equal(asked.length, 1);
