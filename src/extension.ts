@@ -13,6 +13,7 @@ import { ContextKeys } from './views/contextKeys';
 import { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersTreeProvider } from './views/orders/OrdersTreeProvider';
+import type { SshHooks } from './ssh/hooks';
 import { ProblemReporter } from './views/ProblemReporter';
 import { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
 import { ViewMessages } from './views/ViewMessages';
@@ -30,6 +31,8 @@ export interface TestApi {
   readonly log: Log;
   /** Where VS Code writes this extension's log files. */
   readonly logUri: vscode.Uri;
+  /** A fast reachability probe and a pretend Remote-SSH window, for the tests. */
+  readonly ssh: SshHooks;
 }
 
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
@@ -81,10 +84,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const scheduler = new RefreshScheduler(store, settings.refreshIntervalSeconds);
 
   const details = new OrderDetailsDocument(store);
+  const ssh: SshHooks = {};
   const ctx: CommandContext = {
     store, keys, log, orders, invoices, details,
     settings: () => settings,
     invoicesVisible: () => invoicesView.visible,
+    globalState: context.globalState,
+    ssh,
   };
 
   context.subscriptions.push(
@@ -141,7 +147,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   void onKeyChanged();
 
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri }
+    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri, ssh }
     : undefined;
 }
 

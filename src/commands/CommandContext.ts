@@ -1,6 +1,8 @@
+import type * as vscode from 'vscode';
 import { type KeyStore } from '../auth/KeyStore';
 import { type Settings } from '../config';
 import { type Log } from '../log';
+import { type SshHooks } from '../ssh/hooks';
 import { type Store } from '../store/Store';
 import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrderDetailsDocument } from '../views/orders/OrderDetailsDocument';
@@ -16,4 +18,7 @@ export interface CommandContext {
   readonly invoices: InvoicesTreeProvider;
   readonly details: OrderDetailsDocument;
   readonly invoicesVisible: () => boolean;
+  /** Per-order SSH choices (an address, a user name): never a secret. */
+  readonly globalState: vscode.Memento;
+  readonly ssh: SshHooks;
 }

@@ -1,11 +1,15 @@
 /** The lazily loaded half of the UI: what runs when the user invokes a command, and how failures are told. */
 import { isApiError } from '../api/errors';
 import { type CommandContext } from './CommandContext';
+import { connectSsh } from './connectSsh';
+import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
 import { type CommandId } from './ids';
 import { openApiKeysPage } from './openApiKeysPage';
 import { openInvoice } from './openInvoice';
+import { openRemoteSsh } from './openRemoteSsh';
 import { runOrderAction } from './orderAction';
+import { watchReachability } from './reachability';
 import { refresh } from './refresh';
 import { removeApiKey } from './removeApiKey';
 import { isCancellation, logFailure, showReport, toReport } from './reportError';
@@ -28,6 +32,9 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.order.reinstall': (ctx, arg) => runOrderAction(ctx, 'reinstall', arg),
   'hostingAccount.order.showDetails': (ctx, arg) => showOrderDetails(ctx, arg),
   'hostingAccount.order.copyId': (ctx, arg) => copyOrderId(ctx, arg),
+  'hostingAccount.order.copyAddress': (ctx, arg) => copyAddress(ctx, arg),
+  'hostingAccount.order.connectSsh': (ctx, arg) => connectSsh(ctx, arg),
+  'hostingAccount.order.openRemoteSsh': (ctx, arg) => openRemoteSsh(ctx, arg),
   'hostingAccount.invoice.open': (ctx, arg) => openInvoice(ctx, arg),
   'hostingAccount.showAccount': (ctx) => showAccount(ctx),
   'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),
@@ -39,6 +46,8 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
  * once, with the next step to take (Retry runs the command again).
  */
 export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknown): Promise<void> {
+  // Before any action can be sent: its settling into running starts the wait for the SSH port.
+  watchReachability(ctx);
   try {
     await handlers[id](ctx, arg);
   } catch (error) {

@@ -3,6 +3,7 @@ import { type Order, type OrderAction } from '../api/models';
 import { actionTitle, progressLabel } from '../views/orders/orderStrings';
 import { type CommandContext } from './CommandContext';
 import { pickOrder } from './pickOrder';
+import { sessionWarning } from './remoteGuard';
 import { UserCancelled } from './reportError';
 
 /** Pick (or take) the order, confirm as the action deserves, send it once. The store shows progress on the node. */
@@ -21,18 +22,21 @@ async function confirm(ctx: CommandContext, action: OrderAction, order: Order): 
       return true;
     case 'stop':
     case 'restart': {
-      if (!ctx.settings().confirmStopAndRestart) return true;
+      // In a Remote-SSH window on this very server the question is always asked: the answer ends this session.
+      const warning = sessionWarning(ctx, order, action);
+      if (!warning && !ctx.settings().confirmStopAndRestart) return true;
       const title = actionTitle(action);
       const message = action === 'stop'
         ? vscode.l10n.t('Stop {0}?', order.label)
         : vscode.l10n.t('Restart {0}?', order.label);
-      const detail = action === 'stop'
+      const consequence = action === 'stop'
         ? vscode.l10n.t('The server shuts down and whatever runs on it becomes unavailable until it is started again.')
         : vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.');
+      const detail = warning ? `${warning}\n\n${consequence}` : consequence;
       return (await vscode.window.showWarningMessage(message, { modal: true, detail }, title)) === title;
     }
     case 'reinstall':
-      return confirmReinstall(order);
+      return confirmReinstall(order, sessionWarning(ctx, order, action));
   }
 }
 
@@ -40,14 +44,12 @@ async function confirm(ctx: CommandContext, action: OrderAction, order: Order): 
  * Reinstall wipes the server, so it takes two deliberate steps: a modal that says so, then typing the order's name
  * (or id) — a reflexive Enter cannot get through.
  */
-async function confirmReinstall(order: Order): Promise<boolean> {
+async function confirmReinstall(order: Order, warning: string | undefined): Promise<boolean> {
   const button = vscode.l10n.t('Reinstall…');
+  const detail = vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the order\'s name to confirm.');
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Reinstall {0}? This erases the server.', order.label),
-    {
-      modal: true,
-      detail: vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the order\'s name to confirm.'),
-    },
+    { modal: true, detail: warning ? `${warning}\n\n${detail}` : detail },
     button,
   );
   if (answer !== button) return false;

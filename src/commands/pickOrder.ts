@@ -15,7 +15,9 @@ interface OrderPick extends vscode.QuickPickItem {
  * The order a command acts on: the tree node it was invoked on, an id passed by a keybinding or another extension,
  * or, from the palette, the user's pick among the orders the action fits.
  */
-export async function pickOrder(store: Store, tree: OrdersTreeProvider, arg: unknown, action?: OrderAction): Promise<Order> {
+export async function pickOrder(
+  store: Store, tree: OrdersTreeProvider, arg: unknown, action?: OrderAction | ((order: Order) => boolean),
+): Promise<Order> {
   // Nodes come from the tree, which lives in the activation bundle: ask it rather than `instanceof` across bundles.
   const node = tree.asOrderNode(arg);
   if (node) return store.orders.get(node.id) ?? node.order;
@@ -30,7 +32,9 @@ export async function pickOrder(store: Store, tree: OrdersTreeProvider, arg: unk
     );
     if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
   }
-  const candidates = store.orders.all.filter((order) => !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action));
+  const fits = (order: Order): boolean => typeof action === 'function' ? action(order)
+    : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action);
+  const candidates = store.orders.all.filter(fits);
   if (!candidates.length) {
     const message = store.orders.size === 0
       ? vscode.l10n.t('This account has no orders.')

@@ -47,14 +47,14 @@ describe('order actions', () => {
     const run = vscode.commands.executeCommand('hostingAccount.order.start', target);
     await waitFor(() => h.store.pending(target.id), 'the pending state');
     const busy = h.api.orders.getTreeItem(target);
-    assert.equal(busy.contextValue, 'order.busy');
+    assert.equal(busy.contextValue, 'order.busy.address');
     assert.match(String(busy.description), /^Starting… · /);
     assert.equal((busy.iconPath as vscode.ThemeIcon).id, 'loading~spin');
     await run;
     assert.equal(asked.length, 0, 'start does not ask');
     await waitFor(() => !h.store.pending(target.id), 'the order to settle', 10_000);
     const settled = h.api.orders.getTreeItem(target);
-    assert.equal(settled.contextValue, 'order.running');
+    assert.equal(settled.contextValue, 'order.running.address');
     assert.equal(h.requests(ACTION).length, 1);
     assert.equal(h.requests(ACTION)[0]?.body, '{"action":"start"}');
     assert.ok(h.requests('GET /api/v1/orders/:id').length >= 1, 'the order was polled');
@@ -76,7 +76,7 @@ describe('order actions', () => {
     await vscode.commands.executeCommand('hostingAccount.order.stop', target);
     assert.equal(h.requests(ACTION).length, 1);
     await waitFor(() => !h.store.pending(target.id), 'the stop to settle', 10_000);
-    assert.equal(h.api.orders.getTreeItem(target).contextValue, 'order.stopped');
+    assert.equal(h.api.orders.getTreeItem(target).contextValue, 'order.stopped.address');
   });
 
   it('does not ask before stopping when the setting says so', async () => {
@@ -177,7 +177,7 @@ describe('order actions', () => {
     await waitFor(() => messages.shown.length > 0, 'an error message');
     assert.equal(messages.shown[0]?.level, 'error');
     assert.match(messages.shown[0]?.message ?? '', /The server refused: .*running/);
-    await waitFor(() => h.api.orders.getTreeItem(target).contextValue === 'order.running', 'the order to be refreshed');
+    await waitFor(() => h.api.orders.getTreeItem(target).contextValue === 'order.running.address', 'the order to be refreshed');
     assert.equal(h.store.pending(target.id), undefined);
   });
 

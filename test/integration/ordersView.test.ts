@@ -29,14 +29,14 @@ describe('the Orders view', () => {
   it('gives each state its icon, colour, description and contextValue', async () => {
     const byName = new Map((await roots()).map((n) => [n.order.label, item(n)]));
     const running = byName.get('web-frontend-01');
-    assert.equal(running?.contextValue, 'order.running');
+    assert.equal(running?.contextValue, 'order.running.address');
     assert.equal((running?.iconPath as vscode.ThemeIcon).id, 'vm-running');
     assert.equal(((running?.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'debugIcon.startForeground');
     assert.match(String(running?.description), /^Running · \d+\.\d+\.\d+\.\d+$/);
-    const stopped = [...byName.values()].find((i) => i.contextValue === 'order.stopped');
+    const stopped = [...byName.values()].find((i) => i.contextValue === 'order.stopped.address');
     assert.equal((stopped?.iconPath as vscode.ThemeIcon).id, 'vm-outline');
-    assert.ok([...byName.values()].some((i) => i.contextValue === 'order.suspended'));
-    const busy = [...byName.values()].find((i) => i.contextValue === 'order.busy');
+    assert.ok([...byName.values()].some((i) => i.contextValue === 'order.suspended.address'));
+    const busy = [...byName.values()].find((i) => i.contextValue === 'order.busy.address');
     assert.equal((busy?.iconPath as vscode.ThemeIcon).id, 'loading~spin');
     assert.match(String(busy?.description), /^Starting/);
   });

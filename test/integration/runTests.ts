@@ -48,13 +48,18 @@ async function main(): Promise<number> {
   const extensionsDir = scratch.path('extensions');
   fs.mkdirSync(workspace);
   fs.mkdirSync(extensionsDir);
+  // A stand-in for Remote - SSH that records what it is asked to open. code-server takes it from the extensions
+  // folder (it loads one development extension only); a desktop VS Code runs with extensions disabled, so it gets it
+  // as a second development extension.
+  const standIn = path.join(projectRoot, 'test', 'integration', 'remote-ssh-stand-in');
+  fs.cpSync(standIn, path.join(extensionsDir, 'hosting-tools-tests.remote-ssh-stand-in-0.0.1'), { recursive: true });
   seedSettings(userDataDir, { 'hostingAccount.baseUrl': mock.url });
 
   rigLog(`mock API at ${mock.url}; ${desktop === undefined ? 'VS Code: code-server' : `VS Code: ${desktop}`}`);
   try {
     await runTests({
       vscodeExecutablePath: desktop ?? launcher,
-      extensionDevelopmentPath: projectRoot,
+      extensionDevelopmentPath: desktop === undefined ? projectRoot : [projectRoot, standIn],
       extensionTestsPath: path.join(__dirname, 'index.js'),
       launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--disable-extensions'],
       extensionTestsEnv: {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
-import { actionsFor, ORDER_CONTEXT_VALUES, orderLook } from '../../src/views/orders/orderPresentation';
+import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
 interface MenuEntry { command: string; when?: string; group?: string }
 interface Manifest {
@@ -17,6 +17,7 @@ interface Manifest {
     walkthroughs?: Walkthrough[];
   };
   activationEvents: string[];
+  extensionKind?: string[];
 }
 
 interface Walkthrough {
@@ -82,11 +83,44 @@ describe('package.json contributions (unit)', () => {
       assert.equal(entries.length, 1, action);
       const regex = viewItemRegex(entries[0]?.when);
       for (const state of states) {
-        const offered = regex?.test(orderLook(state).contextValue) ?? false;
-        assert.equal(offered, actionsFor(state).includes(action), `${action} on ${state}`);
+        // With or without an address: the marker for the SSH items changes nothing for the power actions.
+        for (const value of [orderLook(state).contextValue, withAddress(orderLook(state).contextValue, { address: '203.0.113.5' })]) {
+          const offered = regex?.test(value) ?? false;
+          assert.equal(offered, actionsFor(state).includes(action), `${action} on ${value}`);
+        }
       }
       assert.equal(regex?.test(orderLook('running', 'stop').contextValue), false, `${action} while an action runs`);
     }
+  });
+
+  it('runs on the UI side first, so in a remote window the key and the API calls stay on the user\'s machine', () => {
+    assert.deepEqual(manifest.extensionKind, ['ui', 'workspace']);
+  });
+
+  it('offers Copy Address (inline and in the menu) and the SSH items only on orders with an address', () => {
+    const sshCommands = ['hostingAccount.order.copyAddress', 'hostingAccount.order.connectSsh', 'hostingAccount.order.openRemoteSsh'];
+    for (const command of sshCommands) {
+      const entries = itemMenus.filter((e) => e.command === command);
+      assert.ok(entries.length > 0, command);
+      for (const entry of entries) {
+        const regex = viewItemRegex(entry.when);
+        for (const value of ORDER_CONTEXT_VALUES) {
+          if (!value.endsWith('.address')) assert.equal(regex?.test(value), false, `${command} on ${value}`);
+        }
+      }
+    }
+    const copy = itemMenus.filter((e) => e.command === 'hostingAccount.order.copyAddress').map((e) => e.group ?? '');
+    assert.ok(copy.some((g) => g.startsWith('inline')) && copy.some((g) => !g.startsWith('inline')), copy.join());
+    const connect = itemMenus.find((e) => e.command === 'hostingAccount.order.connectSsh');
+    assert.equal(viewItemRegex(connect?.when)?.test('order.running.address'), true);
+    assert.equal(viewItemRegex(connect?.when)?.test('order.stopped.address'), false);
+  });
+
+  it('declares the SSH settings with their defaults', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { default?: unknown; scope?: string }>;
+    assert.equal(properties['hostingAccount.ssh.user']?.default, 'root');
+    assert.equal(properties['hostingAccount.ssh.port']?.default, 22);
+    assert.equal(properties['hostingAccount.notifyWhenReachable']?.default, true);
   });
 
   it('puts Reinstall last, in a group of its own', () => {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type Order } from '../../api/models';
 import { type PendingAction } from '../../store/types';
-import { fieldsMarkdown, fieldsOf, escapeMarkdown, orderLook } from './orderPresentation';
+import { fieldsMarkdown, fieldsOf, escapeMarkdown, orderLook, withAddress } from './orderPresentation';
 import { progressLabel, stateText } from './orderStrings';
 
 /** One order in the tree. The object lives as long as the order does, so VS Code keeps its selection and expansion. */
@@ -18,7 +18,7 @@ export class OrderNode {
     const item = new vscode.TreeItem(order.label, vscode.TreeItemCollapsibleState.Collapsed);
     // Ids must be unique and stable: the label and state change, the order id does not.
     item.id = `order/${encodeURIComponent(order.id)}`;
-    item.contextValue = look.contextValue;
+    item.contextValue = withAddress(look.contextValue, order);
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
     item.description = order.address && order.address !== order.label ? `${state} · ${order.address}` : state;

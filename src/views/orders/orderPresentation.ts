@@ -1,14 +1,22 @@
 /** State → icon, colour and contextValue, in one pure place that the menus, the pickers and the tests share. */
 import { type OrderAction, type OrderState } from '../../api/models';
 
-export type OrderContextValue = `order.${'running' | 'stopped' | 'busy' | 'suspended' | 'unknown'}`;
+export type OrderStateContextValue = `order.${'running' | 'stopped' | 'busy' | 'suspended' | 'unknown'}`;
+/** `.address` marks an order the server gave an address: the SSH items show only there. */
+export type OrderContextValue = OrderStateContextValue | `${OrderStateContextValue}.address`;
 
+// Spelled out rather than computed: a literal that only tests read costs the activation bundle nothing.
 export const ORDER_CONTEXT_VALUES: readonly OrderContextValue[] = [
   'order.running', 'order.stopped', 'order.busy', 'order.suspended', 'order.unknown',
+  'order.running.address', 'order.stopped.address', 'order.busy.address', 'order.suspended.address', 'order.unknown.address',
 ];
 
+export function withAddress(value: OrderStateContextValue, order: { readonly address?: string }): OrderContextValue {
+  return order.address ? `${value}.address` : value;
+}
+
 export interface OrderLook {
-  readonly contextValue: OrderContextValue;
+  readonly contextValue: OrderStateContextValue;
   /** A codicon id. */
   readonly icon: string;
   /** A theme colour id, when the state has one. */

@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { sshArgs } from '../ssh/sshArgs';
+import { type CommandContext } from './CommandContext';
+import { UserCancelled } from './reportError';
+import { pickOrderWithAddress, resolveSshTarget } from './sshTarget';
+
+/** Microsoft's Remote - SSH command; open-source Remote-SSH extensions that are compatible provide it too. */
+export const OPEN_EMPTY_WINDOW = 'opensshremotes.openEmptyWindow';
+const REMOTE_SSH_ID = 'ms-vscode-remote.remote-ssh';
+
+/**
+ * A new Remote-SSH window on the order's server, through the Remote-SSH extension's own command; nothing is written
+ * to the SSH config. Without such an extension, offers to install Remote - SSH.
+ */
+export async function openRemoteSsh(ctx: CommandContext, arg?: unknown): Promise<void> {
+  const order = await pickOrderWithAddress(ctx, arg);
+  const target = await resolveSshTarget(ctx, order);
+  // The same checks as for a terminal: what Remote-SSH gets is what ssh would get.
+  sshArgs(target);
+  const command = ctx.ssh.remoteSshCommand ?? OPEN_EMPTY_WINDOW;
+  if (!(await remoteSshAvailable(command))) {
+    await offerRemoteSsh();
+    return;
+  }
+  ctx.log.info(`Remote-SSH window for order ${order.id}: ${target.user}@${target.host} port ${target.port}`);
+  await vscode.commands.executeCommand(command, { host: target.host, userName: target.user, port: target.port });
+}
+
+/** Registered (the extension is active) or contributed (it activates on the command). */
+async function remoteSshAvailable(command: string): Promise<boolean> {
+  const contributed = vscode.extensions.all.some((extension) => {
+    const commands = (extension.packageJSON as { contributes?: { commands?: unknown } } | undefined)?.contributes?.commands;
+    return Array.isArray(commands) && commands.some((c) => (c as { command?: unknown } | null)?.command === command);
+  });
+  return contributed || (await vscode.commands.getCommands(true)).includes(command);
+}
+
+async function offerRemoteSsh(): Promise<void> {
+  const install = vscode.l10n.t('Install Remote - SSH');
+  const show = vscode.l10n.t('Show Extension');
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Opening a server in a new window needs the Remote - SSH extension, which is not installed.'),
+    install, show,
+  );
+  if (answer === install) await vscode.commands.executeCommand('workbench.extensions.installExtension', REMOTE_SSH_ID);
+  else if (answer === show) await vscode.commands.executeCommand('extension.open', REMOTE_SSH_ID);
+  else throw new UserCancelled();
+}

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { type Order, type OrderAction } from '../api/models';
+import { isWindowOn, type RemoteWindow } from '../ssh/remoteWindow';
+import { noIcons } from '../views/text';
+import { type CommandContext } from './CommandContext';
+
+/** This window as the guard sees it: its remote name and the authorities of its workspace URIs. */
+export function currentRemoteWindow(): RemoteWindow {
+  const uris = [...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri), vscode.workspace.workspaceFile];
+  return {
+    remoteName: vscode.env.remoteName,
+    authorities: uris.filter((uri) => uri?.scheme === 'vscode-remote').map((uri) => (uri as vscode.Uri).authority),
+  };
+}
+
+/**
+ * When this window is a Remote-SSH window on the order's server, the sentence that says what the action does to it;
+ * undefined otherwise. Start cannot end the session, so it has none.
+ */
+export function sessionWarning(ctx: CommandContext, order: Order, action: OrderAction): string | undefined {
+  if (action === 'start' || !isWindowOn((ctx.ssh.remoteWindow ?? currentRemoteWindow)(), order)) return undefined;
+  const name = noIcons(order.label);
+  switch (action) {
+    case 'stop':
+      return vscode.l10n.t('This window is connected to {0}; stopping it ends this session.', name);
+    case 'restart':
+      return vscode.l10n.t('This window is connected to {0}; restarting it ends this session.', name);
+    case 'reinstall':
+      return vscode.l10n.t('This window is connected to {0}; reinstalling it ends this session and erases the files it shows.', name);
+  }
+}
