@@ -1,7 +1,7 @@
 import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
 import { ApiError, cancelledError, isApiError } from './errors';
-import { keyId } from './keyId';
+import { keyFingerprint } from './keyFingerprint';
 import { LimiterRegistry } from './limiterRegistry';
 import {
   type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, ORDER_ACTIONS, type OrderAction,
@@ -231,7 +231,7 @@ export class ApiClient {
   /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
-    const id = `${keyId(key)}:${path}`;
+    const id = `${keyFingerprint(key)}:${path}`;
     return this.reads.run(id, (signal) => this.send('GET', path, undefined, { ...options, signal }, key), options.signal);
   }
 

@@ -1,5 +1,5 @@
 import { type Clock } from './clock';
-import { keyId } from './keyId';
+import { keyFingerprint } from './keyFingerprint';
 import { RateLimiter } from './RateLimiter';
 
 /**
@@ -16,7 +16,7 @@ export class LimiterRegistry {
   ) {}
 
   get(key: string, origin: string, limit: number): RateLimiter {
-    const id = `${keyId(key)} ${origin}`;
+    const id = `${keyFingerprint(key)} ${origin}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });

@@ -22,9 +22,8 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
     return;
   }
   const { key, account } = await askAndVerify(ctx);
+  // The key store announces the change; its one listener updates the log's masks and the store.
   await ctx.keys.store(key);
-  ctx.log.setSecret(key);
-  ctx.store.adoptKey(account, key);
   const who = account.name ?? account.email ?? account.id;
   ctx.log.info(`API key saved${who ? ` for ${who}` : ''}`);
   void vscode.window.showInformationMessage(who
