@@ -7,6 +7,7 @@ import { COMMAND_IDS } from './commands/ids';
 import { loadCommands } from './commands/lazy';
 import { affects, readNetworkSettings, readSettings } from './config';
 import { formatRequest, Log } from './log';
+import { loadNotify } from './notify/lazy';
 import { RefreshScheduler } from './store/RefreshScheduler';
 import { Store } from './store/Store';
 import { ContextKeys } from './views/contextKeys';
@@ -53,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       log.setSecrets('proxy', api.proxySecrets(network));
       if (network.strictSSL === false && !insecureTlsNoticeShown) {
         insecureTlsNoticeShown = true;
-        void loadCommands().showInsecureTlsNotice();
+        void loadNotify().showInsecureTlsNotice();
       }
       return api.createApiClient({
         ...options,
@@ -102,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     keys.onDidChange(() => void onKeyChanged()),
     // A wait long enough to notice is shown; the notification's code loads then, not at activation.
     store.onDidWaitForLimit(({ until }) => {
-      if (until - Date.now() >= 2_000) loadCommands().showRateLimitWait(until, () => store.cancelUserWaits());
+      if (until - Date.now() >= 2_000) loadNotify().showRateLimitWait(until, () => store.cancelUserWaits());
     }),
     store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -127,7 +128,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       await store.keyChanged();
     } catch (error) {
       // Secret storage failed: say so, rather than showing the views as if no key had been set.
-      const { logFailure, showReport, toReport } = loadCommands();
+      const { logFailure, showReport, toReport } = loadNotify();
       logFailure(log, 'reading the API key', error);
       void showReport(toReport(error, settings.baseUrl));
     }
@@ -148,3 +149,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 export function deactivate(): void {
   // Everything is in context.subscriptions.
 }
+
+// The lazily loaded bundles take these classes from this one (see esbuild.js), so each exists once at run time.
+export * from './api/errors';
+export * from './auth/KeyStore';
+export * from './store/errors';

@@ -1,6 +1,6 @@
 import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
-import { ApiError, cancelledError, isApiError } from './errors';
+import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
 import { LimiterRegistry } from './limiterRegistry';
 import {
@@ -125,7 +125,9 @@ export class ApiClient {
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
-    if (!ORDER_ACTIONS.includes(action)) throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`);
+    if (!ORDER_ACTIONS.includes(action)) {
+      throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`, { reason: { rule: 'unknownAction', action: String(action) } });
+    }
     const path = `/api/v1/orders/${encodePathSegment(id)}/action`;
     const { json } = await this.send('POST', path, JSON.stringify({ action }), { priority: 'user', ...options });
     return readActionResult(json);
@@ -223,8 +225,8 @@ export class ApiClient {
     try {
       return readBody();
     } catch (caught) {
-      const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-      throw new ApiError(error.kind, this.mask(error.message), { method: 'GET', path: this.mask(path), cause: error });
+      const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+      throw error.with(this.mask(error.message), { method: 'GET', path: this.mask(path) });
     }
   }
 
@@ -237,11 +239,9 @@ export class ApiClient {
 
   private async requireKey(): Promise<string> {
     const key = await this.options.getKey();
-    if (!key) throw new ApiError('unauthorized', 'No API key is set.', { code: 'no_key' });
+    if (!key) throw new ApiError('noKey', 'No API key is set.', { maybeSent: false });
     if (!HEADER_SAFE_KEY.test(key)) {
-      throw new ApiError('unauthorized', 'The API key contains spaces, line breaks or other characters that cannot be sent; paste it again.', {
-        code: 'key_unsendable', maybeSent: false,
-      });
+      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', { maybeSent: false });
     }
     return key;
   }
@@ -275,7 +275,7 @@ export class ApiClient {
         onWait: options.onWait,
         maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
       }).catch((error: unknown) => {
-        throw isApiError(error) ? withRequest(error, method, path) : error;
+        throw error instanceof ApiError ? withRequest(error, method, path) : error;
       });
       const started = this.clock.now();
       let response: TransportResponse | undefined;
@@ -297,7 +297,7 @@ export class ApiClient {
         }, secrets);
         return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
-        const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+        const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
         const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
         this.log({
@@ -362,10 +362,9 @@ function yieldIfLarge(response: RawResponse): Promise<void> | undefined {
 function withRequest(
   error: ApiError, method: string, path: string, status?: number, requestId?: string, mask: (text: string) => string = (t) => t,
 ): ApiError {
-  return new ApiError(error.kind, mask(error.message), {
+  return error.with(mask(error.message), {
     status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
     serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path: mask(path),
-    requestId: error.requestId ?? requestId, retryAfterMs: error.retryAfterMs,
-    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, proxy: error.proxy, cause: error,
+    requestId: error.requestId ?? requestId,
   });
 }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { type Account } from '../api/models';
 import { type CommandContext } from './CommandContext';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 
 /**
  * Asks for the key in a password box and stores it only once `GET /me` has accepted it. The check runs inside the
@@ -66,7 +66,7 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
           const account = await ctx.store.verifyKey(key);
           finish(() => resolve({ key, account }));
         } catch (error) {
-          if (isApiError(error) && error.kind === 'unauthorized') {
+          if (error instanceof ApiError && error.kind === 'unauthorized') {
             ctx.log.warn('the key entered was rejected by the server; it was not stored');
             box.busy = false;
             box.enabled = true;

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type Session } from './Session';
@@ -30,13 +30,15 @@ export class Failures extends Disposable {
 
   /** Records a failure of a request stamped with `generation`; returns it as an ApiError for the caller to throw. */
   record(kind: Failure['kind'], caught: unknown, reason: RefreshReason, generation: number): ApiError {
-    const error = isApiError(caught) ? caught : new ApiError('badResponse', String(caught), { cause: caught });
+    const error = caught instanceof ApiError ? caught : new ApiError('badResponse', String(caught), { cause: caught });
     if (!this.session.isCurrent(generation) || error.kind === 'cancelled') return error;
-    this.log?.[error.kind === 'unauthorized' ? 'warn' : 'error'](
+    const keyProblem = error.kind === 'unauthorized' || error.kind === 'keyUnsendable';
+    this.log?.[keyProblem || error.kind === 'noKey' ? 'warn' : 'error'](
       `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`);
     const firstInEpisode = this.failing.size === 0;
     if (kind !== 'action' && kind !== 'details') this.failing.add(kind);
-    if (error.kind === 'unauthorized') {
+    // No key at all is not a rejection: the state is noKey already, and nothing was sent.
+    if (keyProblem) {
       this.rejected = error;
       this.onDidRejectKeyEmitter.fire(error);
     }

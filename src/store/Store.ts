@@ -8,15 +8,17 @@ import { Disposable } from '../util/lifecycle';
 import { ApiConnection } from './ApiConnection';
 import { canRequest, connectionState } from './connectionState';
 import { Failures } from './Failures';
-import { OrderActions } from './orders/OrderActions';
+import { loadActions } from './orders/lazy';
+import { type OrderActions, type Settled } from './orders/OrderActions';
 import { listed, OrderBook } from './orders/OrderBook';
 import { type OrderList } from './orders/OrderList';
 import { Resource, type ResourceDeps } from './Resource';
 import { Session } from './Session';
-import { type ConnectionState, type DataKind, type ListCoverage, type PendingAction, type RefreshReason, type Slot, type StoreDeps } from './types';
+import { type ApiClientLike, type ConnectionState, type DataKind, type ListCoverage, type PendingAction, type RefreshReason, type Slot, type StoreDeps } from './types';
 import { uniqueById } from './uniqueById';
 
 export { type Settled } from './orders/OrderActions';
+
 
 /**
  * The one source of truth, as a facade over its parts: the session (which answers are still wanted), one Resource
@@ -29,7 +31,9 @@ export class Store extends Disposable {
   private readonly connection: ApiConnection;
   private readonly failures: Failures;
   private readonly book: OrderBook;
-  private readonly actions: OrderActions;
+  private readonly api: () => ApiClientLike;
+  /** Built by the first action: its code loads then, not at activation. */
+  private actions?: OrderActions;
   private readonly resources: { readonly [K in Exclude<DataKind, 'orders'>]: Resource<Values[K]> };
   /** A hash of the key in use (never the key itself); undefined while there is none. */
   private keyFingerprint?: string;
@@ -49,7 +53,9 @@ export class Store extends Disposable {
   readonly onDidRequest = this.onDidRequestEmitter.event;
   readonly onDidChangeOrders: OrderBook['onDidChange'];
   readonly onDidFail: Failures['onDidFail'];
-  readonly onDidSettle: OrderActions['onDidSettle'];
+  private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
+  /** An action's order reached a settled state (the one it aimed for, or another). */
+  readonly onDidSettle = this.onDidSettleEmitter.event;
   /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
   readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
 
@@ -65,7 +71,7 @@ export class Store extends Disposable {
       settled: () => this.updateState(),
     };
     this.book = this.register(new OrderBook(api, parts));
-    this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log));
+    this.api = api;
     this.resources = {
       balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
       account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
@@ -76,7 +82,6 @@ export class Store extends Disposable {
     };
     this.onDidChangeOrders = this.book.onDidChange;
     this.onDidFail = this.failures.onDidFail;
-    this.onDidSettle = this.actions.onDidSettle;
     this.register(this.failures.onDidRejectKey(() => this.updateState()));
     this.register({ dispose: () => this.connection.abandon() });
   }
@@ -116,7 +121,7 @@ export class Store extends Disposable {
   }
 
   pending(id: string): PendingAction | undefined {
-    return this.actions.get(id);
+    return this.actions?.get(id);
   }
 
   rateLimitStatus(): RateLimitStatus | undefined {
@@ -203,6 +208,11 @@ export class Store extends Disposable {
   }
 
   runAction(id: string, action: OrderAction): Promise<ActionResult> {
+    if (!this.actions) {
+      const { OrderActions } = loadActions();
+      this.actions = this.register(new OrderActions(this.session, this.api, this.book, this.failures, this.deps.log));
+      this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
+    }
     return this.actions.run(id, action);
   }
 
@@ -230,7 +240,7 @@ export class Store extends Disposable {
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
     this.session.renew();
-    this.actions.clear();
+    this.actions?.clear();
     this.failures.clear();
     for (const resource of Object.values(this.resources)) resource.reset();
     this.book.reset();

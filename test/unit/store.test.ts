@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { ActionUnderWay } from '../../src/store/orders/OrderActions';
+import { ActionUnderWay } from '../../src/store/errors';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type MockApi, startMockApi } from '../mock-api/server';

@@ -3,19 +3,11 @@ import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
 import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
+import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
 import { type ApiClientLike, type PendingAction, type StoreLog } from '../types';
 import { type OrderBook } from './OrderBook';
-
-/** A second action for an order whose first is still under way: refused before anything is sent. */
-export class ActionUnderWay extends Error {
-  override readonly name = 'ActionUnderWay';
-
-  constructor(readonly orderId: string) {
-    super(`An action is already under way for order ${orderId}.`);
-  }
-}
 
 export interface Settled {
   readonly order: Order;
