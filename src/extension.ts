@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { loadApi } from './api/lazy';
+import type { LimiterRegistry } from './api/limiterRegistry';
 import type { NetworkSettings } from './api/network/settings';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
@@ -45,6 +46,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // Read when the first client is built, not at activation; dropped when an `http.*` setting changes.
   let network: NetworkSettings | undefined;
   let insecureTlsNoticeShown = false;
+  // The request count per key outlives any one client (a settings change rebuilds the client, not the count). Made
+  // with the first client, as it lives in the lazily loaded API bundle; freed with the extension.
+  let limiters: LimiterRegistry | undefined;
 
   const store = new Store({
     createClient: (options) => {
@@ -56,8 +60,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         insecureTlsNoticeShown = true;
         void loadNotify().showInsecureTlsNotice();
       }
+      limiters ??= api.createLimiterRegistry();
       return api.createApiClient({
         ...options,
+        limiters,
         userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
         network,
         secrets: () => log.secretValues,
@@ -89,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   };
 
   context.subscriptions.push(
+    { dispose: () => limiters?.dispose() },
     channel,
     keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
     new ContextKeys(store),

@@ -2,7 +2,7 @@ import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
-import { LimiterRegistry } from './limiterRegistry';
+import { type LimiterRegistry } from './limiterRegistry';
 import {
   type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, ORDER_ACTIONS, type OrderAction,
 } from './models';
@@ -48,7 +48,8 @@ export interface ApiClientOptions {
   readonly maxResponseBytes?: number;
   /** Requests per rolling minute for this key; the API allows 120. */
   readonly requestsPerMinute?: number;
-  readonly limiters?: LimiterRegistry;
+  /** The limiters per key and origin; made by the composition root, so they outlive any one client. */
+  readonly limiters: LimiterRegistry;
   readonly clock?: Clock;
   readonly retry?: Partial<RetryPolicy>;
   /** Pages followed at most when a list is paginated. */
@@ -81,13 +82,10 @@ interface RawResponse {
 }
 
 
-/** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
-const LIMITER_WINDOW_MS = 61_000;
 /** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
 const ACTION_SEND_DEADLINE_MS = 10_000;
 /** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
 const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
-const sharedLimiters = new LimiterRegistry(LIMITER_WINDOW_MS);
 
 export class ApiClient {
   readonly baseUrl: BaseUrl;
@@ -104,7 +102,7 @@ export class ApiClient {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning });
-    this.limiters = options.limiters ?? sharedLimiters;
+    this.limiters = options.limiters;
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
   }

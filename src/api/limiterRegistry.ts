@@ -7,11 +7,14 @@ import { RateLimiter } from './RateLimiter';
  * rebuilds the client but must not reset the count. It is per origin too: a wait one server asked for must not hold
  * requests to another. Keys are held only as a hash.
  */
+/** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
+export const LIMITER_WINDOW_MS = 61_000;
+
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(
-    private readonly windowMs: number,
+    private readonly windowMs = LIMITER_WINDOW_MS,
     private readonly clock?: Clock,
   ) {}
 
