@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
-import { fieldsOf, scalarText } from '../views/orders/orderPresentation';
+import { fieldsOf, scalarText } from '../views/fields';
 import { formatMoney } from '../views/statusBar/money';
 import { noIcons } from '../views/text';
 import { loadNotify } from '../notify/lazy';
 import { type CommandContext } from './CommandContext';
-import { websiteUrl } from './openApiKeysPage';
+import { websiteUrl } from '../config';
 
 interface AccountPick extends vscode.QuickPickItem {
   readonly run?: () => unknown;
