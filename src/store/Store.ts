@@ -1,6 +1,5 @@
 import { type RequestLogEntry } from '../api/ApiClient';
 import { type Clock, systemClock } from '../api/clock';
-import { keyFingerprint } from '../api/keyFingerprint';
 import { type Account, type ActionResult, type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
 import { type RateLimitStatus } from '../api/RateLimiter';
 import { Emitter } from '../util/Emitter';
@@ -8,6 +7,7 @@ import { Disposable } from '../util/lifecycle';
 import { ApiConnection } from './ApiConnection';
 import { canRequest, connectionState } from './connectionState';
 import { Failures } from './Failures';
+import { KeyState } from './KeyState';
 import { loadActions } from './orders/lazy';
 import { type OrderActions, type Settled } from './orders/OrderActions';
 import { listed, OrderBook } from './orders/OrderBook';
@@ -18,7 +18,6 @@ import { type ApiClientLike, type ConnectionState, type DataKind, type ListCover
 import { uniqueById } from './uniqueById';
 
 export { type Settled } from './orders/OrderActions';
-
 
 /**
  * The one source of truth, as a facade over its parts: the session (which answers are still wanted), one Resource
@@ -35,12 +34,7 @@ export class Store extends Disposable {
   /** Built by the first action: its code loads then, not at activation. */
   private actions?: OrderActions;
   private readonly resources: { readonly [K in Exclude<DataKind, 'orders'>]: Resource<Values[K]> };
-  /** A hash of the key in use (never the key itself); undefined while there is none. */
-  private keyFingerprint?: string;
-  /** Whether the key store was read at all: until then, "no key" is not known yet. */
-  private keyKnown = false;
-  /** The account read while a key was checked, kept so that adopting that key does not fetch it again. */
-  private verified?: { fingerprint: string; account: Account };
+  private readonly key = new KeyState();
   private currentState: ConnectionState = 'noBaseUrl';
 
   private readonly onDidChangeStateEmitter = this.register(new Emitter<ConnectionState>());
@@ -63,7 +57,7 @@ export class Store extends Disposable {
     super();
     this.clock = deps.clock ?? systemClock;
     this.connection = new ApiConnection(deps, (entry) => this.onDidRequestEmitter.fire(entry));
-    const api = (): ReturnType<ApiConnection['api']> => this.connection.api();
+    const api = (this.api = (): ApiClientLike => this.connection.api());
     this.failures = this.register(new Failures(this.session, deps.log));
     const parts: ResourceDeps = {
       session: this.session, failures: this.failures, clock: this.clock,
@@ -71,7 +65,6 @@ export class Store extends Disposable {
       settled: () => this.updateState(),
     };
     this.book = this.register(new OrderBook(api, parts));
-    this.api = api;
     this.resources = {
       balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
       account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
@@ -112,7 +105,7 @@ export class Store extends Disposable {
   }
 
   get hasApiKey(): boolean {
-    return this.keyFingerprint !== undefined;
+    return this.key.present;
   }
 
   /** Any datum's slot, for those that treat them alike (the scheduler). */
@@ -139,16 +132,11 @@ export class Store extends Disposable {
    */
   async keyChanged(): Promise<void> {
     // A SecretStorage failure propagates: the user must hear of it, not be told there is no key.
-    const key = await this.deps.getKey();
-    const fingerprint = key ? keyFingerprint(key) : undefined;
-    if (this.keyKnown && fingerprint === this.keyFingerprint) return;
-    this.keyKnown = true;
-    this.keyFingerprint = fingerprint;
-    // After the key fields, so the listeners of the reset's events already see the new key state.
+    if (!this.key.take(await this.deps.getKey())) return;
+    // After the key changed, so the listeners of the reset's events already see the new key state.
     this.reset();
-    const verified = this.verified;
-    this.verified = undefined;
-    if (fingerprint && verified?.fingerprint === fingerprint) this.resources.account.set(verified.account);
+    const account = this.key.takeCheckedAccount();
+    if (account) this.resources.account.set(account);
     this.updateState();
   }
 
@@ -180,7 +168,7 @@ export class Store extends Disposable {
     const client = this.connection.create(() => key);
     try {
       const account = await client.getAccount({ priority: 'user' });
-      this.verified = { fingerprint: keyFingerprint(key), account };
+      this.key.checked(key, account);
       return account;
     } finally {
       client.dispose().catch(() => undefined);
