@@ -1,6 +1,8 @@
-// Bundles the extension. Three entries on purpose: `extension.js` is what VS Code loads at activation and must stay
+// Bundles the extension. Four entries on purpose: `extension.js` is what VS Code loads at activation and must stay
 // small; `api.js` carries the HTTP stack (undici) and is required when the first request is made; `commands.js` holds
-// the prompts, pickers and error messages, required when the user first runs a command or a failure is reported.
+// the prompts and pickers, required when the user first runs a command; `notify.js` words failures, required when the
+// first one has to be told; `actions.js` sends an action and polls its order, required by the first action. The error classes live in `extension.js` only: the lazy bundles take them from it, so one
+// class exists at run time and `instanceof` holds across bundles.
 const esbuild = require('esbuild');
 const path = require('node:path');
 
@@ -11,6 +13,29 @@ const watch = process.argv.includes('--watch');
 const lazyBundles = {
   [path.join('src', 'api', 'lazy.ts')]: './api.js',
   [path.join('src', 'commands', 'lazy.ts')]: './commands.js',
+  [path.join('src', 'notify', 'lazy.ts')]: './notify.js',
+  [path.join('src', 'store', 'orders', 'lazy.ts')]: './actions.js',
+};
+
+/** Modules whose classes must be one at run time: bundled into `extension.js`, which re-exports them. */
+const sharedModules = [
+  path.join('src', 'api', 'errors.ts'),
+  path.join('src', 'auth', 'KeyStore.ts'),
+  path.join('src', 'store', 'errors.ts'),
+];
+
+/**
+ * In the lazy bundles, an import of a shared module becomes `require('./extension.js')`: the activation bundle, already
+ * loaded (and cached by Node) when any lazy bundle is required.
+ */
+const sharedModulesPlugin = {
+  name: 'shared-modules',
+  setup(build) {
+    build.onResolve({ filter: /\/(?:errors|KeyStore)$/ }, (args) => {
+      const resolved = path.normalize(path.join(args.resolveDir, `${args.path}.ts`));
+      return sharedModules.some((module) => resolved.endsWith(module)) ? { path: './extension.js', external: true } : undefined;
+    });
+  },
 };
 
 /** Keeps each lazy `require('./index')` out of the activation bundle: it becomes `require('./api.js')` and so on. */
@@ -41,8 +66,7 @@ const problemMatcherPlugin = {
 };
 
 async function main() {
-  const ctx = await esbuild.context({
-    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts', commands: 'src/commands/index.ts' },
+  const common = {
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -55,17 +79,29 @@ async function main() {
     legalComments: production ? 'none' : 'inline',
     logLevel: 'warning',
     metafile: true,
-    plugins: [lazyBundlesPlugin, ...(watch ? [problemMatcherPlugin] : [])],
-  });
+  };
+  const extra = watch ? [problemMatcherPlugin] : [];
+  const contexts = await Promise.all([
+    esbuild.context({ ...common, entryPoints: { extension: 'src/extension.ts' }, plugins: [lazyBundlesPlugin, ...extra] }),
+    esbuild.context({
+      ...common,
+      entryPoints: { api: 'src/api/index.ts', commands: 'src/commands/index.ts', notify: 'src/notify/index.ts',
+        actions: 'src/store/orders/index.ts',
+      },
+      plugins: [lazyBundlesPlugin, sharedModulesPlugin, ...extra],
+    }),
+  ]);
   if (watch) {
-    await ctx.watch();
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;
   }
-  const result = await ctx.rebuild();
-  await ctx.dispose();
+  const results = await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (process.argv.includes('--sizes')) {
-    for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
-      if (file.endsWith('.js')) console.log(`${file}\t${bytes} bytes`);
+    for (const result of results) {
+      for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
+        if (file.endsWith('.js')) console.log(`${file}\t${bytes} bytes`);
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { parseBaseUrl } from './api/baseUrl';
 // A type only: the proxy code itself stays in the lazily loaded API bundle.
 import type { NetworkSettings } from './api/network/settings';
 
@@ -82,3 +83,15 @@ export const SETTING_IDS = {
   maxRequestsPerMinute: `${SECTION}.maxRequestsPerMinute`,
   websiteUrl: `${SECTION}.websiteUrl`,
 } as const;
+
+/**
+ * The provider's web site: the configured one, or the API's own address. Held to the base URL's rules (https, or
+ * http on loopback), since it is opened in the browser.
+ */
+export function websiteUrl(settings: Settings): string | undefined {
+  try {
+    return parseBaseUrl(settings.websiteUrl || settings.baseUrl).href;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { loadApi } from './api/lazy';
+import type { LimiterRegistry } from './api/limiterRegistry';
 import type { NetworkSettings } from './api/network/settings';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
@@ -7,6 +8,7 @@ import { COMMAND_IDS } from './commands/ids';
 import { loadCommands } from './commands/lazy';
 import { affects, readNetworkSettings, readSettings } from './config';
 import { formatRequest, Log } from './log';
+import { loadNotify } from './notify/lazy';
 import { RefreshScheduler } from './store/RefreshScheduler';
 import { Store } from './store/Store';
 import { ContextKeys } from './views/contextKeys';
@@ -47,6 +49,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // Read when the first client is built, not at activation; dropped when an `http.*` setting changes.
   let network: NetworkSettings | undefined;
   let insecureTlsNoticeShown = false;
+  // The request count per key outlives any one client (a settings change rebuilds the client, not the count). Made
+  // with the first client, as it lives in the lazily loaded API bundle; freed with the extension.
+  let limiters: LimiterRegistry | undefined;
 
   const store = new Store({
     createClient: (options) => {
@@ -56,10 +61,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       log.setSecrets('proxy', api.proxySecrets(network));
       if (network.strictSSL === false && !insecureTlsNoticeShown) {
         insecureTlsNoticeShown = true;
-        void loadCommands().showInsecureTlsNotice();
+        void loadNotify().showInsecureTlsNotice();
       }
+      limiters ??= api.createLimiterRegistry();
       return api.createApiClient({
         ...options,
+        limiters,
         userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
         network,
         secrets: () => log.secretValues,
@@ -94,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   };
 
   context.subscriptions.push(
+    { dispose: () => limiters?.dispose() },
     channel,
     keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
     new ContextKeys(store),
@@ -108,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     keys.onDidChange(() => void onKeyChanged()),
     // A wait long enough to notice is shown; the notification's code loads then, not at activation.
     store.onDidWaitForLimit(({ until }) => {
-      if (until - Date.now() >= 2_000) loadCommands().showRateLimitWait(until, () => store.cancelUserWaits());
+      if (until - Date.now() >= 2_000) loadNotify().showRateLimitWait(until, () => store.cancelUserWaits());
     }),
     store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -133,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       await store.keyChanged();
     } catch (error) {
       // Secret storage failed: say so, rather than showing the views as if no key had been set.
-      const { logFailure, showReport, toReport } = loadCommands();
+      const { logFailure, showReport, toReport } = loadNotify();
       logFailure(log, 'reading the API key', error);
       void showReport(toReport(error, settings.baseUrl));
     }
@@ -154,3 +162,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 export function deactivate(): void {
   // Everything is in context.subscriptions.
 }
+
+// The lazily loaded bundles take these classes from this one (see esbuild.js), so each exists once at run time.
+export * from './api/errors';
+export * from './auth/KeyStore';
+export * from './store/errors';

@@ -1,8 +1,8 @@
 import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
 import { type Clock, sleep, systemClock } from './clock';
-import { ApiError, cancelledError, isApiError } from './errors';
-import { keyId } from './keyId';
-import { LimiterRegistry } from './limiterRegistry';
+import { ApiError, cancelledError } from './errors';
+import { keyFingerprint } from './keyFingerprint';
+import { type LimiterRegistry } from './limiterRegistry';
 import {
   type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, ORDER_ACTIONS, type OrderAction,
 } from './models';
@@ -12,82 +12,24 @@ import { normaliseInvoiceList } from './normalize/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalize/order';
 import { type FieldTrace } from './normalize/read';
 import { FieldLog } from './fieldLog';
-import { nextPagePath, readPageInfo } from './pagination';
-import { type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
+import { type Page, type RawResponse, readAllPages, yieldIfLarge } from './listPages';
+import { type RateLimiter, type RateLimitStatus } from './RateLimiter';
+import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { SharedRequests } from './SharedRequests';
 import { interpret, safeRequestId } from './response';
 import { readActionResult } from './actionResult';
-import { type NetworkSettings } from './network/settings';
 import { observeRateLimit } from './rateLimitHeaders';
 import { maskSecrets } from './secretMask';
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, type Timeouts, Transport, type TransportResponse } from './transport';
+import { ClientReports } from './clientReports';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
 
-/** One line per HTTP attempt, for the output channel. Never carries the key. */
-export interface RequestLogEntry {
-  readonly method: string;
-  readonly path: string;
-  readonly status?: number;
-  readonly durationMs: number;
-  readonly attempt: number;
-  readonly bytes?: number;
-  readonly requestId?: string;
-  readonly error?: string;
-  readonly retryInMs?: number;
-  /** `direct` or `proxy host:port`: never the proxy's credentials. */
-  readonly route?: string;
-}
+export type { ApiClientOptions, CallOptions, RequestLogEntry } from './clientOptions';
 
-
-export interface ApiClientOptions {
-  readonly baseUrl: string;
-  readonly getKey: () => Promise<string | undefined> | string | undefined;
-  /** e.g. `hosting-account-vscode/0.1.0`. */
-  readonly userAgent: string;
-  readonly timeouts?: Partial<Timeouts>;
-  readonly maxResponseBytes?: number;
-  /** Requests per rolling minute for this key; the API allows 120. */
-  readonly requestsPerMinute?: number;
-  readonly limiters?: LimiterRegistry;
-  readonly clock?: Clock;
-  readonly retry?: Partial<RetryPolicy>;
-  /** Pages followed at most when a list is paginated. */
-  readonly maxPages?: number;
-  readonly onRequest?: (entry: RequestLogEntry) => void;
-  /** Something worth a line in the log that is not a request: a bound that stopped a list, an odd answer. */
-  readonly onWarning?: (message: string) => void;
-  /** Worth knowing, not wrong: which fields of each endpoint's answer were read as what (once per endpoint). */
-  readonly onNote?: (message: string) => void;
-  /** Jitter source, replaceable for deterministic tests. */
-  readonly random?: () => number;
-  /** Other secrets in play (the stored key while a new one is checked): masked out of all this client reports. */
-  readonly secrets?: () => Iterable<string>;
-  /** Proxy and certificate settings (VS Code's `http.*`); none means direct, with Node's certificates. */
-  readonly network?: NetworkSettings;
-}
-
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  /** User-initiated calls overtake queued background refreshes. */
-  readonly priority?: RequestPriority;
-  /** Told when the request must wait for the rate limit, and until when: a user must see why nothing happens. */
-  readonly onWait?: (until: number) => void;
-}
-
-interface RawResponse {
-  readonly json: unknown;
-  readonly headers: TransportResponse['headers'];
-  readonly bytes: number;
-}
-
-
-/** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
-const LIMITER_WINDOW_MS = 61_000;
 /** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
 const ACTION_SEND_DEADLINE_MS = 10_000;
 /** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
 const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
-const sharedLimiters = new LimiterRegistry(LIMITER_WINDOW_MS);
 
 export class ApiClient {
   readonly baseUrl: BaseUrl;
@@ -97,16 +39,19 @@ export class ApiClient {
   private readonly retry: RetryPolicy;
   private readonly reads = new SharedRequests<RawResponse>();
   private lastLimiter?: RateLimiter;
-  private readonly fields = new FieldLog((line) => this.note(line));
+  private readonly reports: ClientReports;
+  private readonly fields: FieldLog;
   private disposed = false;
 
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning });
-    this.limiters = options.limiters ?? sharedLimiters;
+    this.limiters = options.limiters;
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.reports = new ClientReports(options, () => this.transport.route);
+    this.fields = new FieldLog((line) => this.reports.note(line));
   }
 
   async getAccount(options?: CallOptions): Promise<Account> {
@@ -125,7 +70,9 @@ export class ApiClient {
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
-    if (!ORDER_ACTIONS.includes(action)) throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`);
+    if (!ORDER_ACTIONS.includes(action)) {
+      throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`, { reason: { rule: 'unknownAction', action: String(action) } });
+    }
     const path = `/api/v1/orders/${encodePathSegment(id)}/action`;
     const { json } = await this.send('POST', path, JSON.stringify({ action }), { priority: 'user', ...options });
     return readActionResult(json);
@@ -160,50 +107,26 @@ export class ApiClient {
     await this.transport.destroy();
   }
 
-  /**
-   * Reads a list over all its pages, within bounds: at most `maxPages` pages, the response size cap over all of them
-   * together, no page twice, and never a page outside the API. When a bound stops the walk the listing says so.
-   */
-  private async getList<T>(
+  /** A list over all its pages, within bounds (see readAllPages); each page read like any other GET. */
+  private getList<T>(
     firstPath: string,
-    normalise: (body: unknown, trace?: FieldTrace) => { readonly items: readonly T[]; readonly skipped: number },
+    normalise: (body: unknown, trace?: FieldTrace) => Page<T>,
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
-    const items: T[] = [];
-    let skipped = 0;
-    let total: number | undefined;
-    // A total counts the entries we could not read too: only one above everything seen means pages are missing.
-    const finish = (stoppedBy?: Listing<T>['stoppedBy']): Listing<T> => {
-      if (stoppedBy) this.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
-      return { items, total: total !== undefined && total > items.length + skipped ? total : undefined, stoppedBy };
-    };
-    const seen = new Set<string>();
-    const maxPages = this.options.maxPages ?? 50;
-    const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    let bytes = 0;
-    let path = firstPath;
-    for (let pages = 0; ; pages++) {
-      if (pages >= maxPages) return finish('pageLimit');
-      if (bytes >= maxBytes) return finish('sizeLimit');
-      seen.add(path);
-      const response: RawResponse = await this.get(path, options);
-      bytes += response.bytes;
-      await yieldIfLarge(response);
-      const fields = this.fields.trace(what);
-      const page = this.guard(path, () => normalise(response.json, fields?.trace));
-      fields?.done();
-      for (const item of page.items) items.push(item);
-      skipped += page.skipped;
-      if (page.skipped) this.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
-      const info = readPageInfo(response.json, response.headers.link);
-      total ??= info.total;
-      if (!info.next) return finish();
-      const next = nextPagePath(this.baseUrl, info.next, path);
-      if (next === undefined) return finish('outsideApi');
-      if (seen.has(next)) return finish('cycle');
-      path = next;
-    }
+    return readAllPages(firstPath, what, {
+      baseUrl: this.baseUrl,
+      maxPages: this.options.maxPages ?? 50,
+      maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      get: (path) => this.get(path, options),
+      parse: (path, response) => {
+        const fields = this.fields.trace(what);
+        const page = this.guard(path, () => normalise(response.json, fields?.trace));
+        fields?.done();
+        return page;
+      },
+      warn: (message) => this.reports.warn(message),
+    });
   }
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
@@ -223,25 +146,23 @@ export class ApiClient {
     try {
       return readBody();
     } catch (caught) {
-      const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-      throw new ApiError(error.kind, this.mask(error.message), { method: 'GET', path: this.mask(path), cause: error });
+      const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+      throw error.with(this.reports.mask(error.message), { method: 'GET', path: this.reports.mask(path) });
     }
   }
 
   /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
-    const id = `${keyId(key)}:${path}`;
+    const id = `${keyFingerprint(key)}:${path}`;
     return this.reads.run(id, (signal) => this.send('GET', path, undefined, { ...options, signal }, key), options.signal);
   }
 
   private async requireKey(): Promise<string> {
     const key = await this.options.getKey();
-    if (!key) throw new ApiError('unauthorized', 'No API key is set.', { code: 'no_key' });
+    if (!key) throw new ApiError('noKey', 'No API key is set.', { maybeSent: false });
     if (!HEADER_SAFE_KEY.test(key)) {
-      throw new ApiError('unauthorized', 'The API key contains spaces, line breaks or other characters that cannot be sent; paste it again.', {
-        code: 'key_unsendable', maybeSent: false,
-      });
+      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', { maybeSent: false });
     }
     return key;
   }
@@ -264,7 +185,7 @@ export class ApiClient {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const fullPath = this.baseUrl.pathPrefix + path;
-    const secrets = this.secrets(key);
+    const secrets = this.reports.secrets(key);
     const context = { method, path, key, secrets };
     const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
 
@@ -275,7 +196,7 @@ export class ApiClient {
         onWait: options.onWait,
         maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
       }).catch((error: unknown) => {
-        throw isApiError(error) ? withRequest(error, method, path) : error;
+        throw error instanceof ApiError ? withRequest(error, method, path) : error;
       });
       const started = this.clock.now();
       let response: TransportResponse | undefined;
@@ -289,18 +210,18 @@ export class ApiClient {
           permit.release();
         }
         const warning = observeRateLimit(limiter, response, this.clock.now());
-        if (warning) this.warn(warning);
+        if (warning) this.reports.warn(warning);
         const json = interpret(response, context, this.clock.now());
-        this.log({
+        this.reports.request({
           method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes,
           requestId: safeRequestId(response.headers['x-request-id'], secrets),
         }, secrets);
         return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
-        const error = isApiError(caught) ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+        const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
         const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
-        this.log({
+        this.reports.request({
           method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
           requestId, error: `${error.kind}: ${error.message}`, retryInMs,
         }, secrets);
@@ -311,61 +232,15 @@ export class ApiClient {
       }
     }
   }
-
-  /** The key of this request and every other secret in play. */
-  private secrets(key: string): string[] {
-    return [key, ...(this.options.secrets?.() ?? [])];
-  }
-
-  private mask(text: string): string {
-    return maskSecrets(text, this.options.secrets?.() ?? []);
-  }
-
-  private note(message: string): void {
-    try {
-      this.options.onNote?.(this.mask(message));
-    } catch {
-      // A logging failure must never fail a request.
-    }
-  }
-
-  private warn(message: string): void {
-    try {
-      this.options.onWarning?.(this.mask(message));
-    } catch {
-      // A logging failure must never fail a request.
-    }
-  }
-
-  private log(entry: RequestLogEntry, secrets?: readonly string[]): void {
-    try {
-      // The path may come from a server's next-page link, so it is masked like the server's own words.
-      const mask = (text: string): string => maskSecrets(text, secrets ?? [...(this.options.secrets?.() ?? [])]);
-      this.options.onRequest?.({
-        ...entry, path: mask(entry.path), error: entry.error === undefined ? undefined : mask(entry.error), route: this.transport.route,
-      });
-    } catch {
-      // A logging failure must never fail a request.
-    }
-  }
-}
-
-/** Above this, parsing and normalising a body each take long enough to deserve an event-loop turn of their own. */
-const LARGE_BODY_BYTES = 1024 * 1024;
-
-/** Lets the rest of the extension host run between parsing a large body and normalising it. */
-function yieldIfLarge(response: RawResponse): Promise<void> | undefined {
-  return response.bytes > LARGE_BODY_BYTES ? new Promise((resolve) => setImmediate(resolve)) : undefined;
 }
 
 /** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
 function withRequest(
   error: ApiError, method: string, path: string, status?: number, requestId?: string, mask: (text: string) => string = (t) => t,
 ): ApiError {
-  return new ApiError(error.kind, mask(error.message), {
+  return error.with(mask(error.message), {
     status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
     serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path: mask(path),
-    requestId: error.requestId ?? requestId, retryAfterMs: error.retryAfterMs,
-    maybeSent: error.maybeSent, transportCode: error.transportCode, tls: error.tls, proxy: error.proxy, cause: error,
+    requestId: error.requestId ?? requestId,
   });
 }

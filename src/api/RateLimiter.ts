@@ -1,26 +1,10 @@
 import { type Clock, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
+import {
+  type AcquireOptions, type Permit, type RateLimiterOptions, type RequestPriority, type RateLimitStatus, notSentError, tooLongError,
+} from './rateLimit';
 
-export type RequestPriority = 'user' | 'background';
-
-export interface RateLimitStatus {
-  readonly limit: number;
-  readonly windowMs: number;
-  /** Requests sent in the current rolling window. */
-  readonly used: number;
-  /** What is left: the smaller of our own budget and the server's `X-RateLimit-Remaining`, when it sent one. */
-  readonly remaining: number;
-  readonly queued: number;
-  /** Set while a `Retry-After` (or an exhausted server budget) holds every request. */
-  readonly heldUntil?: number;
-  /** When the server asked for a longer wait than is held: the time it named. */
-  readonly requestedUntil?: number;
-}
-
-/** Held while a request is on its way; `release` when its answer (or failure) is in. */
-export interface Permit {
-  release(): void;
-}
+export type { AcquireOptions, Permit, RateLimiterOptions, RateLimitStatus, RequestPriority } from './rateLimit';
 
 interface Waiter {
   readonly priority: RequestPriority;
@@ -29,25 +13,6 @@ interface Waiter {
   readonly cleanup: () => void;
   /** Set once the waiter has left the queue, so a cancelled one is skipped instead of searched for. */
   done: boolean;
-}
-
-export interface RateLimiterOptions {
-  readonly limit: number;
-  readonly windowMs: number;
-  readonly clock?: Clock;
-  /** A hold longer than this fails requests at once instead of queueing them for minutes. */
-  readonly maxHoldMs?: number;
-  /** Requests waiting at most; more are refused at once (background reads coalesce long before this). */
-  readonly maxQueued?: number;
-}
-
-export interface AcquireOptions {
-  readonly signal?: AbortSignal;
-  readonly priority?: RequestPriority;
-  /** Give up with "not sent" rather than wait longer than this (an action must not go out long after the click). */
-  readonly maxWaitMs?: number;
-  /** Told when the request has to wait, and until when, so the user can be shown why nothing happens yet. */
-  readonly onWait?: (until: number) => void;
 }
 
 /** No server may hold us longer than this at a time: a longer wait it asks for is retried after this. */
@@ -116,7 +81,7 @@ export class RateLimiter {
     const now = this.clock.now();
     const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now, priority);
     if (maxWaitMs !== undefined && expected !== Number.POSITIVE_INFINITY && expected - now > maxWaitMs) {
-      return Promise.reject(this.notSentError(expected - now));
+      return Promise.reject(notSentError(expected - now));
     }
     return new Promise<Permit>((resolve, reject) => {
       let deadline: unknown;
@@ -142,7 +107,7 @@ export class RateLimiter {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       if (maxWaitMs !== undefined) {
-        deadline = this.clock.setTimeout(() => leave(this.notSentError(maxWaitMs)), maxWaitMs);
+        deadline = this.clock.setTimeout(() => leave(notSentError(maxWaitMs)), maxWaitMs);
       }
       // User actions overtake queued background refreshes, but keep their own order.
       const firstBackground = priority === 'user' ? this.queue.findIndex((w) => !w.done && w.priority === 'background') : -1;
@@ -243,17 +208,7 @@ export class RateLimiter {
     const until = Math.max(this.heldUntil, serverHold);
     const wait = until - now;
     if (wait <= this.maxHoldMs) return undefined;
-    const asked = Math.max(this.requestedUntil, until);
-    return new ApiError('rateLimited', `The server asked to wait ${describeWait(asked - now)} before the next request.`, {
-      retryAfterMs: wait,
-      maybeSent: false,
-    });
-  }
-
-  private notSentError(waitMs: number): ApiError {
-    return new ApiError('rateLimited',
-      `The request was not sent: the API's rate limit would have delayed it by ${describeWait(waitMs)} or more.`,
-      { retryAfterMs: waitMs, maybeSent: false });
+    return tooLongError(wait, Math.max(this.requestedUntil, until) - now);
   }
 
   private prune(now: number): void {
@@ -303,16 +258,4 @@ export class RateLimiter {
       waiter.resolve(this.permit());
     }
   }
-}
-
-/** "40 s", "5 min", "3 h", "31 years": enough to decide whether to wait. */
-export function describeWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  const days = Math.round(hours / 24);
-  return days < 730 ? `${days} days` : `${Math.round(days / 365)} years`;
 }

@@ -19,27 +19,33 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function parseBaseUrl(input: string): BaseUrl {
   const text = input.trim();
-  if (!text) throw new ApiError('badConfig', 'No base URL is configured.');
+  if (!text) throw new ApiError('badConfig', 'No base URL is configured.', { reason: { rule: 'baseUrlMissing' } });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ApiError('badConfig', `The base URL "${text.slice(0, 200)}" is not a valid URL.`);
+    throw new ApiError('badConfig', `The base URL "${text.slice(0, 200)}" is not a valid URL.`, {
+      reason: { rule: 'baseUrlInvalid', text: text.slice(0, 200) },
+    });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('badConfig', `The base URL must start with https:// (got ${url.protocol}).`);
+    throw new ApiError('badConfig', `The base URL must start with https:// (got ${url.protocol}).`, {
+      reason: { rule: 'baseUrlScheme', scheme: url.protocol },
+    });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new ApiError('badConfig', 'The base URL must use https:// (plain http:// is only allowed for localhost).');
+    throw new ApiError('badConfig', 'The base URL must use https:// (plain http:// is only allowed for localhost).', {
+      reason: { rule: 'baseUrlPlainHttp' },
+    });
   }
   if (url.port === '0') {
-    throw new ApiError('badConfig', 'The base URL names port 0, which no server listens on.');
+    throw new ApiError('badConfig', 'The base URL names port 0, which no server listens on.', { reason: { rule: 'baseUrlPort0' } });
   }
   if (url.username || url.password) {
-    throw new ApiError('badConfig', 'The base URL must not contain a user name or password.');
+    throw new ApiError('badConfig', 'The base URL must not contain a user name or password.', { reason: { rule: 'baseUrlCredentials' } });
   }
   if (url.search || url.hash || /[?#]/.test(text)) {
-    throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).');
+    throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).', { reason: { rule: 'baseUrlQuery' } });
   }
   // People paste the API root they see in the documentation; the client adds /api/v1 itself.
   const pathPrefix = trimTrailingSlashes(url.pathname).replace(/\/api\/v1$/i, '');
@@ -57,13 +63,15 @@ function trimTrailingSlashes(path: string): string {
  * dots would be resolved as `.`/`..` by the server or a proxy, so those dots are escaped too.
  */
 export function encodePathSegment(id: string): string {
-  if (id === '') throw new ApiError('invalidRequest', 'The order id is empty.');
+  if (id === '') throw new ApiError('invalidRequest', 'The order id is empty.', { reason: { rule: 'orderIdEmpty' } });
   let encoded: string;
   try {
     encoded = encodeURIComponent(id);
   } catch {
     // A lone surrogate cannot be written as UTF-8: such an id names no order we could address.
-    throw new ApiError('invalidRequest', 'The order id contains characters that cannot be sent, so no action was taken.');
+    throw new ApiError('invalidRequest', 'The order id contains characters that cannot be sent, so no action was taken.', {
+      reason: { rule: 'orderIdUnsendable' },
+    });
   }
   return /^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encoded;
 }

@@ -1,6 +1,11 @@
-/** The one error type the API layer throws. Kept free of undici so the activation bundle can use it. */
+/**
+ * The one error type the API layer throws. Kept free of undici so the activation bundle can use it; the lazily loaded
+ * bundles take this very class from the activation bundle (see esbuild.js), so `instanceof` holds everywhere.
+ */
 
 export type ApiErrorKind =
+  | 'noKey'
+  | 'keyUnsendable'
   | 'unauthorized'
   | 'notFound'
   | 'invalidRequest'
@@ -12,9 +17,26 @@ export type ApiErrorKind =
   | 'badConfig'
   | 'cancelled';
 
-export interface ApiErrorDetails {
+/**
+ * Why a request was refused before it was sent, with the values the message needs. The API layer names the rule; the
+ * UI words it (localised), so no English sentence travels from here to the user.
+ */
+export type ErrorReason =
+  | { readonly rule: 'baseUrlMissing' }
+  | { readonly rule: 'baseUrlInvalid'; readonly text: string }
+  | { readonly rule: 'baseUrlScheme'; readonly scheme: string }
+  | { readonly rule: 'baseUrlPlainHttp' }
+  | { readonly rule: 'baseUrlPort0' }
+  | { readonly rule: 'baseUrlCredentials' }
+  | { readonly rule: 'baseUrlQuery' }
+  | { readonly rule: 'orderIdEmpty' }
+  | { readonly rule: 'orderIdUnsendable' }
+  | { readonly rule: 'unknownAction'; readonly action: string };
+
+/** Everything an ApiError may carry besides its kind and message: the one list of its fields. */
+export interface ApiErrorFields {
   readonly status?: number;
-  /** The server's machine-readable `error` field. */
+  /** The server's machine-readable `error` field, or the transport's own code for proxy and certificate failures. */
   readonly code?: string;
   /** The server's human-readable `message` field. */
   readonly serverMessage?: string;
@@ -32,6 +54,11 @@ export interface ApiErrorDetails {
   readonly tls?: boolean;
   /** The proxy the request went through (host:port, never credentials) and the setting that named it. */
   readonly proxy?: ProxyRef;
+  /** A rule of ours that refused the request, for the UI to word. */
+  readonly reason?: ErrorReason;
+}
+
+export interface ApiErrorDetails extends ApiErrorFields {
   readonly cause?: unknown;
 }
 
@@ -40,50 +67,29 @@ export interface ProxyRef {
   readonly setting: string;
 }
 
+// The class takes its fields from ApiErrorFields, so the list is written once.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface ApiError extends ApiErrorFields {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly status?: number;
-  readonly code?: string;
-  readonly serverMessage?: string;
-  readonly method?: string;
-  readonly path?: string;
-  readonly requestId?: string;
-  readonly retryAfterMs?: number;
-  readonly maybeSent?: boolean;
-  readonly transportCode?: string;
-  readonly tls?: boolean;
-  readonly proxy?: ProxyRef;
 
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
     details: ApiErrorDetails = {},
   ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.status = details.status;
-    this.code = details.code;
-    this.serverMessage = details.serverMessage;
-    this.method = details.method;
-    this.path = details.path;
-    this.requestId = details.requestId;
-    this.retryAfterMs = details.retryAfterMs;
-    this.maybeSent = details.maybeSent;
-    this.transportCode = details.transportCode;
-    this.tls = details.tls;
-    this.proxy = details.proxy;
+    const { cause, ...fields } = details;
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, fields);
   }
-}
 
-/**
- * The activation bundle and the lazily loaded API bundle each carry their own copy of this module, so `instanceof`
- * cannot be trusted across them: recognise the error by its shape.
- */
-export function isApiError(error: unknown): error is ApiError {
-  return (
-    error instanceof Error &&
-    error.name === 'ApiError' &&
-    typeof (error as Partial<ApiError>).kind === 'string'
-  );
+  /** The same failure told with another message and some fields changed; the original becomes the cause. */
+  with(message: string, changes: ApiErrorFields): ApiError {
+    const { kind, name: _name, ...fields } = this;
+    return new ApiError(kind, message, { ...fields, ...changes, cause: this });
+  }
 }
 
 export function cancelledError(details: ApiErrorDetails = {}): ApiError {

@@ -4,9 +4,15 @@
  * (errors, models, base-URL rules) is small and imported directly.
  */
 import { ApiClient, type ApiClientOptions } from './ApiClient';
+import { LimiterRegistry } from './limiterRegistry';
 
 export { proxySecrets } from './network/secrets';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   return new ApiClient(options);
+}
+
+/** The rate limiters, one per key and origin: made once by the composition root and handed to every client. */
+export function createLimiterRegistry(): LimiterRegistry {
+  return new LimiterRegistry();
 }

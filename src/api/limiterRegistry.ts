@@ -1,5 +1,5 @@
 import { type Clock } from './clock';
-import { keyId } from './keyId';
+import { keyFingerprint } from './keyFingerprint';
 import { RateLimiter } from './RateLimiter';
 
 /**
@@ -7,16 +7,19 @@ import { RateLimiter } from './RateLimiter';
  * rebuilds the client but must not reset the count. It is per origin too: a wait one server asked for must not hold
  * requests to another. Keys are held only as a hash.
  */
+/** The window the limiter uses: a second longer than the server's minute, so latency cannot make it count 121. */
+export const LIMITER_WINDOW_MS = 61_000;
+
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(
-    private readonly windowMs: number,
+    private readonly windowMs = LIMITER_WINDOW_MS,
     private readonly clock?: Clock,
   ) {}
 
   get(key: string, origin: string, limit: number): RateLimiter {
-    const id = `${keyId(key)} ${origin}`;
+    const id = `${keyFingerprint(key)} ${origin}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });

@@ -61,7 +61,8 @@ function findCode(error: unknown, depth = 0): string | undefined {
     (typeof code === 'string' ? code : undefined);
 }
 
-function single(value: string | string[] | undefined): string | undefined {
+/** A header sent several times, as one comma-separated line (how HTTP combines them). */
+function headerLine(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
@@ -110,7 +111,7 @@ export class Transport {
       });
       headersReceived = true;
       const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = single(value);
+      for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = headerLine(value);
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
         response.body.destroy();

@@ -2,9 +2,16 @@ import * as vscode from 'vscode';
 
 export const API_KEY_SECRET = 'hostingAccount.apiKey';
 
-/** A SecretStorage failure, with a message a user can act on. The key is never part of it. */
+/** A SecretStorage failure: which operation, and the platform's words (the UI words the rest). Never the key. */
 export class KeyStoreError extends Error {
   override readonly name = 'KeyStoreError';
+
+  constructor(
+    readonly operation: 'read' | 'save' | 'remove',
+    readonly detail: string,
+  ) {
+    super(`secret storage ${operation} failed: ${detail}`);
+  }
 }
 
 /**
@@ -32,7 +39,7 @@ export class KeyStore implements vscode.Disposable {
       (key) => key || undefined,
       (error: unknown) => {
         this.cached = undefined;
-        throw new KeyStoreError(`VS Code's secret storage could not be read (${describe(error)}).`);
+        throw new KeyStoreError('read', describe(error));
       },
     );
     return this.cached;
@@ -42,7 +49,7 @@ export class KeyStore implements vscode.Disposable {
     try {
       await this.secrets.store(API_KEY_SECRET, key);
     } catch (error) {
-      throw new KeyStoreError(`VS Code's secret storage could not save the key (${describe(error)}).`);
+      throw new KeyStoreError('save', describe(error));
     } finally {
       this.cached = undefined;
     }
@@ -52,7 +59,7 @@ export class KeyStore implements vscode.Disposable {
     try {
       await this.secrets.delete(API_KEY_SECRET);
     } catch (error) {
-      throw new KeyStoreError(`VS Code's secret storage could not remove the key (${describe(error)}).`);
+      throw new KeyStoreError('remove', describe(error));
     } finally {
       this.cached = undefined;
     }

@@ -1,5 +1,7 @@
-/** The lazily loaded half of the UI: what runs when the user invokes a command, and how failures are told. */
-import { isApiError } from '../api/errors';
+/** The lazily loaded half of the UI: what runs when the user invokes a command. */
+import { ApiError } from '../api/errors';
+import { type FailureContext } from '../notify/index';
+import { loadNotify } from '../notify/lazy';
 import { type CommandContext } from './CommandContext';
 import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
@@ -12,14 +14,10 @@ import { runOrderAction } from './orderAction';
 import { watchReachability } from './reachability';
 import { refresh } from './refresh';
 import { removeApiKey } from './removeApiKey';
-import { isCancellation, logFailure, showReport, toReport } from './reportError';
 import { setApiKey } from './setApiKey';
 import { showAccount } from './showAccount';
 import { showOrderDetails } from './showOrderDetails';
-
-export { showInsecureTlsNotice } from './insecureTlsNotice';
-export { showRateLimitWait } from './rateLimitWait';
-export { logFailure, showReport, toReport } from './reportError';
+import { isCancellation } from './UserCancelled';
 
 /** Every contributed command, one line each. A unit test checks these ids against package.json. */
 export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unknown) => unknown>> = {
@@ -42,6 +40,17 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
 };
 
 /**
+ * How each command's failures are told; `plain` unless listed. Only a command that sends an action says whether its
+ * failure left the action unsent or possibly received: Copy Order ID or a picker failing never does.
+ */
+const failures: { readonly [K in CommandId]?: FailureContext } = {
+  'hostingAccount.order.start': 'action',
+  'hostingAccount.order.stop': 'action',
+  'hostingAccount.order.restart': 'action',
+  'hostingAccount.order.reinstall': 'action',
+};
+
+/**
  * The one wrapper every command goes through: a cancelled prompt is silent, any other failure is logged and shown
  * once, with the next step to take (Retry runs the command again).
  */
@@ -52,10 +61,10 @@ export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknow
     await handlers[id](ctx, arg);
   } catch (error) {
     if (isCancellation(error)) return;
+    const notify = loadNotify();
     // API failures were logged where they happened, with the request id; here only which command met them.
-    if (isApiError(error)) ctx.log.debug(`${id} failed: ${error.kind}`);
-    else logFailure(ctx.log, id, error);
-    const during = id.startsWith('hostingAccount.order.') && id !== 'hostingAccount.order.showDetails' ? 'action' : undefined;
-    void showReport(toReport(error, ctx.settings().baseUrl, during), () => runCommand(id, ctx, arg));
+    if (error instanceof ApiError) ctx.log.debug(`${id} failed: ${error.kind}`);
+    else notify.logFailure(ctx.log, id, error);
+    void notify.showReport(notify.toReport(error, ctx.settings().baseUrl, failures[id]), () => runCommand(id, ctx, arg));
   }
 }

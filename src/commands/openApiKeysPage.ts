@@ -1,19 +1,6 @@
 import * as vscode from 'vscode';
-import { parseBaseUrl } from '../api/baseUrl';
-import { type Settings } from '../config';
+import { type Settings, websiteUrl } from '../config';
 import { type CommandContext } from './CommandContext';
-
-/**
- * The provider's web site: the configured one, or the API's own address. Held to the base URL's rules (https, or
- * http on loopback), since it is opened in the browser.
- */
-export function websiteUrl(settings: Settings): string | undefined {
-  try {
-    return parseBaseUrl(settings.websiteUrl || settings.baseUrl).href;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The provider's key page. */
 export function apiKeysPageUrl(settings: Settings): string | undefined {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { sshArgs } from '../ssh/sshArgs';
 import { type CommandContext } from './CommandContext';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 import { pickOrderWithAddress, resolveSshTarget } from './sshTarget';
 
 /** Microsoft's Remote - SSH command; open-source Remote-SSH extensions that are compatible provide it too. */

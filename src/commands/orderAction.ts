@@ -4,7 +4,7 @@ import { actionTitle, progressLabel } from '../views/orders/orderStrings';
 import { type CommandContext } from './CommandContext';
 import { pickOrder } from './pickOrder';
 import { sessionWarning } from './remoteGuard';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 
 /** Pick (or take) the order, confirm as the action deserves, send it once. The store shows progress on the node. */
 export async function runOrderAction(ctx: CommandContext, action: OrderAction, arg: unknown): Promise<void> {

@@ -5,7 +5,7 @@ import { type Store } from '../store/Store';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { actionsFor, orderLook } from '../views/orders/orderPresentation';
 import { stateText } from '../views/orders/orderStrings';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 
 interface OrderPick extends vscode.QuickPickItem {
   readonly order: Order;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { type Account } from '../api/models';
 import { type CommandContext } from './CommandContext';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 
 /**
  * Asks for the key in a password box and stores it only once `GET /me` has accepted it. The check runs inside the
@@ -22,9 +22,8 @@ export async function setApiKey(ctx: CommandContext): Promise<void> {
     return;
   }
   const { key, account } = await askAndVerify(ctx);
+  // The key store announces the change; its one listener updates the log's masks and the store.
   await ctx.keys.store(key);
-  ctx.log.setSecret(key);
-  ctx.store.adoptKey(account, key);
   const who = account.name ?? account.email ?? account.id;
   ctx.log.info(`API key saved${who ? ` for ${who}` : ''}`);
   void vscode.window.showInformationMessage(who
@@ -67,7 +66,7 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
           const account = await ctx.store.verifyKey(key);
           finish(() => resolve({ key, account }));
         } catch (error) {
-          if (isApiError(error) && error.kind === 'unauthorized') {
+          if (error instanceof ApiError && error.kind === 'unauthorized') {
             ctx.log.warn('the key entered was rejected by the server; it was not stored');
             box.busy = false;
             box.enabled = true;

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
-import { fieldsOf, scalarText } from '../views/orders/orderPresentation';
+import { fieldsOf, scalarText } from '../views/fields';
 import { formatMoney } from '../views/statusBar/money';
 import { noIcons } from '../views/text';
-import { shortReason } from '../views/shortReason';
+import { loadNotify } from '../notify/lazy';
 import { type CommandContext } from './CommandContext';
-import { websiteUrl } from './openApiKeysPage';
+import { websiteUrl } from '../config';
 
 interface AccountPick extends vscode.QuickPickItem {
   readonly run?: () => unknown;
@@ -67,7 +67,7 @@ function items(ctx: CommandContext): AccountPick[] {
       result.push({ label: noIcons(humanise(field.key)), description: noIcons(displayValue(field.value)), run: copy(field.value) });
     }
   } else if (store.account.error) {
-    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: shortReason(store.account.error) });
+    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: loadNotify().shortReason(store.account.error) });
   }
   result.push({ label: vscode.l10n.t('Balance'), kind: vscode.QuickPickItemKind.Separator });
   const balance = store.balance.value;
@@ -77,7 +77,7 @@ function items(ctx: CommandContext): AccountPick[] {
       ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language)) : undefined;
     result.push({ label: `$(credit-card) ${money}`, description: when, run: copy(scalarText(balance.amount)) });
   } else {
-    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error && shortReason(store.balance.error) });
+    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error && loadNotify().shortReason(store.balance.error) });
   }
   const budget = store.rateLimitStatus();
   if (budget) {

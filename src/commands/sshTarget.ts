@@ -7,7 +7,7 @@ import { readSshSettings } from '../ssh/sshSettings';
 import { noIcons } from '../views/text';
 import { type CommandContext } from './CommandContext';
 import { pickOrder } from './pickOrder';
-import { UserCancelled } from './reportError';
+import { UserCancelled } from './UserCancelled';
 
 /** The order's addresses as the normalisers read them, main one first. */
 export function addressesOf(order: Order): string[] {

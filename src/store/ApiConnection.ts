@@ -23,7 +23,7 @@ export class ApiConnection {
   api(): ApiClientLike {
     const { baseUrl } = this.deps.settings();
     if (!this.client || this.clientBaseUrl !== baseUrl) {
-      if (this.client) this.dispose();
+      if (this.client) this.abandon();
       this.client = this.create(this.deps.getKey);
       this.clientBaseUrl = baseUrl;
     }
@@ -51,7 +51,7 @@ export class ApiConnection {
   }
 
   /** Abandons the requests under way: they belong to a server or key no longer in use. */
-  dispose(): void {
+  abandon(): void {
     const client = this.client;
     this.client = undefined;
     this.clientBaseUrl = undefined;

@@ -54,7 +54,7 @@ export class RefreshScheduler extends Disposable {
     const { ordersVisible, invoicesVisible, focused } = this.visibility;
     const state = this.store.state;
     if (!focused || (state !== 'ready' && state !== 'loading' && state !== 'unreachable')) return undefined;
-    const slot = kind === 'orders' ? this.store.ordersInfo : this.store[kind];
+    const slot = this.store.slot(kind);
     const last = slot.updatedAt;
     // Never loaded: due now. Failed: due an interval after the failure, as after a success, so an outage is retried
     // at the usual pace and no faster.
@@ -94,7 +94,7 @@ export class RefreshScheduler extends Disposable {
   }
 
   private loading(kind: DataKind): boolean {
-    return (kind === 'orders' ? this.store.ordersInfo : this.store[kind]).loading;
+    return (this.store.slot(kind)).loading;
   }
 
   private schedule(): void {

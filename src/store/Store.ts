@@ -1,148 +1,148 @@
-import { setMaxListeners } from 'node:events';
 import { type RequestLogEntry } from '../api/ApiClient';
-import { parseBaseUrl } from '../api/baseUrl';
-import { keyId } from '../api/keyId';
 import { type Clock, systemClock } from '../api/clock';
-import { ApiError, isApiError } from '../api/errors';
-import { type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, type OrderAction } from '../api/models';
+import { type Account, type ActionResult, type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
 import { type RateLimitStatus } from '../api/RateLimiter';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { ApiConnection } from './ApiConnection';
-import { OrderActions } from './OrderActions';
-import { OrderList } from './OrderList';
-import { UserWaits } from './UserWaits';
-import {
-  type ApiClientLike, type ConnectionState, type DataKind, type Failure, type ListCoverage, type OrdersChange, type PendingAction,
-  type RefreshReason, type Slot, type StoreDeps,
-} from './types';
+import { canRequest, connectionState } from './connectionState';
+import { Failures } from './Failures';
+import { KeyState } from './KeyState';
+import { loadActions } from './orders/lazy';
+import { type OrderActions, type Settled } from './orders/OrderActions';
+import { listed, OrderBook } from './orders/OrderBook';
+import { type OrderList } from './orders/OrderList';
+import { Resource, type ResourceDeps } from './Resource';
+import { Session } from './Session';
+import { type ApiClientLike, type ConnectionState, type DataKind, type ListCoverage, type PendingAction, type RefreshReason, type Slot, type StoreDeps } from './types';
+import { uniqueById } from './uniqueById';
 
-export { type Settled } from './OrderActions';
-
-/** What each slot holds; the orders themselves live in `Store.orders`, their slot only has the bookkeeping. */
-interface Values {
-  orders: never;
-  balance: Balance;
-  account: Account;
-  invoices: readonly Invoice[];
-}
-
-type Slots = { [K in DataKind]: Slot<Values[K]> };
-
-const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];
-const emptySlots = (): Slots => ({ orders: { loading: false }, balance: { loading: false }, account: { loading: false }, invoices: { loading: false } });
+export { type Settled } from './orders/OrderActions';
 
 /**
- * The one source of truth: it alone talks to the API, keeps the last good data when a refresh fails, and tells the
- * views what changed. Free of `vscode`, so it runs in unit tests and benchmarks as it runs in the extension.
+ * The one source of truth, as a facade over its parts: the session (which answers are still wanted), one Resource
+ * per datum, the orders with their actions, and the failures. Free of `vscode`, so it runs in unit tests and
+ * benchmarks as it runs in the extension.
  */
 export class Store extends Disposable {
   readonly clock: Clock;
-  readonly orders = new OrderList();
+  private readonly session = this.register(new Session());
   private readonly connection: ApiConnection;
-  private readonly actions: OrderActions;
-  /** Bumped when the key or the server changes: answers to older requests are dropped. */
-  private generation = 0;
-  private abort = newAbortController();
-  private hasKey = false;
-  private keyKnown = false;
-  /** A hash of the key in use, to tell a new key from the echo of our own write; never the key itself. */
-  private keyFingerprint?: string;
-  private keyRejected?: ApiError;
-  private readonly failingKinds = new Set<string>();
-  private readonly inflight = new Map<DataKind, Promise<void>>();
-  private slots = emptySlots();
-  private readonly detailCache = new Map<string, { order: Order; at: number }>();
-  private readonly coverage = new Map<'orders' | 'invoices', ListCoverage>();
+  private readonly failures: Failures;
+  private readonly book: OrderBook;
+  private readonly api: () => ApiClientLike;
+  /** Built by the first action: its code loads then, not at activation. */
+  private actions?: OrderActions;
+  private readonly resources: { readonly [K in Exclude<DataKind, 'orders'>]: Resource<Values[K]> };
+  private readonly key = new KeyState();
   private currentState: ConnectionState = 'noBaseUrl';
 
   private readonly onDidChangeStateEmitter = this.register(new Emitter<ConnectionState>());
   readonly onDidChangeState = this.onDidChangeStateEmitter.event;
-  private readonly onDidChangeOrdersEmitter = this.register(new Emitter<OrdersChange>());
-  readonly onDidChangeOrders = this.onDidChangeOrdersEmitter.event;
   private readonly onDidChangeDataEmitter = this.register(new Emitter<DataKind>());
-  /** Fires for every slot change, orders included (loading flags, values, errors). */
+  /** Fires for every slot change, orders included (loading flags, values). */
   readonly onDidChangeData = this.onDidChangeDataEmitter.event;
   private readonly onDidRequestEmitter = this.register(new Emitter<RequestLogEntry>());
   /** Every HTTP attempt, for the log and the request budget shown to the user. */
   readonly onDidRequest = this.onDidRequestEmitter.event;
-  private readonly onDidFailEmitter = this.register(new Emitter<Failure>());
-  readonly onDidFail = this.onDidFailEmitter.event;
-  private readonly userWaits = this.register(new UserWaits());
+  readonly onDidChangeOrders: OrderBook['onDidChange'];
+  readonly onDidFail: Failures['onDidFail'];
+  private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
+  /** An action's order reached a settled state (the one it aimed for, or another). */
+  readonly onDidSettle = this.onDidSettleEmitter.event;
   /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
-  readonly onDidWaitForLimit = this.userWaits.onDidWait;
-  readonly onDidSettle: OrderActions['onDidSettle'];
+  readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
 
   constructor(private readonly deps: StoreDeps) {
     super();
     this.clock = deps.clock ?? systemClock;
     this.connection = new ApiConnection(deps, (entry) => this.onDidRequestEmitter.fire(entry));
-    this.actions = this.register(new OrderActions({
-      clock: this.clock,
-      api: () => this.connection.api(),
-      epoch: () => this.generation,
-      signal: () => this.abort.signal,
-      userCall: () => this.userWaits.begin(this.abort.signal),
-      fail: (kind, error, reason, epoch) => this.fail(kind, error, reason, epoch),
-      accept: (order) => this.accept(order),
-      refreshOrders: () => this.refresh(['orders'], 'background'),
-      orderCount: () => this.orders.size,
-      changed: (id) => this.onDidChangeOrdersEmitter.fire({ ids: [id] }),
-      log: (level, message) => this.deps.log?.[level](message),
-    }));
-    this.onDidSettle = this.actions.onDidSettle;
-    this.register({ dispose: () => this.teardown() });
+    const api = (this.api = (): ApiClientLike => this.connection.api());
+    this.failures = this.register(new Failures(this.session, deps.log));
+    const parts: ResourceDeps = {
+      session: this.session, failures: this.failures, clock: this.clock,
+      changed: (kind) => this.onDidChangeDataEmitter.fire(kind),
+      settled: () => this.updateState(),
+    };
+    this.book = this.register(new OrderBook(api, parts));
+    this.resources = {
+      balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
+      account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
+      invoices: new Resource('invoices', async (o) => {
+        const loaded = listed(await api().listInvoices(o));
+        return { ...loaded, value: uniqueById(loaded.value) };
+      }, parts),
+    };
+    this.onDidChangeOrders = this.book.onDidChange;
+    this.onDidFail = this.failures.onDidFail;
+    this.register(this.failures.onDidRejectKey(() => this.updateState()));
+    this.register({ dispose: () => this.connection.abandon() });
   }
 
   get state(): ConnectionState {
     return this.currentState;
   }
 
-  get ordersInfo(): Slot<never> {
-    return this.slots.orders;
+  /** The orders, indexed by id, in the server's order. */
+  get orders(): OrderList {
+    return this.book.list;
+  }
+
+  get ordersInfo(): Slot<readonly Order[]> {
+    return this.book.resource.slot;
   }
 
   get balance(): Slot<Balance> {
-    return this.slots.balance;
+    return this.resources.balance.slot;
   }
 
   get account(): Slot<Account> {
-    return this.slots.account;
+    return this.resources.account.slot;
   }
 
   get invoices(): Slot<readonly Invoice[]> {
-    return this.slots.invoices;
+    return this.resources.invoices.slot;
   }
 
   get hasApiKey(): boolean {
-    return this.hasKey;
+    return this.key.present;
+  }
+
+  /** Any datum's slot, for those that treat them alike (the scheduler). */
+  slot(kind: DataKind): Slot<unknown> {
+    return this.resource(kind).slot;
   }
 
   pending(id: string): PendingAction | undefined {
-    return this.actions.get(id);
+    return this.actions?.get(id);
   }
 
   rateLimitStatus(): RateLimitStatus | undefined {
     return this.connection.current?.rateLimitStatus();
   }
 
+  /** How much of a list was read: a list cut short by a bound is shown as such, never silently. */
+  listCoverage(kind: 'orders' | 'invoices'): ListCoverage | undefined {
+    return this.slot(kind).coverage;
+  }
+
   /**
-   * Reads the stored key; call once at start and whenever SecretStorage reports a change. The same key again (the
-   * echo of our own write, or another window saving the same key) changes nothing.
+   * Reads the stored key: at start, and whenever the key store reports a change (the one path a key change takes).
+   * The same key again (another window saving it too) changes nothing.
    */
   async keyChanged(): Promise<void> {
     // A SecretStorage failure propagates: the user must hear of it, not be told there is no key.
-    const key = await this.deps.getKey();
-    const fingerprint = key ? keyId(key) : undefined;
-    if (this.keyKnown && fingerprint === this.keyFingerprint) return;
-    this.useKey(fingerprint);
+    if (!this.key.take(await this.deps.getKey())) return;
+    // After the key changed, so the listeners of the reset's events already see the new key state.
+    this.reset();
+    const account = this.key.takeCheckedAccount();
+    if (account) this.resources.account.set(account);
     this.updateState();
   }
 
   /** After the user asked to try again with the key the server rejected (it may have been a passing fault). */
   clearKeyRejection(): void {
-    this.keyRejected = undefined;
-    this.failingKinds.clear();
+    this.failures.clear();
     this.updateState();
   }
 
@@ -153,193 +153,73 @@ export class Store extends Disposable {
   settingsChanged(): void {
     if (this.deps.settings().baseUrl !== this.connection.baseUrl) {
       this.reset();
-      this.connection.dispose();
+      this.connection.abandon();
     } else {
       this.connection.retire();
     }
     this.updateState();
   }
 
-  /** Checks a key with `GET /me` before it is stored; the account it returns is kept so it is not fetched twice. */
+  /**
+   * Checks a key with `GET /me` before it is stored. The account it returns is kept for when the key store reports
+   * that key, so it is not fetched twice.
+   */
   async verifyKey(key: string): Promise<Account> {
     const client = this.connection.create(() => key);
     try {
-      return await client.getAccount({ priority: 'user' });
+      const account = await client.getAccount({ priority: 'user' });
+      this.key.checked(key, account);
+      return account;
     } finally {
       client.dispose().catch(() => undefined);
     }
   }
 
-  /** After a verified key was stored: the account read while verifying is kept. */
-  adoptKey(account: Account, key: string): void {
-    this.useKey(keyId(key));
-    this.patch('account', { value: account, updatedAt: this.clock.now() });
-    this.updateState();
-  }
-
-  /** Switches to another key (or none): everything known under the old one goes. The caller updates the state. */
-  private useKey(fingerprint: string | undefined): void {
-    this.keyKnown = true;
-    this.keyFingerprint = fingerprint;
-    this.hasKey = fingerprint !== undefined;
-    // After the key fields, so the listeners of the reset's events already see the new key state.
-    this.reset();
-  }
-
   /** Whether a kind loaded successfully within the last `ms`: a click on Refresh need not fetch it again. */
   isFresh(kind: DataKind, ms: number): boolean {
-    const { updatedAt, error } = this.slots[kind];
+    const { updatedAt, error } = this.slot(kind);
     return updatedAt !== undefined && !error && this.clock.now() - updatedAt < ms;
   }
 
   /** Refreshes the given data; a refresh already under way for a kind is joined, never repeated. */
   refresh(kinds: readonly DataKind[], reason: RefreshReason): Promise<void> {
-    if (!this.canRequest()) return Promise.resolve();
-    return Promise.all(kinds.map((kind) => {
-      let running = this.inflight.get(kind);
-      if (!running) {
-        const started: Promise<void> = this.load(kind, reason).finally(() => {
-          // A reset may have replaced this entry with a newer generation's load: leave that one alone.
-          if (this.inflight.get(kind) === started) this.inflight.delete(kind);
-        });
-        running = started;
-        this.inflight.set(kind, running);
-      }
-      return running;
-    })).then(() => undefined);
+    if (!this.hasApiKey || !canRequest(this.currentState)) return Promise.resolve();
+    return Promise.all(kinds.map((kind) => this.resource(kind).refresh(reason))).then(() => undefined);
   }
 
   /**
    * The full order from `GET /orders/{id}`, cached briefly so expanding and collapsing does not refetch. `reason`
    * says who asked: a tree redraw is background, so its failures are reported like any other background failure.
    */
-  async orderDetails(id: string, maxAgeMs = 30_000, reason: RefreshReason = 'user'): Promise<Order> {
-    const cached = this.detailCache.get(id);
-    if (cached && this.clock.now() - cached.at < maxAgeMs) return cached.order;
-    const epoch = this.generation;
-    try {
-      const order = await this.connection.api().getOrder(id, { signal: this.abort.signal, priority: reason });
-      if (epoch === this.generation) this.accept(order);
-      return order;
-    } catch (error) {
-      throw this.fail('details', error, reason, epoch);
-    }
+  orderDetails(id: string, maxAgeMs = 30_000, reason: RefreshReason = 'user'): Promise<Order> {
+    return this.book.get(id, maxAgeMs, reason);
   }
 
   runAction(id: string, action: OrderAction): Promise<ActionResult> {
+    if (!this.actions) {
+      const { OrderActions } = loadActions();
+      this.actions = this.register(new OrderActions(this.session, this.api, this.book, this.failures, this.deps.log));
+      this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
+    }
     return this.actions.run(id, action);
   }
 
   /** Abandons the requests the user is waiting on (Cancel on the rate-limit wait); background work goes on. */
   cancelUserWaits(): void {
-    this.userWaits.cancelAll();
+    this.session.cancelUserWaits();
   }
 
-  private async load(kind: DataKind, reason: RefreshReason): Promise<void> {
-    const epoch = this.generation;
-    const call = reason === 'user' ? this.userWaits.begin(this.abort.signal) : undefined;
-    const options = call
-      ? { signal: call.signal, priority: 'user' as const, onWait: call.onWait }
-      : { signal: this.abort.signal, priority: 'background' as const };
-    this.patch(kind, { loading: true });
-    try {
-      const api = this.connection.api();
-      const value = await read(api, kind, options);
-      if (epoch !== this.generation) return;
-      if (kind === 'orders' || kind === 'invoices') this.noteCoverage(kind, value as Listing<unknown>);
-      if (kind === 'orders') this.applyOrders((value as Listing<Order>).items);
-      else if (kind === 'invoices') this.patch(kind, { value: (value as Listing<Invoice>).items });
-      else this.patch(kind, { value } as Partial<Slots[typeof kind]>);
-      this.patch(kind, { updatedAt: this.clock.now(), error: undefined, failedAt: undefined });
-      this.failingKinds.delete(kind);
-      this.keyRejected = undefined;
-    } catch (error) {
-      const failure = this.fail(kind, error, reason, epoch);
-      if (epoch === this.generation && failure.kind !== 'cancelled') this.patch(kind, { error: failure, failedAt: this.clock.now() });
-    } finally {
-      call?.end();
-      if (epoch === this.generation) {
-        this.patch(kind, { loading: false });
-        this.updateState();
-      }
-    }
-  }
-
-  /** How much of a list was read: a list cut short by a bound is shown as such, never silently. */
-  listCoverage(kind: 'orders' | 'invoices'): ListCoverage | undefined {
-    return this.coverage.get(kind);
-  }
-
-  private noteCoverage(kind: 'orders' | 'invoices', listing: Listing<unknown>): void {
-    if (listing.total === undefined && listing.stoppedBy === undefined) this.coverage.delete(kind);
-    else this.coverage.set(kind, { shown: listing.items.length, total: listing.total, stoppedBy: listing.stoppedBy });
-  }
-
-  private applyOrders(orders: readonly Order[]): void {
-    const change = this.orders.replace(orders);
-    // An action stays pending whatever one list says: an order missing from a page (or a list cut short) may still
-    // have its POST under way, and forgetting it would let a second one through. Its poll ends it if it is gone.
-    for (const id of this.actions.ids()) {
-      const order = this.orders.get(id);
-      if (order) this.actions.observe(order);
-    }
-    if (change) this.onDidChangeOrdersEmitter.fire(change);
-  }
-
-  /**
-   * One order from `GET /orders/{id}` (a poll, details, an action's answer). It updates the list only where the tree
-   * shows a difference: the single-order answer often has more fields than the list's, which is no change.
-   */
-  private accept(order: Order): void {
-    if (this.orders.updateSummary(order)) this.onDidChangeOrdersEmitter.fire({ ids: [order.id] });
-    this.detailCache.set(order.id, { order, at: this.clock.now() });
-    this.actions.observe(order);
-  }
-
-  /** Records a failure: logged, counted into the current outage, and announced (the views decide what to show). */
-  private fail(kind: Failure['kind'], caught: unknown, reason: RefreshReason, epoch: number): ApiError {
-    const error = isApiError(caught) ? caught : new ApiError('badResponse', String(caught), { cause: caught });
-    if (epoch !== this.generation || error.kind === 'cancelled') return error;
-    this.deps.log?.[error.kind === 'unauthorized' ? 'warn' : 'error'](
-      `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`);
-    if (error.kind === 'unauthorized' && error.code !== 'no_key') {
-      this.keyRejected = error;
-      this.actions.abandonAll();
-    }
-    const firstInEpisode = this.failingKinds.size === 0;
-    if (kind !== 'action' && kind !== 'details') this.failingKinds.add(kind);
-    this.onDidFailEmitter.fire({ kind, error, userInitiated: reason === 'user', firstInEpisode });
-    this.updateState();
-    return error;
-  }
-
-  private patch<K extends DataKind>(kind: K, change: Partial<Slots[K]>): void {
-    this.slots = { ...this.slots, [kind]: { ...this.slots[kind], ...change } };
-    if ('loading' in change || 'value' in change) this.onDidChangeDataEmitter.fire(kind);
-  }
-
-  private canRequest(): boolean {
-    return this.hasKey && (this.currentState === 'ready' || this.currentState === 'loading' ||
-      this.currentState === 'unreachable' || this.currentState === 'invalidKey');
-  }
-
-  private computeState(): ConnectionState {
-    const { baseUrl } = this.deps.settings();
-    if (!baseUrl.trim()) return 'noBaseUrl';
-    try {
-      parseBaseUrl(baseUrl);
-    } catch {
-      return 'badBaseUrl';
-    }
-    if (!this.hasKey) return 'noKey';
-    if (this.keyRejected) return 'invalidKey';
-    const slots = KINDS.map((kind) => this.slots[kind]);
-    if (this.slots.orders.updatedAt !== undefined || slots.some((s) => s.value !== undefined)) return 'ready';
-    return slots.some((s) => s.error) && !slots.some((s) => s.loading) ? 'unreachable' : 'loading';
+  private resource(kind: DataKind): Pick<Resource<unknown>, 'slot' | 'refresh'> {
+    return kind === 'orders' ? this.book.resource : this.resources[kind];
   }
 
   private updateState(): void {
-    const state = this.computeState();
+    const state = connectionState({
+      baseUrl: this.deps.settings().baseUrl,
+      hasKey: this.hasApiKey,
+      keyRejected: this.failures.keyRejected,
+      slots: KINDS.map((kind) => this.slot(kind)),
+    });
     if (state === this.currentState) return;
     this.currentState = state;
     this.onDidChangeStateEmitter.fire(state);
@@ -347,40 +227,19 @@ export class Store extends Disposable {
 
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
-    this.generation++;
-    this.abort.abort();
-    this.abort = newAbortController();
-    this.inflight.clear();
-    this.actions.clear();
-    this.detailCache.clear();
-    this.coverage.clear();
-    this.failingKinds.clear();
-    this.keyRejected = undefined;
-    this.slots = emptySlots();
-    const change = this.orders.replace([]);
-    if (change) this.onDidChangeOrdersEmitter.fire(change);
+    this.session.renew();
+    this.actions?.clear();
+    this.failures.clear();
+    for (const resource of Object.values(this.resources)) resource.reset();
+    this.book.reset();
     for (const kind of KINDS) this.onDidChangeDataEmitter.fire(kind);
   }
-
-  private teardown(): void {
-    this.generation++;
-    this.abort.abort();
-    this.connection.dispose();
-  }
 }
 
-function read(api: ApiClientLike, kind: DataKind, options: Parameters<ApiClientLike['getBalance']>[0]): Promise<unknown> {
-  switch (kind) {
-    case 'orders': return api.listOrders(options);
-    case 'balance': return api.getBalance(options);
-    case 'account': return api.getAccount(options);
-    case 'invoices': return api.listInvoices(options);
-  }
+interface Values {
+  balance: Balance;
+  account: Account;
+  invoices: readonly Invoice[];
 }
 
-/** One signal cancels every request of a key or server; with a queue of them it has many listeners, by design. */
-function newAbortController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
-}
+const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];

@@ -17,6 +17,8 @@ export interface Slot<T> {
   /** When that failure happened, so a background retry waits an interval after it. */
   readonly failedAt?: number;
   readonly loading: boolean;
+  /** For a list not read whole: how much of it is shown. */
+  readonly coverage?: ListCoverage;
 }
 
 /** A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk. */

@@ -3,7 +3,7 @@ import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
 import { type Log } from '../log';
 import { Disposable } from '../util/lifecycle';
-import { loadCommands } from '../commands/lazy';
+import { loadNotify } from '../notify/lazy';
 import { actionTitle, stateText } from './orders/orderStrings';
 import { noIcons, noLinks } from './text';
 
@@ -35,12 +35,12 @@ export class ProblemReporter extends Disposable {
 
   private onFailure(failure: Failure): void {
     if (failure.kind === 'action' || (failure.kind === 'details' && failure.userInitiated)) return;
-    if (failure.error.code === 'no_key') return;
+    if (failure.error.kind === 'noKey') return;
     if (!failure.userInitiated && !failure.firstInEpisode) {
       this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
       return;
     }
-    const { showReport, toReport } = loadCommands();
+    const { showReport, toReport } = loadNotify();
     const report = toReport(failure.error, this.baseUrl());
     // One refresh reads several endpoints; the same outage must not show up once per endpoint.
     const now = Date.now();

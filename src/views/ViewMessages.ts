@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { type ApiError } from '../api/errors';
 import { type Store } from '../store/Store';
 import { type ListCoverage } from '../store/types';
 import { Disposable } from '../util/lifecycle';
-import { shortReason } from './shortReason';
+import { loadNotify } from '../notify/lazy';
 
 /**
  * The line above the orders: says when the data shown is stale and why, so a failed refresh never blanks the tree
@@ -22,6 +23,8 @@ export class ViewMessages extends Disposable {
 
   private update(): void {
     const { store } = this;
+    // The wording of failures loads with the first failure to tell, not at activation.
+    const shortReason = (error: ApiError): string => loadNotify().shortReason(error);
     const time = (at: number | undefined): string =>
       (at ? new Date(at).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' }) : '');
     const orders = store.ordersInfo;

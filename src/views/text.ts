@@ -12,3 +12,12 @@ export function noIcons(text: string): string {
 export function noLinks(text: string): string {
   return text.replace(/\]\(/g, '] (');
 }
+
+/** Server text in Markdown (tooltips): escaped so it cannot inject links or markup, on one line. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createApiClient } from '../../src/api/index';
+import { createApiClient, createLimiterRegistry } from '../../src/api/index';
 import { testApi } from './env';
 
 interface LoggedRequest {
@@ -22,7 +22,7 @@ describe('the API client in the extension host', () => {
 
   it('reaches the mock API through undici with the key', async () => {
     const { url, key } = testApi();
-    const client = createApiClient({ baseUrl: url, getKey: () => Promise.resolve(key), userAgent });
+    const client = createApiClient({ baseUrl: url, getKey: () => Promise.resolve(key), userAgent, limiters: createLimiterRegistry() });
     try {
       const account = await client.getAccount();
       assert.equal(account.name, 'Ada Lovelace');
@@ -39,7 +39,7 @@ describe('the API client in the extension host', () => {
   });
 
   it('reports a wrong key as an error', async () => {
-    const client = createApiClient({ baseUrl: testApi().url, getKey: () => Promise.resolve('wrong-key'), userAgent });
+    const client = createApiClient({ baseUrl: testApi().url, getKey: () => Promise.resolve('wrong-key'), userAgent, limiters: createLimiterRegistry() });
     try {
       await assert.rejects(client.getAccount());
     } finally {

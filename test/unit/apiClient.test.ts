@@ -142,8 +142,8 @@ describe('ApiClient against the mock API (unit)', function () {
     it('sends nothing without a key', async () => {
       const api = client({ getKey: () => undefined });
       const error = await failure(api.getBalance());
-      assert.equal(error.kind, 'unauthorized');
-      assert.equal(error.code, 'no_key');
+      assert.equal(error.kind, 'noKey');
+      assert.equal(error.maybeSent, false);
       assert.equal(mock.requests.length, 0);
     });
 

@@ -43,7 +43,7 @@ describe('the global dispatcher slot (unit)', function () {
         const read = () => slots.map((slot) => { const d = Object.getOwnPropertyDescriptor(globalThis, slot); return d === undefined ? 'empty' : d.value === sentinel ? 'sentinel' : 'other'; });
         const before = read();
         const api = require(${JSON.stringify(join(dir, 'api.js'))});
-        const client = api.createApiClient({ baseUrl: 'https://api.test:9', getKey: () => 'k', userAgent: 't', retry: { maxAttempts: 1 },
+        const client = api.createApiClient({ baseUrl: 'https://api.test:9', getKey: () => 'k', userAgent: 't', retry: { maxAttempts: 1 }, limiters: api.createLimiterRegistry(),
           network: { proxy: 'http://127.0.0.1:9', systemCertificates: true } });
         client.getBalance().then(() => 'ok', (e) => e.code).then(async (outcome) => {
           await client.dispose();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setMaxListeners } from 'node:events';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
-import { type ApiError, isApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { TOO_DEEP_MARKER } from '../../src/api/json';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { FakeClock } from './helpers/FakeClock';
@@ -17,7 +17,7 @@ async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; result: T
   try {
     result = await call();
   } catch (error) {
-    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
+    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
     result = error;
   }
   return { ms: performance.now() - started, result };
@@ -162,7 +162,8 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
     it('refuses a key that cannot go in a header before any request, without retries', async () => {
       for (const bad of ['abc def ghi', 'key\nInjected: 1', 'ключ-ключ']) {
         const error = await failure(client({ getKey: () => bad }).getAccount());
-        assert.equal(error.kind, 'unauthorized');
+        assert.equal(error.kind, 'keyUnsendable');
+        assert.equal(error.maybeSent, false);
         assert.match(error.message, /cannot be sent/);
       }
       assert.equal(server.requests.length, 0);

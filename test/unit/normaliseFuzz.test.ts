@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { normaliseAccount } from '../../src/api/normalize/account';
 import { normaliseBalance } from '../../src/api/normalize/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
@@ -34,7 +34,7 @@ function feedAll(body: unknown): void {
     try {
       normalise(body);
     } catch (error) {
-      assert.ok(isApiError(error) && error.kind === 'badResponse', `${name} threw ${String(error).slice(0, 200)}`);
+      assert.ok(error instanceof ApiError && error.kind === 'badResponse', `${name} threw ${String(error).slice(0, 200)}`);
       assert.ok(error.message.length <= 400, `${name}: message of ${error.message.length} characters`);
     }
     const took = performance.now() - started;
@@ -123,7 +123,7 @@ describe('normalisers under generated input (fuzz)', () => {
       try {
         orders = normaliseOrderList(body).orders;
       } catch (error) {
-        assert.ok(isApiError(error));
+        assert.ok(error instanceof ApiError);
       }
       for (const { id } of orders) {
         assert.ok(id.length > 0 && id.length <= 256);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { normaliseAccount } from '../../src/api/normalize/account';
 import { normaliseBalance } from '../../src/api/normalize/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
@@ -383,7 +383,7 @@ describe('normalisers (unit)', () => {
       try {
         call();
       } catch (error) {
-        assert.ok(isApiError(error), `threw ${String(error)}`);
+        assert.ok(error instanceof ApiError, `threw ${String(error)}`);
         assert.equal(error.kind, 'badResponse');
       }
     }
@@ -428,7 +428,7 @@ describe('normalisers (unit)', () => {
     ];
     for (const [name, id, reason] of refused) {
       it(`refuses ${name} as an order or invoice id, and skips it in a list`, () => {
-        assert.throws(() => normaliseOrder({ id, name: 'x' }), (error: unknown) => isApiError(error) && error.kind === 'badResponse' && reason.test(error.message));
+        assert.throws(() => normaliseOrder({ id, name: 'x' }), (error: unknown) => error instanceof ApiError && error.kind === 'badResponse' && reason.test(error.message));
         assert.throws(() => normaliseInvoice({ id }), { kind: 'badResponse' });
         const { orders, skipped } = normaliseOrderList([{ id }, { id: 2 }]);
         assert.deepEqual([orders.map((o) => o.id), skipped], [['2'], 1]);

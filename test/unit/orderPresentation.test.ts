@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { actionsFor, escapeMarkdown, fieldsMarkdown, fieldsOf, orderLook } from '../../src/views/orders/orderPresentation';
+import { fieldsMarkdown, fieldsOf } from '../../src/views/fields';
+import { actionsFor, orderLook } from '../../src/views/orders/orderPresentation';
+import { escapeMarkdown } from '../../src/views/text';
 import { invoiceLook } from '../../src/views/invoices/invoicePresentation';
 import { formatMoney, isLow } from '../../src/views/statusBar/money';
 

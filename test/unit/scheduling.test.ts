@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type OrderAction } from '../../src/api/models';
-import { pollDelayMs, settleVerdict } from '../../src/store/orderSettling';
+import { pollDelayMs, settleVerdict } from '../../src/store/orders/orderSettling';
 import { RefreshScheduler } from '../../src/store/RefreshScheduler';
 import { type Store } from '../../src/store/Store';
 import { type MockApi, startMockApi } from '../mock-api/server';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { ActionUnderWay } from '../../src/store/errors';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type MockApi, startMockApi } from '../mock-api/server';
@@ -96,10 +97,17 @@ describe('Store (unit, against the mock API)', () => {
 
   it('goes to invalidKey when the key is rejected, and stops settling polls', async () => {
     await store.refresh(['orders'], 'user');
+    await store.runAction('1003', 'start');
+    assert.equal(store.pending('1003')?.phase, 'settling');
     mock.setKeys(['other']);
     await store.refresh(['orders'], 'background');
     assert.equal(store.state, 'invalidKey');
     assert.equal(store.orders.size, mock.state.orders.length, 'data is kept, the views hide it');
+    mock.clearLog();
+    await clock.advance(120_000);
+    await idle(store);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(api('GET /api/v1/orders/:id').length, 0, 'no settling poll after the key was rejected');
   });
 
   it('drops answers that arrive after the key changed', async () => {
@@ -125,7 +133,7 @@ describe('Store (unit, against the mock API)', () => {
     store.onDidSettle((s) => settled.push(s));
     await store.runAction('1003', 'start');
     assert.equal(store.pending('1003')?.phase, 'settling');
-    await assert.rejects(store.runAction('1003', 'start'), { code: 'action_pending' });
+    await assert.rejects(store.runAction('1003', 'start'), ActionUnderWay);
     for (let i = 0; i < 10 && store.pending('1003'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 60));
       await clock.advance(1_000);
@@ -149,7 +157,7 @@ describe('Store (unit, against the mock API)', () => {
     await store.refresh(['orders'], 'user');
     assert.ok(store.orders.get('1003'), 'the order is back');
     assert.ok(store.pending('1003'), 'its action is still under way');
-    await assert.rejects(store.runAction('1003', 'reinstall'), { code: 'action_pending' });
+    await assert.rejects(store.runAction('1003', 'reinstall'), ActionUnderWay);
     await first;
     assert.equal(api('POST /api/v1/orders/:id/action').length, 1);
   });

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { type Invoice } from '../../api/models';
 import { type Store } from '../../store/Store';
 import { Disposable } from '../../util/lifecycle';
-import { escapeMarkdown, fieldsMarkdown, fieldsOf } from '../orders/orderPresentation';
+import { fieldsMarkdown, fieldsOf } from '../fields';
+import { escapeMarkdown } from '../text';
 import { formatMoney } from '../statusBar/money';
 import { invoiceLook } from './invoicePresentation';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { type Field, truncate } from './orderPresentation';
+import { type Field } from '../fields';
+import { truncate } from '../text';
 
 /** One field of an order's details, from `GET /orders/{id}`; objects and arrays expand. */
 export class FieldNode {

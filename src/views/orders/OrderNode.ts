@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { type Order } from '../../api/models';
 import { type PendingAction } from '../../store/types';
-import { fieldsMarkdown, fieldsOf, escapeMarkdown, orderLook, withAddress } from './orderPresentation';
+import { fieldsMarkdown, fieldsOf } from '../fields';
+import { escapeMarkdown } from '../text';
+import { orderLook, withAddress } from './orderPresentation';
 import { progressLabel, stateText } from './orderStrings';
 
 /** One order in the tree. The object lives as long as the order does, so VS Code keeps its selection and expansion. */

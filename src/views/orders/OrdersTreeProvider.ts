@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { type Order } from '../../api/models';
 import { type Store } from '../../store/Store';
 import { Disposable } from '../../util/lifecycle';
 import { FieldNode } from './FieldNode';
 import { OrderNode } from './OrderNode';
-import { fieldsOf } from './orderPresentation';
+import { fieldsOf } from '../fields';
 
 export type OrdersTreeNode = OrderNode | FieldNode;
 
@@ -62,10 +63,14 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   /** The node of an order, for commands invoked from the palette and for reveal. */
   nodeFor(id: string): OrderNode | undefined {
     const order = this.store.orders.get(id);
-    if (!order) return undefined;
-    let node = this.nodes.get(id);
+    return order && this.nodeOf(order);
+  }
+
+  /** The one node per order id, updated in place so the tree keeps its expansion and selection. */
+  private nodeOf(order: Order): OrderNode {
+    let node = this.nodes.get(order.id);
     if (node) node.order = order;
-    else this.nodes.set(id, (node = new OrderNode(order)));
+    else this.nodes.set(order.id, (node = new OrderNode(order)));
     return node;
   }
 
@@ -75,7 +80,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
     const live = new Set<string>();
     const roots = orders.map((order) => {
       live.add(order.id);
-      return this.nodeFor(order.id) ?? new OrderNode(order);
+      return this.nodeOf(order);
     });
     for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
     return roots;

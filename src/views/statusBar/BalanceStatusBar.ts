@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type Store } from '../../store/Store';
 import { Disposable } from '../../util/lifecycle';
-import { escapeMarkdown } from '../orders/orderPresentation';
+import { escapeMarkdown } from '../text';
 import { formatMoney, isLow } from './money';
 
 /** The balance in the status bar: one short item, a warning background only for a low balance or a problem. */

@@ -1,37 +1,19 @@
-import { type Clock } from '../api/clock';
-import { ApiError } from '../api/errors';
-import { type ActionResult, type Order, type OrderAction } from '../api/models';
-import { Emitter } from '../util/Emitter';
-import { Disposable } from '../util/lifecycle';
+import { type ActionResult, type Order, type OrderAction } from '../../api/models';
+import { Emitter } from '../../util/Emitter';
+import { Disposable } from '../../util/lifecycle';
 import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
-import { type ApiClientLike, type Failure, type PendingAction, type RefreshReason } from './types';
-import { type UserCall } from './UserWaits';
+import { ActionUnderWay } from '../errors';
+import { type Failures } from '../Failures';
+import { type Session } from '../Session';
+import { type ApiClientLike, type PendingAction, type StoreLog } from '../types';
+import { type OrderBook } from './OrderBook';
 
 export interface Settled {
   readonly order: Order;
   readonly action: OrderAction;
   /** False when the order ended in another state than the action aims for (a start that failed, say). */
   readonly asExpected: boolean;
-}
-
-/** What the actions need from the store around them. */
-export interface ActionHost {
-  readonly clock: Clock;
-  api(): ApiClientLike;
-  /** The current generation of requests: answers for an older one are dropped. */
-  epoch(): number;
-  signal(): AbortSignal;
-  /** A signal and wait reporter for one request the user is waiting on. */
-  userCall(): UserCall;
-  fail(kind: Failure['kind'], error: unknown, reason: RefreshReason, epoch: number): ApiError;
-  /** Fresh data about one order, from a poll or an action's answer. */
-  accept(order: Order): void;
-  refreshOrders(): Promise<void>;
-  /** How many orders the list has: a long list is not worth reading to learn about a few. */
-  orderCount(): number;
-  changed(id: string): void;
-  log(level: 'info' | 'warn', message: string): void;
 }
 
 /** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
@@ -47,16 +29,28 @@ export class OrderActions extends Disposable {
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
 
-  constructor(private readonly host: ActionHost) {
+  constructor(
+    private readonly session: Session,
+    private readonly api: () => ApiClientLike,
+    private readonly orders: OrderBook,
+    private readonly failures: Failures,
+    private readonly log?: StoreLog,
+  ) {
     super();
+    const clock = orders.clock;
     this.poller = this.register(new SettlingPoller({
       pollOne: (id) => this.poll(id),
-      pollAll: () => (host.orderCount() <= ONE_PAGE ? host.refreshOrders() : undefined),
+      pollAll: () => (orders.list.size <= ONE_PAGE ? orders.resource.refresh('background') : undefined),
       gaveUp: (id) => {
-        host.log('warn', `order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
+        log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
         this.forget(id);
       },
-    }, host.clock));
+    }, clock));
+    this.register(orders.onDidRead((read) => {
+      for (const order of read) if (this.pending.has(order.id)) this.observe(order);
+    }));
+    // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
+    this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }
 
   get(id: string): PendingAction | undefined {
@@ -68,59 +62,53 @@ export class OrderActions extends Disposable {
    * (menu, palette, a double click), so the server never gets the POST twice.
    */
   async run(id: string, action: OrderAction): Promise<ActionResult> {
-    if (this.pending.has(id)) {
-      throw new ApiError('invalidRequest', 'An action is already under way for this order.', { code: 'action_pending' });
-    }
-    const { clock } = this.host;
-    const epoch = this.host.epoch();
+    if (this.pending.has(id)) throw new ActionUnderWay(id);
+    const { session, orders } = this;
+    const clock = orders.clock;
+    const generation = session.generation;
     this.set(id, { action, since: clock.now(), phase: 'sending', sawBusy: false });
     let result: ActionResult;
-    const call = this.host.userCall();
+    const call = session.userCall();
     try {
-      result = await this.host.api().orderAction(id, action, { priority: 'user', signal: call.signal, onWait: call.onWait });
+      result = await this.api().orderAction(id, action, { priority: 'user', signal: call.signal, onWait: call.onWait });
     } catch (error) {
-      if (epoch !== this.host.epoch()) throw error;
+      if (!session.isCurrent(generation)) throw error;
       this.set(id, undefined);
-      const failure = this.host.fail('action', error, 'user', epoch);
+      const failure = this.failures.record('action', error, 'user', generation);
       // A refusal often means our picture of the order is out of date.
       if (failure.kind === 'invalidRequest' || failure.kind === 'notFound') void this.poll(id);
       throw failure;
     } finally {
       call.end();
     }
-    if (epoch !== this.host.epoch()) return result;
-    this.host.log('info', `${action} accepted for order ${id}`);
+    if (!session.isCurrent(generation)) return result;
+    this.log?.info(`${action} accepted for order ${id}`);
     const since = clock.now();
     this.set(id, { action, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
     // The answer may already show the final state, which settles the action before any poll.
-    if (result.order?.id === id) this.host.accept(result.order);
+    if (result.order?.id === id) orders.accept(result.order);
     if (this.pending.get(id)?.phase === 'settling') this.poller.add(id, since);
     return result;
   }
 
   /** Fresh data about an order: settles its action when the state says it is done. */
-  observe(order: Order): void {
+  private observe(order: Order): void {
     const pending = this.pending.get(order.id);
     if (pending?.phase !== 'settling') return;
     const sawBusy = pending.sawBusy || order.state === 'busy';
     if (sawBusy !== pending.sawBusy) this.pending.set(order.id, { ...pending, sawBusy });
-    const verdict = settleVerdict(pending.action, order, this.host.clock.now() - pending.since, sawBusy);
+    const verdict = settleVerdict(pending.action, order, this.orders.clock.now() - pending.since, sawBusy);
     if (verdict === 'waiting') return;
     this.forget(order.id);
     if (verdict === 'gaveUp') {
-      this.host.log('warn', `order ${order.id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
+      this.log?.warn(`order ${order.id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
       return;
     }
-    this.host.log('info', `order ${order.id} settled as ${order.statusText ?? order.state} after ${pending.action}`);
+    this.log?.info(`order ${order.id} settled as ${order.statusText ?? order.state} after ${pending.action}`);
     this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
   }
 
-  /** The ids with an action under way, to check against a new list of orders. */
-  ids(): string[] {
-    return [...this.pending.keys()];
-  }
-
-  forget(id: string): void {
+  private forget(id: string): void {
     this.poller.delete(id);
     this.set(id, undefined);
   }
@@ -128,7 +116,7 @@ export class OrderActions extends Disposable {
   /** Forgets every action under way, redrawing their orders (the key was rejected: no poll can succeed). */
   abandonAll(): void {
     this.poller.clear();
-    for (const id of this.ids()) this.set(id, undefined);
+    for (const id of [...this.pending.keys()]) this.set(id, undefined);
   }
 
   /** Forgets everything silently: the orders themselves are gone (a new key or server). */
@@ -138,15 +126,16 @@ export class OrderActions extends Disposable {
   }
 
   private async poll(id: string): Promise<void> {
-    const epoch = this.host.epoch();
+    const { session } = this;
+    const generation = session.generation;
     try {
-      const order = await this.host.api().getOrder(id, { signal: this.host.signal() });
-      if (epoch === this.host.epoch()) this.host.accept(order);
+      const order = await this.api().getOrder(id, { signal: session.signal });
+      if (session.isCurrent(generation)) this.orders.accept(order);
     } catch (error) {
-      const failure = this.host.fail('details', error, 'background', epoch);
-      if (epoch === this.host.epoch() && failure.kind === 'notFound') {
+      const failure = this.failures.record('details', error, 'background', generation);
+      if (session.isCurrent(generation) && failure.kind === 'notFound') {
         this.forget(id);
-        void this.host.refreshOrders();
+        void this.orders.resource.refresh('background');
       }
     }
   }
@@ -154,6 +143,6 @@ export class OrderActions extends Disposable {
   private set(id: string, pending: PendingAction | undefined): void {
     if (pending) this.pending.set(id, pending);
     else if (!this.pending.delete(id)) return;
-    this.host.changed(id);
+    this.orders.redraw(id);
   }
 }

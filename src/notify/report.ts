@@ -1,23 +1,22 @@
 import * as vscode from 'vscode';
-import { isApiError } from '../api/errors';
-import { noLinks } from '../views/text';
+import { ApiError } from '../api/errors';
+import { KeyStoreError } from '../auth/KeyStore';
 import { type Log } from '../log';
+import { ActionUnderWay } from '../store/errors';
+import { noLinks } from '../views/text';
 import { actionLabel, describeError, type ErrorAction, type ErrorReport } from './describeError';
+import { keyStoreText } from './reasonText';
 
-/** The user dismissed a prompt: nothing to report. */
-export class UserCancelled extends Error {
-  override readonly name = 'UserCancelled';
-}
+/** How a command's failures are told (the command table says it per command). */
+export type FailureContext = 'action' | 'plain';
 
-export function isCancellation(error: unknown): boolean {
-  return error instanceof UserCancelled || error instanceof vscode.CancellationError ||
-    (isApiError(error) && error.kind === 'cancelled');
-}
-
-export function toReport(error: unknown, baseUrl: string, during?: 'action'): ErrorReport {
-  if (isApiError(error)) return describeError(error, baseUrl, during);
-  // By name: KeyStoreError is thrown in the activation bundle, and classes are not shared across bundles.
-  if (error instanceof Error && error.name === 'KeyStoreError') return { message: error.message, actions: ['showLog'], severity: 'error' };
+/** The sentence and the next steps for any failure: the API's, the key store's, an action refused as a duplicate. */
+export function toReport(error: unknown, baseUrl: string, during: FailureContext = 'plain'): ErrorReport {
+  if (error instanceof ApiError) return describeError(error, baseUrl, during === 'action' ? 'action' : undefined);
+  if (error instanceof KeyStoreError) return { message: keyStoreText(error), actions: ['showLog'], severity: 'error' };
+  if (error instanceof ActionUnderWay) {
+    return { message: vscode.l10n.t('An action is already under way for this order.'), actions: [], severity: 'info' };
+  }
   const text = error instanceof Error ? error.message : String(error);
   return { message: vscode.l10n.t('Something went wrong: {0}', text), actions: ['showLog'], severity: 'error' };
 }
@@ -34,7 +33,7 @@ export async function showReport(report: ErrorReport, retry?: () => unknown): Pr
   if (action) await runErrorAction(action, retry);
 }
 
-export async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promise<void> {
+async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promise<void> {
   switch (action) {
     case 'retry': await retry?.(); break;
     case 'setApiKey': await vscode.commands.executeCommand('hostingAccount.setApiKey'); break;
@@ -48,7 +47,7 @@ export async function runErrorAction(action: ErrorAction, retry?: () => unknown)
 
 /** Logs a failure with what support needs (kind, status, request id), never the key: the log masks it. */
 export function logFailure(log: Log, what: string, error: unknown): void {
-  if (isApiError(error)) {
+  if (error instanceof ApiError) {
     const details = [error.kind, error.status && `HTTP ${error.status}`, error.code, error.requestId && `request id ${error.requestId}`]
       .filter(Boolean).join(', ');
     log.error(`${what} failed (${details}): ${error.message}`);

@@ -1,5 +1,6 @@
-import { type Order } from '../api/models';
-import { type OrdersChange } from './types';
+import { type Order } from '../../api/models';
+import { type OrdersChange } from '../types';
+import { uniqueById } from '../uniqueById';
 
 /** The orders in server order, indexed by id, with change detection that keeps unchanged orders untouched. */
 export class OrderList {
@@ -20,7 +21,7 @@ export class OrderList {
 
   /** Replaces the list; returns what changed, or undefined when nothing did. */
   replace(orders: readonly Order[]): OrdersChange | undefined {
-    const unique = dedupe(orders);
+    const unique = uniqueById(orders);
     const sameIds = unique.length === this.list.length && unique.every((o, i) => o.id === this.list[i]?.id);
     const changed = sameIds ? unique.filter((o) => !sameOrder(o, this.byId.get(o.id))).map((o) => o.id) : undefined;
     this.list = unique;
@@ -41,12 +42,6 @@ export class OrderList {
     this.list = this.list.map((o) => (o.id === order.id ? order : o));
     return true;
   }
-}
-
-/** Two servers' worth of the same id would give the tree duplicate ids, which VS Code rejects: keep the first. */
-function dedupe(orders: readonly Order[]): readonly Order[] {
-  const seen = new Set<string>();
-  return orders.filter((o) => (seen.has(o.id) ? false : (seen.add(o.id), true)));
 }
 
 function sameSummary(a: Order, b: Order): boolean {

@@ -1,5 +1,5 @@
-import { type Clock, systemClock } from '../api/clock';
-import { Disposable, toDisposable } from '../util/lifecycle';
+import { type Clock, systemClock } from '../../api/clock';
+import { Disposable, toDisposable } from '../../util/lifecycle';
 import { MAX_SETTLE_MS, pollDelayMs } from './orderSettling';
 
 export interface SettlingPollerHooks {

@@ -1,4 +1,4 @@
-import { type Order, type OrderAction, type OrderState } from '../api/models';
+import { type Order, type OrderAction, type OrderState } from '../../api/models';
 
 const EXPECTED: Readonly<Record<OrderAction, OrderState>> = {
   start: 'running',

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
+import { reasonText } from './reasonText';
 
 export type ErrorAction = 'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'openNetworkSettings' | 'refresh';
 
@@ -22,7 +23,10 @@ function seconds(ms: number | undefined): number {
   return Math.max(1, Math.ceil((ms ?? 5_000) / 1000));
 }
 
-/** Says what happened in a sentence and offers the next step; the details are in the log. */
+/**
+ * Says what happened in a sentence and offers the next step; the details are in the log. `during` is how the command
+ * table says a command's failures are told: only an action's failure says whether the action reached the server.
+ */
 export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
   const host = hostOf(baseUrl);
   const said = error.serverMessage ? ` ${vscode.l10n.t('The server said: "{0}"', error.serverMessage)}` : '';
@@ -33,15 +37,15 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
   const network = describeNetworkError(error, host);
   if (network) return network;
   switch (error.kind) {
+    case 'noKey':
+      return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
+    case 'keyUnsendable':
+      return {
+        message: vscode.l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.'),
+        actions: ['setApiKey'],
+        severity: 'error',
+      };
     case 'unauthorized':
-      if (error.code === 'no_key') return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
-      if (error.code === 'key_unsendable') {
-        return {
-          message: vscode.l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.'),
-          actions: ['setApiKey'],
-          severity: 'error',
-        };
-      }
       return {
         message: vscode.l10n.t('The server rejected the API key: it may have been revoked or mistyped.') + said,
         actions: ['setApiKey', 'openApiKeysPage'],
@@ -57,9 +61,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
         severity: 'error',
       };
     case 'invalidRequest':
-      if (error.code === 'action_pending') {
-        return { message: vscode.l10n.t('An action is already under way for this order.'), actions: [], severity: 'info' };
-      }
+      if (error.reason) return { message: reasonText(error.reason), actions: ['showLog'], severity: 'error' };
       return {
         message: error.serverMessage
           ? vscode.l10n.t('The server refused: {0}', error.serverMessage)
@@ -105,7 +107,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
         severity: 'error',
       };
     case 'badConfig':
-      return { message: error.message, actions: ['openSettings'], severity: 'error' };
+      return { message: error.reason ? reasonText(error.reason) : error.message, actions: ['openSettings'], severity: 'error' };
     case 'cancelled':
       return { message: vscode.l10n.t('Cancelled.'), actions: [], severity: 'info' };
   }

@@ -1,0 +1,96 @@
+import { type CallOptions } from '../api/ApiClient';
+import { type Clock } from '../api/clock';
+import { type Failures } from './Failures';
+import { type Session } from './Session';
+import { type DataKind, type ListCoverage, type RefreshReason, type Slot } from './types';
+
+/** What one load brought: the value, and for a list, how much of it was read. */
+export interface Loaded<T> {
+  readonly value: T;
+  readonly coverage?: ListCoverage;
+}
+
+export interface ResourceDeps {
+  readonly session: Session;
+  readonly failures: Failures;
+  readonly clock: Clock;
+  /** The slot's value or loading flag changed. */
+  readonly changed: (kind: DataKind) => void;
+  /** A load of the current session ended, in success or failure. */
+  readonly settled: () => void;
+}
+
+/**
+ * One datum read from the API (orders, balance, account, invoices): its last good value, when it was read, the last
+ * failure and whether a load is under way. Concurrent refreshes share one load, and an answer for an older session is
+ * dropped, so a slot never shows data of another key or server.
+ */
+export class Resource<T> {
+  private current: Slot<T> = { loading: false };
+  private running?: Promise<void>;
+
+  constructor(
+    readonly kind: DataKind,
+    private readonly read: (options: CallOptions) => Promise<Loaded<T>>,
+    private readonly deps: ResourceDeps,
+    /** Told of each value of the current session before the slot shows it (the orders index it). */
+    private readonly onValue?: (value: T) => void,
+  ) {}
+
+  get slot(): Slot<T> {
+    return this.current;
+  }
+
+  /** Loads the datum, or joins the load already under way. */
+  refresh(reason: RefreshReason): Promise<void> {
+    if (this.running) return this.running;
+    const started: Promise<void> = this.load(reason).finally(() => {
+      // A reset may have let a newer session's load start meanwhile: leave that one alone.
+      if (this.running === started) this.running = undefined;
+    });
+    this.running = started;
+    return started;
+  }
+
+  /** A value learnt some other way (the account read while a key was checked). */
+  set(value: T): void {
+    this.patch({ value, updatedAt: this.deps.clock.now() });
+  }
+
+  /** Forgets the value and any load under way (its answer will be dropped by the session anyway). */
+  reset(): void {
+    this.running = undefined;
+    this.current = { loading: false };
+  }
+
+  private async load(reason: RefreshReason): Promise<void> {
+    const { session, failures, clock } = this.deps;
+    const generation = session.generation;
+    const call = reason === 'user' ? session.userCall() : undefined;
+    const options: CallOptions = call
+      ? { signal: call.signal, priority: 'user', onWait: call.onWait }
+      : { signal: session.signal, priority: 'background' };
+    this.patch({ loading: true });
+    try {
+      const { value, coverage } = await this.read(options);
+      if (!session.isCurrent(generation)) return;
+      this.onValue?.(value);
+      this.patch({ value, coverage, updatedAt: clock.now(), error: undefined, failedAt: undefined });
+      failures.succeeded(this.kind);
+    } catch (caught) {
+      const error = failures.record(this.kind, caught, reason, generation);
+      if (session.isCurrent(generation) && error.kind !== 'cancelled') this.patch({ error, failedAt: clock.now() });
+    } finally {
+      call?.end();
+      if (session.isCurrent(generation)) {
+        this.patch({ loading: false });
+        this.deps.settled();
+      }
+    }
+  }
+
+  private patch(change: Partial<Slot<T>>): void {
+    this.current = { ...this.current, ...change };
+    if ('loading' in change || 'value' in change) this.deps.changed(this.kind);
+  }
+}

@@ -1,0 +1,91 @@
+import { type Clock } from '../../api/clock';
+import { type Listing, type Order } from '../../api/models';
+import { Emitter } from '../../util/Emitter';
+import { Disposable } from '../../util/lifecycle';
+import { type Failures } from '../Failures';
+import { type Loaded, Resource, type ResourceDeps } from '../Resource';
+import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
+import { OrderList } from './OrderList';
+
+/**
+ * The orders: the list (a Resource like every other datum), the index the tree reads, and a short-lived cache of
+ * single orders read with `GET /orders/{id}`. Every fresh reading of an order is announced, so actions under way can
+ * tell when it has settled.
+ */
+export class OrderBook extends Disposable {
+  readonly list = new OrderList();
+  readonly resource: Resource<readonly Order[]>;
+  private readonly details = new Map<string, { order: Order; at: number }>();
+  private readonly onDidChangeEmitter = this.register(new Emitter<OrdersChange>());
+  readonly onDidChange = this.onDidChangeEmitter.event;
+  private readonly onDidReadEmitter = this.register(new Emitter<readonly Order[]>());
+  /** Orders just read from the server, whether or not anything the tree shows changed. */
+  readonly onDidRead = this.onDidReadEmitter.event;
+
+  constructor(
+    private readonly api: () => ApiClientLike,
+    private readonly deps: ResourceDeps & { readonly failures: Failures },
+  ) {
+    super();
+    this.resource = new Resource('orders', async (options) => listed(await api().listOrders(options)), deps,
+      (orders) => this.replace(orders));
+  }
+
+  get clock(): Clock {
+    return this.deps.clock;
+  }
+
+  /** The full order, cached for `maxAgeMs` so expanding and collapsing does not refetch. */
+  async get(id: string, maxAgeMs: number, reason: RefreshReason): Promise<Order> {
+    const cached = this.details.get(id);
+    if (cached && this.deps.clock.now() - cached.at < maxAgeMs) return cached.order;
+    const { session } = this.deps;
+    const generation = session.generation;
+    try {
+      const order = await this.api().getOrder(id, { signal: session.signal, priority: reason });
+      if (session.isCurrent(generation)) this.accept(order);
+      return order;
+    } catch (error) {
+      throw this.deps.failures.record('details', error, reason, generation);
+    }
+  }
+
+  /**
+   * One order from `GET /orders/{id}` (a poll, details, an action's answer). It updates the list only where the tree
+   * shows a difference: the single-order answer often has more fields than the list's, which is no change.
+   */
+  accept(order: Order): void {
+    if (this.list.updateSummary(order)) this.onDidChangeEmitter.fire({ ids: [order.id] });
+    this.details.set(order.id, { order, at: this.deps.clock.now() });
+    this.onDidReadEmitter.fire([order]);
+  }
+
+  /** Something shown on these orders changed outside the data (an action began or ended). */
+  redraw(id: string): void {
+    this.onDidChangeEmitter.fire({ ids: [id] });
+  }
+
+  /** Forgets every order: they belonged to another key or server. */
+  reset(): void {
+    this.resource.reset();
+    this.details.clear();
+    const change = this.list.replace([]);
+    if (change) this.onDidChangeEmitter.fire(change);
+  }
+
+  private replace(orders: readonly Order[]): void {
+    const change = this.list.replace(orders);
+    // An action stays pending whatever one list says: an order missing from a page (or a list cut short) may still
+    // have its POST under way, and forgetting it would let a second one through. Its poll ends it if it is gone.
+    this.onDidReadEmitter.fire(this.list.all);
+    if (change) this.onDidChangeEmitter.fire(change);
+  }
+}
+
+/** A list as a Resource holds it: the entries, and how much of the list they are when a bound stopped the reading. */
+export function listed<T>(listing: Listing<T>): Loaded<readonly T[]> {
+  const { items, total, stoppedBy } = listing;
+  const coverage: ListCoverage | undefined = total === undefined && stoppedBy === undefined
+    ? undefined : { shown: items.length, total, stoppedBy };
+  return { value: items, coverage };
+}
