@@ -1,6 +1,8 @@
-// Bundles the extension. Three entries on purpose: `extension.js` is what VS Code loads at activation and must stay
+// Bundles the extension. Four entries on purpose: `extension.js` is what VS Code loads at activation and must stay
 // small; `api.js` carries the HTTP stack (undici) and is required when the first request is made; `commands.js` holds
-// the prompts, pickers and error messages, required when the user first runs a command or a failure is reported.
+// the prompts, pickers and error messages, required when the user first runs a command or a failure is reported;
+// `features.js` holds filter and sort, badges, the outside-change watch and the assistant's tools, required once a key
+// is set.
 const esbuild = require('esbuild');
 const path = require('node:path');
 
@@ -11,6 +13,7 @@ const watch = process.argv.includes('--watch');
 const lazyBundles = {
   [path.join('src', 'api', 'lazy.ts')]: './api.js',
   [path.join('src', 'commands', 'lazy.ts')]: './commands.js',
+  [path.join('src', 'features', 'lazy.ts')]: './features.js',
 };
 
 /** Keeps each lazy `require('./index')` out of the activation bundle: it becomes `require('./api.js')` and so on. */
@@ -42,7 +45,7 @@ const problemMatcherPlugin = {
 
 async function main() {
   const ctx = await esbuild.context({
-    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts', commands: 'src/commands/index.ts' },
+    entryPoints: { extension: 'src/extension.ts', api: 'src/api/index.ts', commands: 'src/commands/index.ts', features: 'src/features/index.ts' },
     bundle: true,
     format: 'cjs',
     platform: 'node',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
+import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook } from '../../src/views/orders/orderPresentation';
 
@@ -34,7 +35,7 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('registers exactly the contributed commands', () => {
-    assert.deepEqual([...COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
+    assert.deepEqual([...COMMAND_IDS, ...FEATURE_COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
   });
 
   it('gives every command a title and the Hosting category', () => {
