@@ -30,7 +30,7 @@ export class OutsideChangeNotifier extends Disposable {
 
   constructor(store: Store, private readonly clock: Clock, private readonly actions: NotifierActions) {
     super();
-    this.detector = new OutsideChangeDetector(store);
+    this.detector = new OutsideChangeDetector(store, () => clock.now());
     this.detector.check();
     this.register(store.onDidChangeOrders(() => this.collect(this.detector.check())));
     this.register(store.onDidChangeState(() => this.collect(this.detector.check())));

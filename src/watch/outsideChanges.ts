@@ -27,11 +27,34 @@ type SettledState = 'running' | 'stopped' | 'suspended';
 /** An answer this size or larger is not a list anyone reads: tell the count, not every name. */
 export const MAX_TOLD = 50;
 
+/**
+ * A change this soon after the order's own action ended is that action's outcome. The store ends an action (clearing
+ * it as pending) before it announces the list that shows its result, so "pending right now" alone would call the
+ * user's own stop an outside one.
+ */
+export const OWN_ACTION_GRACE_MS = 30_000;
+
 export class OutsideChangeDetector {
   /** The last settled state of each order, once the first list is known; undefined before (nothing is news yet). */
   private known?: Map<string, { label: string; state?: SettledState }>;
 
-  constructor(private readonly store: WatchedOrders) {}
+  /** When each order was last seen with an action of this window under way. */
+  private readonly lastOwn = new Map<string, number>();
+
+  constructor(private readonly store: WatchedOrders, private readonly now: () => number) {}
+
+  /** Whether an action of this window is under way for the order, or ended within the grace period. */
+  private ours(id: string, now: number): boolean {
+    if (this.store.pending(id) !== undefined) {
+      this.lastOwn.set(id, now);
+      return true;
+    }
+    const last = this.lastOwn.get(id);
+    if (last === undefined) return false;
+    if (now - last <= OWN_ACTION_GRACE_MS) return true;
+    this.lastOwn.delete(id);
+    return false;
+  }
 
   /** Compares the store's list with the last one; returns what changed outside this window, in list order. */
   check(): OutsideChange[] {
@@ -39,11 +62,16 @@ export class OutsideChangeDetector {
     // Signed out, another key or server, or not loaded yet: start over without telling anything.
     if (store.ordersInfo.updatedAt === undefined) {
       this.known = undefined;
+      this.lastOwn.clear();
       return [];
     }
+    const now = this.now();
     const list = store.orders.all;
     if (!this.known) {
-      this.known = new Map(list.map((order) => [order.id, { label: order.label, state: settled(order.state) }]));
+      this.known = new Map(list.map((order) => {
+        this.ours(order.id, now);
+        return [order.id, { label: order.label, state: settled(order.state) }];
+      }));
       return [];
     }
     const known = this.known;
@@ -53,7 +81,7 @@ export class OutsideChangeDetector {
       seen.add(order.id);
       const before = known.get(order.id);
       const state = settled(order.state);
-      const ours = store.pending(order.id) !== undefined;
+      const ours = this.ours(order.id, now);
       if (!before) {
         known.set(order.id, { label: order.label, state });
         if (!ours) changes.push({ kind: 'appeared', id: order.id, label: order.label });
@@ -72,7 +100,8 @@ export class OutsideChangeDetector {
       if (seen.has(id)) continue;
       if (!whole) continue;
       known.delete(id);
-      if (store.pending(id) === undefined) changes.push({ kind: 'disappeared', id, label: before.label });
+      if (!this.ours(id, now)) changes.push({ kind: 'disappeared', id, label: before.label });
+      this.lastOwn.delete(id);
     }
     return changes;
   }
