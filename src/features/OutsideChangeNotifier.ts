@@ -32,8 +32,13 @@ export class OutsideChangeNotifier extends Disposable {
     super();
     this.detector = new OutsideChangeDetector(store, () => clock.now());
     this.detector.check();
-    this.register(store.onDidChangeOrders(() => this.collect(this.detector.check())));
-    this.register(store.onDidChangeState(() => this.collect(this.detector.check())));
+    const check = (): void => {
+      // Signed out, or another key or server: what was about to be told belongs to the account that is gone.
+      if (store.ordersInfo.updatedAt === undefined) this.waiting = [];
+      this.collect(this.detector.check());
+    };
+    this.register(store.onDidChangeOrders(check));
+    this.register(store.onDidChangeState(check));
     this.register(toDisposable(() => this.timer !== undefined && this.clock.clearTimeout(this.timer)));
   }
 
