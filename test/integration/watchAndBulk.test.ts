@@ -165,6 +165,19 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.equal(h.api.ordersView.badge?.value, 2, 'the suspended order and the one stopped outside');
     });
 
+    it('shows the order on Show, clearing a filter that hides it', async () => {
+      const messages = captureMessages({ warning: 'Show' });
+      restores.push(messages.restore);
+      await vscode.commands.executeCommand('hostingAccount.orders.filter', 'running');
+      const target = (await nodesOf('running'))[0]!;
+      h.mock.state.setOrderStatus(target.id, 'stopped');
+      await h.store.refresh(['orders'], 'user');
+      await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
+      await waitFor(() => h.api.features()?.arrangement.arrangement.filter === 'all', 'the filter to be cleared');
+      await waitFor(() => h.api.ordersView.selection.some((n) => (n as OrderNode).id === target.id), 'the order to be selected');
+      assert.equal(h.api.ordersView.badge?.value, 1, 'looked at: only the suspended order still counts');
+    });
+
     it('groups changes that arrive together into one notification', async () => {
       const messages = captureMessages();
       restores.push(messages.restore);
