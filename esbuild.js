@@ -1,8 +1,10 @@
-// Bundles the extension. Four entries on purpose: `extension.js` is what VS Code loads at activation and must stay
+// Bundles the extension. Six entries on purpose: `extension.js` is what VS Code loads at activation and must stay
 // small; `api.js` carries the HTTP stack (undici) and is required when the first request is made; `commands.js` holds
 // the prompts and pickers, required when the user first runs a command; `notify.js` words failures, required when the
-// first one has to be told; `actions.js` sends an action and polls its order, required by the first action. The error classes live in `extension.js` only: the lazy bundles take them from it, so one
-// class exists at run time and `instanceof` holds across bundles.
+// first one has to be told; `actions.js` sends an action and polls its order, required by the first action;
+// `features.js` holds filter and sort, badges, the outside-change watch and the assistant's tools, required once a key
+// is set. The error classes live in `extension.js` only: the lazy bundles take them from it, so one class exists at
+// run time and `instanceof` holds across bundles.
 const esbuild = require('esbuild');
 const path = require('node:path');
 
@@ -15,6 +17,7 @@ const lazyBundles = {
   [path.join('src', 'commands', 'lazy.ts')]: './commands.js',
   [path.join('src', 'notify', 'lazy.ts')]: './notify.js',
   [path.join('src', 'store', 'orders', 'lazy.ts')]: './actions.js',
+  [path.join('src', 'features', 'lazy.ts')]: './features.js',
 };
 
 /** Modules whose classes must be one at run time: bundled into `extension.js`, which re-exports them. */
@@ -86,7 +89,7 @@ async function main() {
     esbuild.context({
       ...common,
       entryPoints: { api: 'src/api/index.ts', commands: 'src/commands/index.ts', notify: 'src/notify/index.ts',
-        actions: 'src/store/orders/index.ts',
+        actions: 'src/store/orders/index.ts', features: 'src/features/index.ts',
       },
       plugins: [lazyBundlesPlugin, sharedModulesPlugin, ...extra],
     }),

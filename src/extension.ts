@@ -6,6 +6,8 @@ import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
 import { COMMAND_IDS } from './commands/ids';
 import { loadCommands } from './commands/lazy';
+import type { Features } from './features/index';
+import { loadFeatures } from './features/lazy';
 import { affects, readNetworkSettings, readSettings } from './config';
 import { formatRequest, Log } from './log';
 import { loadNotify } from './notify/lazy';
@@ -35,6 +37,8 @@ export interface TestApi {
   readonly logUri: vscode.Uri;
   /** A fast reachability probe and a pretend Remote-SSH window, for the tests. */
   readonly ssh: SshHooks;
+  /** Filter and sort, badges, the watch and the tools, once loaded (with the first key). */
+  readonly features: () => Features | undefined;
 }
 
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
@@ -84,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   });
 
   const orders = new OrdersTreeProvider(store);
-  const ordersView = vscode.window.createTreeView('hostingAccount.orders', { treeDataProvider: orders, showCollapseAll: true });
+  const ordersView = vscode.window.createTreeView('hostingAccount.orders', { treeDataProvider: orders, showCollapseAll: true, canSelectMany: true });
   const invoices = new InvoicesTreeProvider(store);
   const invoicesView = vscode.window.createTreeView('hostingAccount.invoices', { treeDataProvider: invoices });
   const statusBar = new BalanceStatusBar(store, () => settings.lowBalanceThreshold);
@@ -107,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     new ContextKeys(store),
     new ViewMessages(store, ordersView, invoicesView),
     new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
-    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown) => loadCommands().runCommand(id, ctx, arg))),
+    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => loadCommands().runCommand(id, ctx, arg, all))),
     details,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
@@ -147,6 +151,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }
   }
 
+  // Loaded with the first key, not at activation: a signed-out window has no orders to filter, watch or act on.
+  let features: Features | undefined;
+  const loadLater = store.onDidChangeState(() => {
+    if (features || !store.hasApiKey) return;
+    features = loadFeatures().activateFeatures({ store, orders, ordersView, invoicesView, memento: context.globalState, log });
+    context.subscriptions.push(features);
+  });
+  context.subscriptions.push(loadLater);
+
   scheduler.setVisibility({
     ordersVisible: ordersView.visible,
     invoicesVisible: invoicesView.visible,
@@ -155,7 +168,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   void onKeyChanged();
 
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri, ssh }
+    ? {
+        store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri, ssh,
+        features: () => features,
+      }
     : undefined;
 }
 

@@ -2,6 +2,7 @@
 import { ApiError } from '../api/errors';
 import { type FailureContext } from '../notify/index';
 import { loadNotify } from '../notify/lazy';
+import { runOnSelection } from './bulkOrderAction';
 import { type CommandContext } from './CommandContext';
 import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
@@ -10,7 +11,6 @@ import { type CommandId } from './ids';
 import { openApiKeysPage } from './openApiKeysPage';
 import { openInvoice } from './openInvoice';
 import { openRemoteSsh } from './openRemoteSsh';
-import { runOrderAction } from './orderAction';
 import { watchReachability } from './reachability';
 import { refresh } from './refresh';
 import { removeApiKey } from './removeApiKey';
@@ -20,14 +20,14 @@ import { showOrderDetails } from './showOrderDetails';
 import { isCancellation } from './UserCancelled';
 
 /** Every contributed command, one line each. A unit test checks these ids against package.json. */
-export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unknown) => unknown>> = {
+export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unknown, all: unknown) => unknown>> = {
   'hostingAccount.setApiKey': (ctx) => setApiKey(ctx),
   'hostingAccount.removeApiKey': (ctx) => removeApiKey(ctx),
   'hostingAccount.refresh': (ctx) => refresh(ctx),
-  'hostingAccount.order.start': (ctx, arg) => runOrderAction(ctx, 'start', arg),
-  'hostingAccount.order.stop': (ctx, arg) => runOrderAction(ctx, 'stop', arg),
-  'hostingAccount.order.restart': (ctx, arg) => runOrderAction(ctx, 'restart', arg),
-  'hostingAccount.order.reinstall': (ctx, arg) => runOrderAction(ctx, 'reinstall', arg),
+  'hostingAccount.order.start': (ctx, arg, all) => runOnSelection(ctx, 'start', arg, all),
+  'hostingAccount.order.stop': (ctx, arg, all) => runOnSelection(ctx, 'stop', arg, all),
+  'hostingAccount.order.restart': (ctx, arg, all) => runOnSelection(ctx, 'restart', arg, all),
+  'hostingAccount.order.reinstall': (ctx, arg, all) => runOnSelection(ctx, 'reinstall', arg, all),
   'hostingAccount.order.showDetails': (ctx, arg) => showOrderDetails(ctx, arg),
   'hostingAccount.order.copyId': (ctx, arg) => copyOrderId(ctx, arg),
   'hostingAccount.order.copyAddress': (ctx, arg) => copyAddress(ctx, arg),
@@ -54,17 +54,20 @@ const failures: { readonly [K in CommandId]?: FailureContext } = {
  * The one wrapper every command goes through: a cancelled prompt is silent, any other failure is logged and shown
  * once, with the next step to take (Retry runs the command again).
  */
-export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknown): Promise<void> {
+export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknown, all?: unknown): Promise<void> {
   // Before any action can be sent: its settling into running starts the wait for the SSH port.
   watchReachability(ctx);
   try {
-    await handlers[id](ctx, arg);
+    // `all` is the tree's selection when the command was run from it (several orders at once).
+    await handlers[id](ctx, arg, all);
   } catch (error) {
     if (isCancellation(error)) return;
     const notify = loadNotify();
     // API failures were logged where they happened, with the request id; here only which command met them.
     if (error instanceof ApiError) ctx.log.debug(`${id} failed: ${error.kind}`);
     else notify.logFailure(ctx.log, id, error);
-    void notify.showReport(notify.toReport(error, ctx.settings().baseUrl, failures[id]), () => runCommand(id, ctx, arg));
+    void notify.showReport(notify.toReport(error, ctx.settings().baseUrl, failures[id]), () =>
+      runCommand(id, ctx, arg, all),
+    );
   }
 }

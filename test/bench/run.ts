@@ -12,6 +12,7 @@ import { type Figure } from './figures';
 import { activationFigures, floodFigures, idleRateFigures, shapeFigures, sizeFigures, thousandsFigures } from './nodeFigures';
 import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
+import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
+  await step('the outside-change watch', () => watchRateFigures());
+  await step('filtering 10,000 orders', () => filterFigures());
+  await step('a bulk stop', () => bulkStopFigures());
   await step('the UI in VS Code', () => uiFigures());
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;

@@ -5,7 +5,7 @@ import { type Faults, parseFaultRule } from './faults';
 import {
   hostileIndex, type HostileName, hostileRule, HOSTILE_NAMES, isHostileName, type ServeOptions,
 } from './hostile';
-import { type FaultRule, type RecordedRequest } from './types';
+import { type FaultRule, type OrderStatus, type RecordedRequest } from './types';
 
 export const CONTROL_PREFIX = '/__mock/';
 
@@ -17,6 +17,8 @@ export interface ControlTarget {
   resetAll: () => void;
   setKeys: (keys: string[]) => void;
   setTransitionMs: (ms: number) => void;
+  /** Changes an order as the provider's panel (or another tool) would: no request of the client explains it. */
+  setOrderStatus?: (id: string, status: OrderStatus) => boolean;
 }
 
 export function handleControl(ex: Exchange, target: ControlTarget): void {
@@ -61,6 +63,12 @@ export function handleControl(ex: Exchange, target: ControlTarget): void {
       const ms = withJson(ex, parseMs);
       if (ms === undefined) return;
       target.setTransitionMs(ms);
+      return ok();
+    }
+    case 'POST /__mock/orders/state': {
+      const change = withJson(ex, parseOrderState);
+      if (change === undefined) return;
+      if (!target.setOrderStatus?.(change.id, change.status)) return ex.error(404, 'not_found', 'No such order');
       return ok();
     }
     default:
@@ -130,4 +138,14 @@ function parseMs(input: unknown): number | string {
   const ms = (input as { ms?: unknown } | null)?.ms;
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return 'body must be {"ms":N} with N >= 0';
   return ms;
+}
+
+const ORDER_STATUSES: readonly OrderStatus[] = ['running', 'stopped', 'suspended', 'starting', 'stopping', 'restarting', 'reinstalling'];
+
+function parseOrderState(input: unknown): { id: string; status: OrderStatus } | string {
+  const { id, status } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  if (typeof id !== 'string' && typeof id !== 'number') return 'body must be {"id":…,"status":"…"}';
+  const known = ORDER_STATUSES.find((s) => s === status);
+  if (!known) return `status must be one of ${ORDER_STATUSES.join(', ')}`;
+  return { id: String(id), status: known };
 }

@@ -46,6 +46,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     },
     setKeys: (next) => void (keys = [...next]),
     setTransitionMs: (ms) => void (transitionMs = checkMs(ms)),
+    setOrderStatus: (id, status) => {
+      if (!state.getOrder(id)) return false;
+      state.setOrderStatus(id, status);
+      return true;
+    },
   };
   const shape = options.shape ?? 'standard';
   const pipeline = new RequestPipeline({

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
+import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
@@ -44,7 +45,7 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('registers exactly the contributed commands', () => {
-    assert.deepEqual([...COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
+    assert.deepEqual([...COMMAND_IDS, ...FEATURE_COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
   });
 
   it('gives every command a title and the Hosting category', () => {
@@ -121,6 +122,32 @@ describe('package.json contributions (unit)', () => {
     assert.equal(properties['hostingAccount.ssh.user']?.default, 'root');
     assert.equal(properties['hostingAccount.ssh.port']?.default, 22);
     assert.equal(properties['hostingAccount.notifyWhenReachable']?.default, true);
+  });
+
+  it('with several orders selected, shows an action only when it fits them all, and Reinstall never', () => {
+    for (const action of ['start', 'stop', 'restart']) {
+      for (const entry of itemMenus.filter((e) => e.command === `hostingAccount.order.${action}`)) {
+        assert.ok(entry.when?.endsWith(`&& (!listMultiSelection || hostingAccount.selectionFits.${action})`), entry.when);
+      }
+    }
+    const reinstall = itemMenus.find((e) => e.command === 'hostingAccount.order.reinstall');
+    assert.ok(reinstall?.when?.endsWith('&& !listMultiSelection'), reinstall?.when);
+  });
+
+  it('offers filter and sort in the Orders view title, and a welcome for a filter that matches nothing', () => {
+    const title = manifest.contributes.menus['view/title'] ?? [];
+    for (const id of FEATURE_COMMAND_IDS) {
+      assert.ok(title.some((e) => e.command === id && e.when?.includes('view == hostingAccount.orders') && e.group?.startsWith('navigation')), id);
+    }
+    const welcome = manifest.contributes.viewsWelcome.filter((w) => w.view === 'hostingAccount.orders');
+    assert.ok(welcome.some((w) => w.when.includes('hostingAccount.ordersFilteredEmpty') && w.contents === '%welcome.filteredEmpty%'));
+    assert.ok(welcome.find((w) => w.contents === '%welcome.noOrders%')?.when.includes('!hostingAccount.ordersFilteredEmpty'));
+  });
+
+  it('contributes the three language model tools, the action tool without reinstall', () => {
+    const tools = (manifest.contributes as unknown as { languageModelTools: Array<{ name: string; inputSchema: { properties: Record<string, { enum?: string[] }> } }> }).languageModelTools;
+    assert.deepEqual(tools.map((t) => t.name), ['hosting_listOrders', 'hosting_account', 'hosting_orderAction']);
+    assert.deepEqual(tools[2]?.inputSchema.properties.action?.enum, ['start', 'stop', 'restart']);
   });
 
   it('puts Reinstall last, in a group of its own', () => {

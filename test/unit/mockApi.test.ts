@@ -627,6 +627,17 @@ describe('mock API', () => {
       }
     });
 
+    it('changes an order\'s state from outside, as the provider\'s panel would', async () => {
+      assert.equal((await post('orders/state', { id: 1001, status: 'suspended' })).status, 200);
+      assert.equal(statusOf(1001), 'suspended');
+      assert.equal((await post('orders/state', { id: '1001', status: 'running' })).status, 200);
+      assert.equal(statusOf(1001), 'running');
+      assert.equal((await post('orders/state', { id: 999_999, status: 'stopped' })).status, 404);
+      for (const bad of [{ id: 1001, status: 'exploded' }, { status: 'stopped' }, []]) {
+        assert.equal((await post('orders/state', bad)).status, 400, JSON.stringify(bad));
+      }
+    });
+
     it('resets state, log, faults and sets keys and transition time', async () => {
       assert.equal((await post('transition', { ms: 5 })).status, 200);
       await action(1001, { action: 'stop' });

@@ -16,6 +16,8 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly nodes = new Map<string, OrderNode>();
   private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
+  /** Filter and sort, set by the view features once they load (see src/features/); until then, the server's list. */
+  arrange?: (orders: readonly Order[]) => readonly Order[];
 
   constructor(private readonly store: Store) {
     super();
@@ -55,6 +57,11 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
     return node.parent ?? this.nodes.get(node.orderId);
   }
 
+  /** Redraws the whole list: the filter or sort changed, or a change moved an order in or out of the filter. */
+  redraw(): void {
+    this.emitter.fire(undefined);
+  }
+
   /** The argument of a command invoked on this tree, if it is one of its order nodes. */
   asOrderNode(arg: unknown): OrderNode | undefined {
     return arg instanceof OrderNode ? arg : undefined;
@@ -76,7 +83,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
 
   private roots(): OrderNode[] {
     if (this.store.state !== 'ready') return [];
-    const orders = this.store.orders.all;
+    const orders = this.arrange?.(this.store.orders.all) ?? this.store.orders.all;
     const live = new Set<string>();
     const roots = orders.map((order) => {
       live.add(order.id);

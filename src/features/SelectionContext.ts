@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import { type OrderAction } from '../api/models';
+import { type Store } from '../store/Store';
+import { Disposable } from '../util/lifecycle';
+import { type OrderNode } from '../views/orders/OrderNode';
+import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+import { actionsFor } from '../views/orders/orderPresentation';
+
+export const BULK_ACTIONS = ['start', 'stop', 'restart'] as const satisfies readonly OrderAction[];
+
+/**
+ * With several orders selected, VS Code evaluates a menu's `when` clause against the right-clicked item only. These
+ * context keys say which actions fit every selected order, so the menus can hide an action that fits just one of
+ * them (`hostingAccount.selectionFits.stop`); the commands check again, since the selection can change under a menu.
+ */
+export class SelectionContext extends Disposable {
+  private readonly values = new Map<string, boolean>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly tree: OrdersTreeProvider,
+    private readonly view: vscode.TreeView<unknown>,
+  ) {
+    super();
+    this.register(view.onDidChangeSelection(() => this.update()));
+    this.register(store.onDidChangeOrders(() => this.update()));
+    this.update();
+  }
+
+  private update(): void {
+    // Asked of the tree, not `instanceof`: the nodes come from the activation bundle, which has its own classes.
+    const selected = this.view.selection.map((node) => this.tree.asOrderNode(node)).filter((n): n is OrderNode => n !== undefined);
+    for (const action of BULK_ACTIONS) {
+      const fits = selected.length > 0 && selected.every((node) => {
+        const order = this.store.orders.get(node.id) ?? node.order;
+        return actionsFor(order.state, this.store.pending(node.id)?.action).includes(action);
+      });
+      this.set(`hostingAccount.selectionFits.${action}`, fits);
+    }
+  }
+
+  private set(key: string, value: boolean): void {
+    if (this.values.get(key) === value) return;
+    this.values.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+}

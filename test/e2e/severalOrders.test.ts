@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { useSession } from './session';
+import { dialogButton, signIn } from './signIn';
+import { timeouts } from './workbench';
+
+const ACTION = 'POST /api/v1/orders/:id/action';
+
+describe('a user stops two servers at once, then filters the view', () => {
+  const session = useSession({ mock: { transitionMs: 2_500 } });
+
+  it('selects two running orders and sees only the actions that fit both', async () => {
+    await signIn(session());
+    const { workbench, page } = session();
+    const orders = workbench.view('Orders');
+    const first = workbench.rowByText('web-frontend-01', orders);
+    const second = workbench.rowByText('db-primary', orders);
+    await first.waitFor({ timeout: timeouts.ui });
+    await first.click();
+    await second.click({ modifiers: ['Control'] });
+    await second.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Stop' }).first().waitFor({ timeout: timeouts.ui });
+    const menu = await page.locator('.monaco-menu .action-label').allInnerTexts();
+    await workbench.screenshot('context menu of two selected running orders');
+    await page.keyboard.press('Escape');
+    assert.ok(menu.includes('Stop') && menu.includes('Restart'), menu.join(', '));
+    assert.ok(!menu.includes('Start'), menu.join(', '));
+    assert.ok(!menu.includes('Reinstall…'), `Reinstall is one order at a time: ${menu.join(', ')}`);
+  });
+
+  it('chooses Stop, confirms once for both, and sees both busy', async () => {
+    const { workbench, mock } = session();
+    const orders = workbench.view('Orders');
+    await workbench.contextMenu(workbench.rowByText('db-primary', orders), 'Stop');
+    const confirm = dialogButton(session(), 'Stop 2 Orders');
+    await confirm.waitFor({ timeout: timeouts.ui });
+    const dialog = await session().page.locator('.monaco-dialog-box').innerText();
+    assert.match(dialog, /Stop 2 orders\?/);
+    assert.match(dialog, /web-frontend-01, db-primary/);
+    await workbench.screenshot('bulk stop confirmation');
+    await confirm.click();
+    await workbench.rowByText('web-frontend-01', orders).filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
+    await workbench.rowByText('db-primary', orders).filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
+    await workbench.screenshot('bulk stop both stopping');
+    assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 2, 'one POST per order');
+    await workbench.rowByText('db-primary', orders).filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
+    await workbench.rowByText('web-frontend-01', orders).filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
+    // The user's own stop is never told as a change made elsewhere.
+    await session().page.waitForTimeout(2_500);
+    assert.equal(await session().page.locator('.notification-toast', { hasText: 'not by an action from this window' }).count(), 0);
+  });
+
+  it('filters the view to stopped orders from the view title, and the description says so', async () => {
+    const { workbench, page } = session();
+    const orders = workbench.view('Orders');
+    await orders.locator('.pane-header').hover();
+    await orders.locator('.pane-header .action-label[aria-label^="Filter Orders"]').click({ timeout: timeouts.ui });
+    await workbench.rowByText('Stopped', page.locator('.quick-input-widget')).waitFor({ timeout: timeouts.ui });
+    await workbench.screenshot('filter pick');
+    await workbench.typeInQuickInput('Stopped');
+    await orders.locator('.pane-header', { hasText: 'stopped: 4 of 6' }).waitFor({ timeout: timeouts.ui });
+    await workbench.rowByText('staging-box', orders).waitFor({ timeout: timeouts.ui });
+    assert.equal(await workbench.rowByText('legacy-mail', orders).count(), 0, 'the suspended order is filtered out');
+    await workbench.screenshot('orders filtered to stopped');
+  });
+
+  it('sees a welcome with a way back when nothing matches the filter', async () => {
+    const { workbench } = session();
+    const orders = workbench.view('Orders');
+    await workbench.runCommand('Hosting: Filter Orders…');
+    await workbench.typeInQuickInput('Running');
+    await orders.getByText('No order matches the filter.').waitFor({ timeout: timeouts.ui });
+    await workbench.screenshot('filtered view with nothing matching');
+    await orders.getByRole('button', { name: 'Show All Orders' }).click();
+    await workbench.rowByText('legacy-mail', orders).waitFor({ timeout: timeouts.ui });
+  });
+
+  it('is told when a server starts or stops outside this window, with Show and Start', async () => {
+    const { workbench, mock } = session();
+    mock.state.setOrderStatus(1004, 'running');
+    await workbench.runCommand('Hosting: Refresh');
+    await workbench.rowByText('build-runner', workbench.view('Orders')).filter({ hasText: /Running/ }).waitFor({ timeout: timeouts.ui });
+    await workbench.notification('build-runner is running again').waitFor({ timeout: timeouts.ui });
+    mock.state.setOrderStatus(1004, 'stopped');
+    // A click on Refresh within two seconds of the last one reads nothing again.
+    await session().page.waitForTimeout(2_500);
+    await workbench.runCommand('Hosting: Refresh');
+    const toast = workbench.notification('build-runner stopped, and not by an action from this window.');
+    await toast.waitFor({ timeout: timeouts.ui });
+    await toast.getByRole('button', { name: 'Start' }).waitFor({ timeout: timeouts.ui });
+    await workbench.screenshot('told of an outside stop');
+  });
+});
