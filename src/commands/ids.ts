@@ -10,6 +10,7 @@ export const COMMAND_IDS = [
   'hostingAccount.order.showDetails',
   'hostingAccount.order.copyId',
   'hostingAccount.invoice.open',
+  'hostingAccount.showInvoices',
   'hostingAccount.showAccount',
   'hostingAccount.openApiKeysPage',
   'hostingAccount.showLog',

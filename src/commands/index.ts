@@ -1,4 +1,5 @@
 /** The lazily loaded half of the UI: what runs when the user invokes a command, and how failures are told. */
+import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import { type CommandContext } from './CommandContext';
 import { copyOrderId } from './copyOrderId';
@@ -29,6 +30,7 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.order.showDetails': (ctx, arg) => showOrderDetails(ctx, arg),
   'hostingAccount.order.copyId': (ctx, arg) => copyOrderId(ctx, arg),
   'hostingAccount.invoice.open': (ctx, arg) => openInvoice(ctx, arg),
+  'hostingAccount.showInvoices': () => vscode.commands.executeCommand('hostingAccount.invoices.focus'),
   'hostingAccount.showAccount': (ctx) => showAccount(ctx),
   'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),
   'hostingAccount.showLog': (ctx) => ctx.log.show(),

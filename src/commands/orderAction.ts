@@ -46,7 +46,7 @@ async function confirmReinstall(order: Order): Promise<boolean> {
     vscode.l10n.t('Reinstall {0}? This erases the server.', order.label),
     {
       modal: true,
-      detail: vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the order\'s name to confirm.'),
+      detail: vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the server\'s name to confirm.'),
     },
     button,
   );
@@ -57,7 +57,7 @@ async function confirmReinstall(order: Order): Promise<boolean> {
     placeHolder: order.label,
     ignoreFocusOut: true,
     validateInput: (value) => matches(value, order) || !value.trim() ? undefined
-      : vscode.l10n.t('Type the order\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
+      : vscode.l10n.t('Type the server\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
   });
   return typed !== undefined && matches(typed, order);
 }

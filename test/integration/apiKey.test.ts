@@ -50,7 +50,7 @@ describe('API key management', () => {
   it('does not store a key the server rejects, says why in the box, and accepts the right one next', async () => {
     const box = typeKeys('wrong-key-0000', KEY);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
-    assert.deepEqual(box.messages, ['The server rejected this API key, so it was not saved. Check that you copied all of it.']);
+    assert.deepEqual(box.messages, ['The hosting API rejected this API key, so it was not saved. Check that you copied all of it.']);
     assert.equal(await h.api.keys.get(), KEY);
     assert.deepEqual(h.requests('GET /api/v1/me').map((r) => r.status), [401, 200]);
   });

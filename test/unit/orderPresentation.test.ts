@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { actionsFor, escapeMarkdown, fieldsMarkdown, fieldsOf, orderLook } from '../../src/views/orders/orderPresentation';
-import { invoiceLook } from '../../src/views/invoices/invoicePresentation';
+import { invoiceLook, newestFirst } from '../../src/views/invoices/invoicePresentation';
+import { type Invoice } from '../../src/api/models';
 import { formatMoney, isLow } from '../../src/views/statusBar/money';
 
 describe('presentation (unit)', () => {
@@ -15,6 +16,13 @@ describe('presentation (unit)', () => {
   it('shows a pending action as busy, whatever the state', () => {
     assert.deepEqual(orderLook('running', 'stop'), { contextValue: 'order.busy', icon: 'loading~spin' });
     assert.deepEqual(actionsFor('running', 'stop'), []);
+  });
+
+  it('lists invoices newest first, undated ones after them in the server\'s order', () => {
+    const invoice = (id: string, date?: string): Invoice => ({ id, date, status: 'paid', raw: {} });
+    const sorted = newestFirst([invoice('a', '2025-10-01'), invoice('x'), invoice('b', '2026-02-01'), invoice('y', 'soon'),
+      invoice('c', '2025-12-01')]);
+    assert.deepEqual(sorted.map((i) => i.id), ['b', 'c', 'a', 'x', 'y']);
   });
 
   it('offers the actions that fit', () => {

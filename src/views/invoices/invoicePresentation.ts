@@ -28,3 +28,16 @@ export function invoiceLook(invoice: Invoice): InvoiceLook {
       return { contextValue, icon: 'file', attention: false };
   }
 }
+
+/**
+ * Newest first, by the date the server gave; invoices without a readable date keep the server's order, after the
+ * dated ones (the sort is stable).
+ */
+export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
+  const timed = invoices.map((invoice) => {
+    const at = invoice.date === undefined ? Number.NaN : Date.parse(invoice.date);
+    return { invoice, at: Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at };
+  });
+  // Two undated invoices subtract to NaN: equal, so the server's order stays.
+  return timed.sort((a, b) => (b.at - a.at) || 0).map(({ invoice }) => invoice);
+}

@@ -21,7 +21,8 @@ export class OrderNode {
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
-    item.description = order.address && order.address !== order.label ? `${state} · ${order.address}` : state;
+    // The address first: a narrow sidebar cuts the end of the row, and the icon already shows the state.
+    item.description = order.address && order.address !== order.label ? `${order.address} · ${state}` : state;
     item.accessibilityInformation = { label: `${order.label}, ${state}` };
     return item;
   }
