@@ -24,7 +24,7 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.rowByText('web-frontend-01', orders).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Stop' }).first().waitFor({ timeout: timeouts.ui });
     const runningMenu = await page.locator('.monaco-menu .action-label').allInnerTexts();
-    await workbench.screenshot('context menu of a running order');
+    await workbench.screenshot('context menu of a running order', { docs: 'servers-and-actions' });
     await page.keyboard.press('Escape');
     assert.ok(!runningMenu.includes('Start Server…'), runningMenu.join(', '));
     assert.ok(runningMenu.includes('Restart Server…') && runningMenu.includes('Reinstall Server…'), runningMenu.join(', '));
@@ -48,7 +48,7 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.screenshot('stop confirmation');
     await dialogButton(session(), 'Stop').click();
     await row.filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
-    await workbench.screenshot('order stopping');
+    await workbench.screenshot('order stopping', { docs: 'server-stopping' });
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 1);
   });
 
@@ -75,7 +75,7 @@ describe('a user reinstalls a server, deliberately', () => {
     const dialog = await session().page.locator('.monaco-dialog-box').innerText();
     assert.match(dialog, /erases the server/);
     assert.match(dialog, /cannot be undone/);
-    await workbench.screenshot('reinstall warning');
+    await workbench.screenshot('reinstall warning', { docs: 'reinstall-confirmation' });
     await dialogButton(session(), 'Cancel').click();
     await session().page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: timeouts.ui });
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 0);
