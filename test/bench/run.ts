@@ -10,6 +10,7 @@ import { guardRun, stopAll } from '../rig/lifetime';
 import { projectRoot } from '../rig/paths';
 import { type Figure } from './figures';
 import { activationFigures, floodFigures, idleRateFigures, shapeFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import { hostActivationFigures } from './hostActivation';
 import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   };
   await step('bundle sizes', sizeFigures);
   await step('activation', () => activationFigures());
+  await step('activation in the extension host', () => hostActivationFigures());
   await step('background request rates', () => idleRateFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
