@@ -47,6 +47,6 @@ describe('a user looks at the balance and invoices', () => {
     const unpaid = mock.state.invoices.find((i) => i.status !== 'paid');
     assert.ok(unpaid);
     assert.match(await workbench.rowByText(unpaid.number, invoices).innerText(), /UNPAID|OVERDUE/);
-    await workbench.screenshot('invoices listed', { docs: 'invoices' });
+    await workbench.screenshot('invoices listed', { docs: 'overview' });
   });
 });

@@ -81,13 +81,13 @@ describe('a user reinstalls a server, deliberately', () => {
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 0);
   });
 
-  it('confirms by typing the order\'s name: exactly one POST', async () => {
+  it('confirms by typing the server\'s name: exactly one POST', async () => {
     const { workbench, mock, page } = session();
     const row = workbench.rowByText('db-primary', workbench.view('Orders'));
     await workbench.contextMenu(row, 'Reinstall Server…');
     await dialogButton(session(), 'Reinstall…').click();
     await workbench.typeInQuickInput('db', { submit: false, prompt: 'Type "db-primary"' });
-    await page.locator('.quick-input-widget', { hasText: 'Type the order\'s name' }).waitFor({ timeout: timeouts.ui });
+    await page.locator('.quick-input-widget', { hasText: 'Type the server\'s name' }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('reinstall name mismatch');
     await workbench.typeInQuickInput('db-primary');
     await row.filter({ hasText: 'Reinstalling' }).waitFor({ timeout: timeouts.ui });

@@ -48,7 +48,7 @@ describe('order actions', () => {
     await waitFor(() => h.store.pending(target.id), 'the pending state');
     const busy = h.api.orders.getTreeItem(target);
     assert.equal(busy.contextValue, 'order.busy');
-    assert.match(String(busy.description), / · Starting…$/);
+    assert.match(String(busy.description), /^Starting… · /);
     assert.equal((busy.iconPath as vscode.ThemeIcon).id, 'loading~spin');
     await run;
     assert.equal(asked.length, 0, 'start does not ask');
@@ -139,7 +139,7 @@ describe('order actions', () => {
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.equal(h.requests(ACTION).length, 1);
       assert.equal(h.requests(ACTION)[0]?.body, '{"action":"reinstall"}');
-      assert.match(String(h.api.orders.getTreeItem(target).description), /Reinstalling…$/);
+      assert.match(String(h.api.orders.getTreeItem(target).description), /^Reinstalling…/);
       await waitFor(() => !h.store.pending(target.id), 'the reinstall to settle', 10_000);
     });
   });

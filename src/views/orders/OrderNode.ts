@@ -21,8 +21,10 @@ export class OrderNode {
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
-    // The address first: a narrow sidebar cuts the end of the row, and the icon already shows the state.
-    item.description = order.address && order.address !== order.label ? `${order.address} · ${state}` : state;
+    // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
+    // an action runs, its progress does, since that is what the user is waiting to see.
+    const address = order.address && order.address !== order.label ? order.address : undefined;
+    item.description = !address ? state : pending ? `${state} · ${address}` : `${address} · ${state}`;
     item.accessibilityInformation = { label: `${order.label}, ${state}` };
     return item;
   }
