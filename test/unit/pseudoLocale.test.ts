@@ -31,6 +31,6 @@ describe('pseudo-locale (unit)', () => {
     assert.deepEqual(englishIn(`203.0.113.10 · ${pseudo('Running')}`, server), []);
     assert.deepEqual(englishIn(`web-frontend-01: ${pseudo('Stopping…')}`, server), []);
     assert.deepEqual(englishIn(`${pseudo('Last attempt failed: {0}').replace('{0}', 'connection refused')}`, server), ['connection', 'refused']);
-    assert.deepEqual(englishIn('$(credit-card) Balance unavailable', server), ['Balance', 'unavailable']);
+    assert.deepEqual(englishIn('$(credit-card) Balance unavailable', server), ['balance', 'unavailable']);
   });
 });
