@@ -96,8 +96,8 @@ export class Workbench {
   /**
    * Saves `test/e2e/screenshots/NN-name.png`, numbered in the order taken. Animations are finished first: menus fade
    * in even with reduced motion. A shot the README shows names its `docs` file: with UPDATE_DOCS_SCREENSHOTS=1 (`npm run
-   * docs:screenshots`) it is also written to `docs/images/<docs>.png`, without the notification toasts that earlier
-   * steps of the scenario leave behind.
+   * docs:screenshots`) it is also written to `docs/images/<docs>.png`, without the notification toasts and hovers that
+   * earlier steps of the scenario leave behind.
    */
   async screenshot(name: string, options: { docs?: string } = {}): Promise<string> {
     screenshotCount += 1;
@@ -106,6 +106,10 @@ export class Workbench {
     await this.page.screenshot({ path: file, timeout: timeouts.ui, animations: 'disabled' });
     if (options.docs && process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
       fs.mkdirSync(docsImagesDir, { recursive: true });
+      // A hover left where the scenario last clicked would cover what the picture is about.
+      const size = this.page.viewportSize();
+      if (size) await this.page.mouse.move(size.width - 5, Math.round(size.height / 2));
+      await this.page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
       await this.page.screenshot({
         path: path.join(docsImagesDir, `${slug(options.docs)}.png`),
         timeout: timeouts.ui,
