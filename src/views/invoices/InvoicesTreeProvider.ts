@@ -62,7 +62,7 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     const amount = invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
     const status = statusLabel(invoice);
     // The status first: it is what the user scans for, and a narrow sidebar cuts the end of the row.
-    item.description = [look.attention ? status.toLocaleUpperCase(vscode.env.language) : status, amount, invoice.date]
+    item.description = [look.attention ? status.toUpperCase() : status, amount, invoice.date]
       .filter(Boolean).join(' · ');
     // Enter (or a click) opens the invoice, as the context menu's Open does.
     if (invoice.url) {

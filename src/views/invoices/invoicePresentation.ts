@@ -34,10 +34,8 @@ export function invoiceLook(invoice: Invoice): InvoiceLook {
  * dated ones (the sort is stable).
  */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
-  const timed = invoices.map((invoice) => {
-    const at = invoice.date === undefined ? Number.NaN : Date.parse(invoice.date);
-    return { invoice, at: Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at };
-  });
-  // Two undated invoices subtract to NaN: equal, so the server's order stays.
-  return timed.sort((a, b) => (b.at - a.at) || 0).map(({ invoice }) => invoice);
+  const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(invoice.date ?? '') }));
+  // An unreadable date (NaN) sorts last; two of them compare equal, so the server's order stays.
+  const key = (at: number): number => (Number.isNaN(at) ? -Infinity : at);
+  return timed.sort((a, b) => key(b.at) - key(a.at) || 0).map(({ invoice }) => invoice);
 }
