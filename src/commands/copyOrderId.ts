@@ -6,5 +6,5 @@ import { pickOrder } from './pickOrder';
 export async function copyOrderId(ctx: CommandContext, arg?: unknown): Promise<void> {
   const order = await pickOrder(ctx.store, ctx.orders, arg);
   await vscode.env.clipboard.writeText(order.id);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied order ID {0}', noIcons(order.id)), 3_000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied server ID {0}', noIcons(order.id)), 3_000);
 }

@@ -13,6 +13,7 @@ export const COMMAND_IDS = [
   'hostingAccount.order.connectSsh',
   'hostingAccount.order.openRemoteSsh',
   'hostingAccount.invoice.open',
+  'hostingAccount.showInvoices',
   'hostingAccount.showAccount',
   'hostingAccount.openApiKeysPage',
   'hostingAccount.showLog',

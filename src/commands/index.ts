@@ -1,4 +1,5 @@
 /** The lazily loaded half of the UI: what runs when the user invokes a command. */
+import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { type FailureContext } from '../notify/index';
 import { loadNotify } from '../notify/lazy';
@@ -34,6 +35,7 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.order.connectSsh': (ctx, arg) => connectSsh(ctx, arg),
   'hostingAccount.order.openRemoteSsh': (ctx, arg) => openRemoteSsh(ctx, arg),
   'hostingAccount.invoice.open': (ctx, arg) => openInvoice(ctx, arg),
+  'hostingAccount.showInvoices': () => vscode.commands.executeCommand('hostingAccount.invoices.focus'),
   'hostingAccount.showAccount': (ctx) => showAccount(ctx),
   'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),
   'hostingAccount.showLog': (ctx) => ctx.log.show(),

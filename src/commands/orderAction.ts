@@ -46,7 +46,7 @@ async function confirm(ctx: CommandContext, action: OrderAction, order: Order): 
  */
 async function confirmReinstall(order: Order, warning: string | undefined): Promise<boolean> {
   const button = vscode.l10n.t('Reinstall…');
-  const detail = vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the order\'s name to confirm.');
+  const detail = vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the server\'s name to confirm.');
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Reinstall {0}? This erases the server.', order.label),
     { modal: true, detail: warning ? `${warning}\n\n${detail}` : detail },
@@ -59,7 +59,7 @@ async function confirmReinstall(order: Order, warning: string | undefined): Prom
     placeHolder: order.label,
     ignoreFocusOut: true,
     validateInput: (value) => matches(value, order) || !value.trim() ? undefined
-      : vscode.l10n.t('Type the order\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
+      : vscode.l10n.t('Type the server\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
   });
   return typed !== undefined && matches(typed, order);
 }

@@ -27,7 +27,7 @@ export async function pickOrder(
   }
   if (!store.ordersInfo.updatedAt) {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading orders…') },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading your servers…') },
       () => store.refresh(['orders'], 'user'),
     );
     if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
@@ -37,8 +37,8 @@ export async function pickOrder(
   const candidates = store.orders.all.filter(fits);
   if (!candidates.length) {
     const message = store.orders.size === 0
-      ? vscode.l10n.t('This account has no orders.')
-      : vscode.l10n.t('No order is in a state that allows this action right now.');
+      ? vscode.l10n.t('This account has no servers.')
+      : vscode.l10n.t('No server is in a state that allows this action right now.');
     void vscode.window.showInformationMessage(message);
     throw new UserCancelled();
   }
@@ -49,8 +49,8 @@ export async function pickOrder(
     detail: noIcons([order.address, order.plan, vscode.l10n.t('ID {0}', order.id)].filter(Boolean).join(' · ')),
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Select an order'),
-    placeHolder: vscode.l10n.t('Type to filter orders by name, address or ID'),
+    title: vscode.l10n.t('Select a server'),
+    placeHolder: vscode.l10n.t('Type to filter servers by name, address or ID'),
     matchOnDescription: true,
     matchOnDetail: true,
   });

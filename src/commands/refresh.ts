@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type DataKind } from '../store/types';
 import { type CommandContext } from './CommandContext';
+import { explainNotConnected } from './notConnected';
 
 /** Data loaded this recently is what the server would say again: a burst of clicks costs one request per endpoint. */
 const FRESH_MS = 2_000;
@@ -11,6 +12,8 @@ const FRESH_MS = 2_000;
  */
 export async function refresh(ctx: CommandContext): Promise<void> {
   const { store } = ctx;
+  // Hidden from the palette while signed out, but a keybinding can still run it: never do nothing silently.
+  if (await explainNotConnected(store.state, true)) return;
   if (store.state === 'invalidKey') store.clearKeyRejection();
   const kinds: DataKind[] = ['orders', 'balance'];
   if (ctx.invoicesVisible() || store.invoices.updatedAt) kinds.push('invoices');

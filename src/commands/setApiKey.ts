@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { type Account } from '../api/models';
 import { type CommandContext } from './CommandContext';
+import { explainNotConnected } from './notConnected';
 import { UserCancelled } from './UserCancelled';
 
 /**
@@ -10,17 +11,7 @@ import { UserCancelled } from './UserCancelled';
  * again without starting over.
  */
 export async function setApiKey(ctx: CommandContext): Promise<void> {
-  const state = ctx.store.state;
-  if (state === 'noBaseUrl' || state === 'badBaseUrl') {
-    const open = vscode.l10n.t('Open Settings');
-    const message = state === 'noBaseUrl'
-      ? vscode.l10n.t('Set the address of your provider\'s API (hostingAccount.baseUrl) first.')
-      : vscode.l10n.t('The base URL setting is not valid; correct it first.');
-    if ((await vscode.window.showWarningMessage(message, open)) === open) {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
-    }
-    return;
-  }
+  if (await explainNotConnected(ctx.store.state, false)) return;
   const { key, account } = await askAndVerify(ctx);
   // The key store announces the change; its one listener updates the log's masks and the store.
   await ctx.keys.store(key);
@@ -61,7 +52,7 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
         box.busy = true;
         box.enabled = false;
         box.validationMessage = undefined;
-        box.prompt = vscode.l10n.t('Checking the key with the server…');
+        box.prompt = vscode.l10n.t('Checking the key with the hosting API…');
         try {
           const account = await ctx.store.verifyKey(key);
           finish(() => resolve({ key, account }));
@@ -71,7 +62,7 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
             box.busy = false;
             box.enabled = true;
             box.prompt = vscode.l10n.t('Paste the API key from your provider\'s API keys page. It is kept in VS Code\'s secret storage.');
-            box.validationMessage = vscode.l10n.t('The server rejected this API key, so it was not saved. Check that you copied all of it.');
+            box.validationMessage = vscode.l10n.t('The hosting API rejected this API key, so it was not saved. Check that you copied all of it.');
             return;
           }
           finish(() => reject(error instanceof Error ? error : new Error(String(error))));

@@ -93,7 +93,7 @@ function actions(ctx: CommandContext, store: Store): AccountPick[] {
   const site = websiteUrl(ctx.settings());
   const list: AccountPick[] = [
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
-    { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.invoices.focus') },
+    { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.showInvoices') },
   ];
   if (site) {
     list.push({ label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`, description: noIcons(site),

@@ -15,7 +15,7 @@ function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
-    return vscode.l10n.t('the server');
+    return vscode.l10n.t('the hosting API');
   }
 }
 
@@ -29,10 +29,10 @@ function seconds(ms: number | undefined): number {
  */
 export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
   const host = hostOf(baseUrl);
-  const said = error.serverMessage ? ` ${vscode.l10n.t('The server said: "{0}"', error.serverMessage)}` : '';
+  const said = error.serverMessage ? ` ${vscode.l10n.t('The hosting API said: "{0}"', error.serverMessage)}` : '';
   // For an action that failed on the way, whether it reached the server decides what the user should do next.
   const sent = during !== 'action' ? ''
-    : error.maybeSent ? ` ${vscode.l10n.t('The action may have reached the server: check the order before trying again.')}`
+    : error.maybeSent ? ` ${vscode.l10n.t('The action may have reached the hosting API: check the server before trying again.')}`
       : ` ${vscode.l10n.t('The action was not sent.')}`;
   const network = describeNetworkError(error, host);
   if (network) return network;
@@ -47,13 +47,13 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'unauthorized':
       return {
-        message: vscode.l10n.t('The server rejected the API key: it may have been revoked or mistyped.') + said,
+        message: vscode.l10n.t('The hosting API rejected the API key: it may have been revoked or mistyped.') + said,
         actions: ['setApiKey', 'openApiKeysPage'],
         severity: 'error',
       };
     case 'notFound':
       if (error.path?.startsWith('/api/v1/orders/')) {
-        return { message: vscode.l10n.t('The server does not know this order any more.') + said, actions: ['refresh'], severity: 'error' };
+        return { message: vscode.l10n.t('The hosting API does not know this server any more.') + said, actions: ['refresh'], severity: 'error' };
       }
       return {
         message: vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?') + said,
@@ -64,8 +64,8 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       if (error.reason) return { message: reasonText(error.reason), actions: ['showLog'], severity: 'error' };
       return {
         message: error.serverMessage
-          ? vscode.l10n.t('The server refused: {0}', error.serverMessage)
-          : vscode.l10n.t('The server refused the request ({0}).', error.message),
+          ? vscode.l10n.t('The hosting API refused: {0}', error.serverMessage)
+          : vscode.l10n.t('The hosting API refused the request ({0}).', error.message),
         actions: ['refresh', 'showLog'],
         severity: 'error',
       };
@@ -128,9 +128,9 @@ export function actionLabel(action: ErrorAction): string {
 /** Seconds for a short wait; for a long one, the time to come back. */
 function rateLimitMessage(retryAfterMs: number | undefined): string {
   const wait = seconds(retryAfterMs);
-  if (wait < 120) return vscode.l10n.t('The server is limiting requests; try again in {0} s.', wait);
+  if (wait < 120) return vscode.l10n.t('The hosting API is limiting requests; try again in {0} s.', wait);
   const at = new Date(Date.now() + wait * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  return vscode.l10n.t('The server is limiting requests; try again after {0}.', at);
+  return vscode.l10n.t('The hosting API is limiting requests; try again after {0}.', at);
 }
 
 /** Proxy and certificate failures: what to change, and where, named by setting (never with credentials). */
@@ -174,7 +174,7 @@ function networkMessage(host: string, transportCode: string | undefined): string
   const code = transportCode ?? '';
   switch (code) {
     case 'ECONNREFUSED':
-      return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the server up?', host);
+      return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the hosting API up?', host);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return vscode.l10n.t('Cannot find {0}: the name does not resolve. Check the base URL and your network.', host);

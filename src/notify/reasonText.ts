@@ -12,8 +12,8 @@ export function reasonText(reason: ErrorReason): string {
     case 'baseUrlPort0': return vscode.l10n.t('The base URL names port 0, which no server listens on.');
     case 'baseUrlCredentials': return vscode.l10n.t('The base URL must not contain a user name or password.');
     case 'baseUrlQuery': return vscode.l10n.t('The base URL must not contain a query (?…) or fragment (#…).');
-    case 'orderIdEmpty': return vscode.l10n.t('The order id is empty.');
-    case 'orderIdUnsendable': return vscode.l10n.t('The order id contains characters that cannot be sent, so no action was taken.');
+    case 'orderIdEmpty': return vscode.l10n.t('The server ID is empty.');
+    case 'orderIdUnsendable': return vscode.l10n.t('The server ID contains characters that cannot be sent, so no action was taken.');
     case 'unknownAction': return vscode.l10n.t('Unknown action "{0}".', reason.action);
   }
 }

@@ -15,7 +15,7 @@ export function toReport(error: unknown, baseUrl: string, during: FailureContext
   if (error instanceof ApiError) return describeError(error, baseUrl, during === 'action' ? 'action' : undefined);
   if (error instanceof KeyStoreError) return { message: keyStoreText(error), actions: ['showLog'], severity: 'error' };
   if (error instanceof ActionUnderWay) {
-    return { message: vscode.l10n.t('An action is already under way for this order.'), actions: [], severity: 'info' };
+    return { message: vscode.l10n.t('An action is already under way for this server.'), actions: [], severity: 'info' };
   }
   const text = error instanceof Error ? error.message : String(error);
   return { message: vscode.l10n.t('Something went wrong: {0}', text), actions: ['showLog'], severity: 'error' };

@@ -34,7 +34,7 @@ export class ViewMessages extends Disposable {
     } else if (store.state === 'ready' && orders.error) {
       this.orders.message = orders.updatedAt
         ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(orders.updatedAt), shortReason(orders.error))
-        : vscode.l10n.t('The orders could not be loaded: {0}.', shortReason(orders.error));
+        : vscode.l10n.t('Your servers could not be loaded: {0}.', shortReason(orders.error));
     } else {
       this.orders.message = coverageMessage(store.listCoverage('orders'), 'orders');
     }
@@ -53,16 +53,16 @@ function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'i
   const shown = coverage.shown.toLocaleString(vscode.env.language);
   const part = coverage.total !== undefined
     ? what === 'orders'
-      ? vscode.l10n.t('Showing {0} of {1} orders.', shown, coverage.total.toLocaleString(vscode.env.language))
+      ? vscode.l10n.t('Showing {0} of {1} servers.', shown, coverage.total.toLocaleString(vscode.env.language))
       : vscode.l10n.t('Showing {0} of {1} invoices.', shown, coverage.total.toLocaleString(vscode.env.language))
     : what === 'orders'
-      ? vscode.l10n.t('Showing the first {0} orders.', shown)
+      ? vscode.l10n.t('Showing the first {0} servers.', shown)
       : vscode.l10n.t('Showing the first {0} invoices.', shown);
   switch (coverage.stoppedBy) {
-    case undefined: return `${part} ${vscode.l10n.t('The server did not send the rest.')}`;
+    case undefined: return `${part} ${vscode.l10n.t('The hosting API did not send the rest.')}`;
     case 'pageLimit': return `${part} ${vscode.l10n.t('The list has more than 50 pages; the rest was not read.')}`;
     case 'sizeLimit': return `${part} ${vscode.l10n.t('The list is larger than 10 MB; the rest was not read.')}`;
     case 'outsideApi': return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
-    case 'cycle': return `${part} ${vscode.l10n.t('The server\'s pages repeat; the rest was not read.')}`;
+    case 'cycle': return `${part} ${vscode.l10n.t('The hosting API\'s pages repeat; the rest was not read.')}`;
   }
 }

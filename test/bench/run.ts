@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures the extension as a user feels it and prints a table against the budgets; writes
  * test/bench/results/latest.json. Benchmarks report, they do not assert: a missed budget shows as "no" in the table.
- * `--readme` also writes the table into README.md between its bench markers.
+ * `--write` also writes the table into CONTRIBUTING.md between its bench markers.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,6 +10,7 @@ import { guardRun, stopAll } from '../rig/lifetime';
 import { projectRoot } from '../rig/paths';
 import { type Figure } from './figures';
 import { activationFigures, floodFigures, idleRateFigures, shapeFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import { hostActivationFigures } from './hostActivation';
 import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   };
   await step('bundle sizes', sizeFigures);
   await step('activation', () => activationFigures());
+  await step('activation in the extension host', () => hostActivationFigures());
   await step('background request rates', () => idleRateFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
@@ -49,13 +51,13 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ date, machine, figures }, null, 2)}\n`);
   console.log(`written: ${path.relative(projectRoot, path.join(dir, 'latest.json'))}`);
-  if (process.argv.includes('--readme')) {
-    const readme = path.join(projectRoot, 'README.md');
-    const text = fs.readFileSync(readme, 'utf8');
+  if (process.argv.includes('--write')) {
+    const page = path.join(projectRoot, 'CONTRIBUTING.md');
+    const text = fs.readFileSync(page, 'utf8');
     const updated = text.replace(/(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/, `$1${table}\n\n${details}\n$2`);
-    if (updated === text) throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> section');
-    fs.writeFileSync(readme, updated);
-    console.log('README.md updated');
+    if (updated === text) throw new Error('CONTRIBUTING.md has no <!-- bench:start --> … <!-- bench:end --> section');
+    fs.writeFileSync(page, updated);
+    console.log('CONTRIBUTING.md updated');
   }
   await stopAll();
 }

@@ -32,7 +32,7 @@ describe('a user looks at the balance and invoices', () => {
     await balance.click();
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Ada Lovelace' }).waitFor({ timeout: timeouts.ui });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'API requests left this minute' }).waitFor({ timeout: timeouts.ui });
-    await workbench.screenshot('account summary');
+    await workbench.screenshot('account summary', { docs: 'account-summary' });
     await page.keyboard.press('Escape');
   });
 
@@ -47,6 +47,6 @@ describe('a user looks at the balance and invoices', () => {
     const unpaid = mock.state.invoices.find((i) => i.status !== 'paid');
     assert.ok(unpaid);
     assert.match(await workbench.rowByText(unpaid.number, invoices).innerText(), /UNPAID|OVERDUE/);
-    await workbench.screenshot('invoices listed');
+    await workbench.screenshot('invoices listed', { docs: 'overview' });
   });
 });

@@ -24,11 +24,11 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.rowByText('web-frontend-01', orders).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Stop' }).first().waitFor({ timeout: timeouts.ui });
     const runningMenu = await page.locator('.monaco-menu .action-label').allInnerTexts();
-    await workbench.screenshot('context menu of a running order');
+    await workbench.screenshot('context menu of a running order', { docs: 'servers-and-actions' });
     await page.keyboard.press('Escape');
-    assert.ok(!runningMenu.includes('Start'), runningMenu.join(', '));
-    assert.ok(runningMenu.includes('Restart') && runningMenu.includes('Reinstall…'), runningMenu.join(', '));
-    assert.equal(runningMenu[runningMenu.length - 1], 'Reinstall…', 'Reinstall stands last');
+    assert.ok(!runningMenu.includes('Start Server…'), runningMenu.join(', '));
+    assert.ok(runningMenu.includes('Restart Server…') && runningMenu.includes('Reinstall Server…'), runningMenu.join(', '));
+    assert.equal(runningMenu[runningMenu.length - 1], 'Reinstall Server…', 'Reinstall stands last');
 
     const stoppedRow = workbench.rowByText('staging-box', orders);
     await stoppedRow.click({ button: 'right' });
@@ -36,7 +36,8 @@ describe('a user stops a running server from its context menu', () => {
     const stoppedMenu = await page.locator('.monaco-menu .action-label').allInnerTexts();
     await workbench.screenshot('context menu of a stopped order');
     await page.keyboard.press('Escape');
-    assert.ok(!stoppedMenu.includes('Stop') && !stoppedMenu.includes('Restart'), stoppedMenu.join(', '));
+    assert.ok(stoppedMenu.includes('Start Server…'), stoppedMenu.join(', '));
+    assert.ok(!stoppedMenu.includes('Stop Server…') && !stoppedMenu.includes('Restart Server…'), stoppedMenu.join(', '));
   });
 
   it('chooses Stop, confirms in the dialog, and sees the order busy', async () => {
@@ -47,7 +48,7 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.screenshot('stop confirmation');
     await dialogButton(session(), 'Stop').click();
     await row.filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
-    await workbench.screenshot('order stopping');
+    await workbench.screenshot('order stopping', { docs: 'server-stopping' });
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 1);
   });
 
@@ -69,24 +70,24 @@ describe('a user reinstalls a server, deliberately', () => {
     const { workbench, mock } = session();
     const row = workbench.rowByText('db-primary', workbench.view('Orders'));
     await row.waitFor({ timeout: timeouts.ui });
-    await workbench.contextMenu(row, 'Reinstall…');
+    await workbench.contextMenu(row, 'Reinstall Server…');
     await dialogButton(session(), 'Reinstall…').waitFor({ timeout: timeouts.ui });
     const dialog = await session().page.locator('.monaco-dialog-box').innerText();
     assert.match(dialog, /erases the server/);
     assert.match(dialog, /cannot be undone/);
-    await workbench.screenshot('reinstall warning');
+    await workbench.screenshot('reinstall warning', { docs: 'reinstall-confirmation' });
     await dialogButton(session(), 'Cancel').click();
     await session().page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: timeouts.ui });
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 0);
   });
 
-  it('confirms by typing the order\'s name: exactly one POST', async () => {
+  it('confirms by typing the server\'s name: exactly one POST', async () => {
     const { workbench, mock, page } = session();
     const row = workbench.rowByText('db-primary', workbench.view('Orders'));
-    await workbench.contextMenu(row, 'Reinstall…');
+    await workbench.contextMenu(row, 'Reinstall Server…');
     await dialogButton(session(), 'Reinstall…').click();
     await workbench.typeInQuickInput('db', { submit: false, prompt: 'Type "db-primary"' });
-    await page.locator('.quick-input-widget', { hasText: 'Type the order\'s name' }).waitFor({ timeout: timeouts.ui });
+    await page.locator('.quick-input-widget', { hasText: 'Type the server\'s name' }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('reinstall name mismatch');
     await workbench.typeInQuickInput('db-primary');
     await row.filter({ hasText: 'Reinstalling' }).waitFor({ timeout: timeouts.ui });

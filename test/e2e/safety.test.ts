@@ -55,7 +55,7 @@ describe('a user in a workspace that tries to redirect the key, then the key is 
     await workbench.contextMenu(workbench.rowByText('web-frontend-01', orders), 'Stop');
     // The workspace tried to switch off the confirmation; it is still asked for.
     await dialogButton(session(), 'Stop').click({ timeout: timeouts.ui });
-    await workbench.contextMenu(workbench.rowByText('db-primary', orders), 'Show Details');
+    await workbench.contextMenu(workbench.rowByText('db-primary', orders), 'Show Server Details…');
     await page.locator('.monaco-editor', { hasText: 'db-primary' }).first().waitFor({ timeout: timeouts.ui });
     // What loaded in the last two seconds is not fetched again by Refresh: let it age first.
     await page.waitForTimeout(2_100);

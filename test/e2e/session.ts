@@ -23,6 +23,8 @@ export interface SessionOptions {
   readonly workspaceFiles?: Readonly<Record<string, string>>;
   /** Open the workspace with workspace trust on and untrusted (Restricted Mode). */
   readonly untrusted?: boolean;
+  /** Other packaged extensions to install beside ours (the benchmarks' empty extension). */
+  readonly otherExtensions?: readonly string[];
 }
 
 export interface Session {
@@ -56,7 +58,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     const server = (started.server = await startCodeServer({
       rig,
       scratch,
-      installExtensions: [vsixPath],
+      installExtensions: [vsixPath, ...(options.otherExtensions ?? [])],
       workspaceTrust: options.untrusted === true,
       settings: { 'hostingAccount.baseUrl': mock.url, ...trust, ...options.settings },
     }));

@@ -10,7 +10,7 @@ describe('a new user sets an API key', () => {
     await workbench.openViewContainer('Hosting');
     // The welcome content appears once the extension has activated and found no key.
     await workbench.view('Orders').getByRole('button', { name: 'Set API Key' }).waitFor({ timeout: timeouts.ui });
-    await workbench.screenshot('hosting view signed out');
+    await workbench.screenshot('hosting view signed out', { docs: 'signed-out' });
   });
 
   it('enters the key through "Hosting: Set API Key"', async () => {

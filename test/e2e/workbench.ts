@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { type Locator, type Page } from 'playwright-core';
 
 export const screenshotsDir = path.resolve(__dirname, '..', '..', '..', 'test', 'e2e', 'screenshots');
+/** The README's pictures: kept in git, left out of the VSIX (see .vscodeignore). */
+export const docsImagesDir = path.resolve(__dirname, '..', '..', '..', 'docs', 'images');
 export const artifactsDir = path.resolve(__dirname, '..', '..', '..', 'test', 'e2e', 'artifacts');
 
 /** Timeouts, in ms: every wait has one. */
@@ -93,13 +95,28 @@ export class Workbench {
 
   /**
    * Saves `test/e2e/screenshots/NN-name.png`, numbered in the order taken. Animations are finished first: menus fade
-   * in even with reduced motion.
+   * in even with reduced motion. A shot the README shows names its `docs` file: with UPDATE_DOCS_SCREENSHOTS=1 (`npm run
+   * docs:screenshots`) it is also written to `docs/images/<docs>.png`, without the notification toasts and hovers that
+   * earlier steps of the scenario leave behind.
    */
-  async screenshot(name: string): Promise<string> {
+  async screenshot(name: string, options: { docs?: string } = {}): Promise<string> {
     screenshotCount += 1;
     const file = path.join(screenshotsDir, `${String(screenshotCount).padStart(2, '0')}-${slug(name)}.png`);
     fs.mkdirSync(screenshotsDir, { recursive: true });
     await this.page.screenshot({ path: file, timeout: timeouts.ui, animations: 'disabled' });
+    if (options.docs && process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
+      fs.mkdirSync(docsImagesDir, { recursive: true });
+      // A hover left where the scenario last clicked would cover what the picture is about.
+      const size = this.page.viewportSize();
+      if (size) await this.page.mouse.move(size.width - 5, Math.round(size.height / 2));
+      await this.page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+      await this.page.screenshot({
+        path: path.join(docsImagesDir, `${slug(options.docs)}.png`),
+        timeout: timeouts.ui,
+        animations: 'disabled',
+        style: '.notifications-toasts { display: none !important; }',
+      });
+    }
     return file;
   }
 }

@@ -125,7 +125,7 @@ describe('order actions', () => {
         return Promise.resolve('web');
       })));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
-      assert.match(validation as string, /Type the order's name/);
+      assert.match(validation as string, /Type the server's name/);
       restores.pop()?.();
       restores.push(stubWindow('showInputBox', (() => Promise.resolve(undefined))));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
@@ -176,7 +176,7 @@ describe('order actions', () => {
     await vscode.commands.executeCommand('hostingAccount.order.start', target);
     await waitFor(() => messages.shown.length > 0, 'an error message');
     assert.equal(messages.shown[0]?.level, 'error');
-    assert.match(messages.shown[0]?.message ?? '', /The server refused: .*running/);
+    assert.match(messages.shown[0]?.message ?? '', /The hosting API refused: .*running/);
     await waitFor(() => h.api.orders.getTreeItem(target).contextValue === 'order.running.address', 'the order to be refreshed');
     assert.equal(h.store.pending(target.id), undefined);
   });
@@ -188,7 +188,7 @@ describe('order actions', () => {
     h.mock.faults.add({ kind: 'reset', method: 'POST', times: 1 });
     await vscode.commands.executeCommand('hostingAccount.order.start', target);
     await waitFor(() => messages.shown.length > 0, 'an error message');
-    assert.match(messages.shown[0]?.message ?? '', /may have reached the server/);
+    assert.match(messages.shown[0]?.message ?? '', /may have reached the hosting API/);
     assert.equal(h.requests(ACTION).length, 1, 'never retried');
     assert.equal(h.store.pending(target.id), undefined);
   });

@@ -29,6 +29,16 @@ describe('API key management', () => {
     assert.equal(h.requests().length, 0);
   });
 
+  it('says what to do when Refresh runs signed out (a keybinding can still run it), and sends nothing', async () => {
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.refresh');
+    assert.equal(messages.shown.length, 1);
+    assert.match(messages.shown[0]?.message ?? '', /API key/);
+    assert.deepEqual(messages.shown[0]?.options, ['Set API Key…']);
+    assert.equal(h.requests().length, 0);
+  });
+
   it('asks in a password box, checks the key with GET /me, then stores it and loads the data', async () => {
     const box = typeKeys(KEY);
     const messages = captureMessages();
@@ -50,7 +60,7 @@ describe('API key management', () => {
   it('does not store a key the server rejects, says why in the box, and accepts the right one next', async () => {
     const box = typeKeys('wrong-key-0000', KEY);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
-    assert.deepEqual(box.messages, ['The server rejected this API key, so it was not saved. Check that you copied all of it.']);
+    assert.deepEqual(box.messages, ['The hosting API rejected this API key, so it was not saved. Check that you copied all of it.']);
     assert.equal(await h.api.keys.get(), KEY);
     assert.deepEqual(h.requests('GET /api/v1/me').map((r) => r.status), [401, 200]);
   });

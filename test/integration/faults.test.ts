@@ -140,7 +140,7 @@ describe('faults: the extension keeps working and loses nothing', function () {
     try {
       await vscode.commands.executeCommand('hostingAccount.order.start', String(target.id));
       await waitFor(() => shown.length > 1, 'a second message');
-      assert.match(shown[1]?.message ?? '', /did not answer in time\. The action may have reached the server/);
+      assert.match(shown[1]?.message ?? '', /did not answer in time\. The action may have reached the hosting API/);
       assert.equal(h.requests('POST /api/v1/orders/:id/action').length, 1, 'not sent twice');
       assert.equal(h.store.pending(String(target.id)), undefined, 'the order is not left busy');
     } finally {
@@ -164,7 +164,7 @@ describe('faults: the extension keeps working and loses nothing', function () {
     h.mock.faults.add({ kind: 'status', status: 404, path: '/api/v1/orders/:id', times: 1 });
     await vscode.commands.executeCommand('hostingAccount.order.showDetails', node);
     await waitFor(() => shown.length > 0, 'a message');
-    assert.match(shown[0]?.message ?? '', /does not know this order any more/);
+    assert.match(shown[0]?.message ?? '', /does not know this server any more/);
     assert.deepEqual(shown[0]?.options, ['Refresh']);
   });
 

@@ -41,7 +41,7 @@ describe('hostile servers: the editor keeps answering', function () {
     const ms = await commandLatency(h.store.refresh(['orders'], 'user'));
     assert.ok(ms < 1_000, `Copy Order ID took ${ms} ms`);
     assert.equal(h.store.listCoverage('orders')?.stoppedBy, 'sizeLimit');
-    assert.match(h.api.ordersView.message ?? '', /^Showing the first [\d,.]+ orders\. The list is larger than 10 MB; the rest was not read\.$/);
+    assert.match(h.api.ordersView.message ?? '', /^Showing the first [\d,.]+ servers\. The list is larger than 10 MB; the rest was not read\.$/);
     assert.ok(h.requests('GET /api/v1/orders').length <= 9, 'pages stop at the size cap');
   });
 

@@ -1,6 +1,6 @@
 /**
  * The mocha entry point run inside the extension host (`extensionTestsPath`): it loads every compiled
- * `*.test.js` under this folder and rejects when a test fails or a promise rejection goes unhandled.
+ * `*.test.js` under this folder (but pseudoLocale/, which has a run of its own) and rejects when a test fails or a promise rejection goes unhandled.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +16,9 @@ export async function run(): Promise<void> {
     timeout: 20_000,
     grep: process.env.HOSTING_ACCOUNT_TEST_GREP || undefined,
   });
-  const files = findTests(__dirname);
+  // The pseudo-locale suite runs alone, in its own run with that display language (`npm run test:pseudo-locale`).
+  const pseudoRun = (process.env.HOSTING_ACCOUNT_TEST_LOCALE ?? '') !== '';
+  const files = findTests(__dirname).filter((file) => file.includes(`${path.sep}pseudoLocale${path.sep}`) === pseudoRun);
   if (files.length === 0) throw new Error(`no integration tests (*.test.js) under ${__dirname}`);
   for (const file of files) mocha.addFile(file);
   tagOutput();

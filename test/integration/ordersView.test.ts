@@ -32,13 +32,14 @@ describe('the Orders view', () => {
     assert.equal(running?.contextValue, 'order.running.address');
     assert.equal((running?.iconPath as vscode.ThemeIcon).id, 'vm-running');
     assert.equal(((running?.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'debugIcon.startForeground');
-    assert.match(String(running?.description), /^Running · \d+\.\d+\.\d+\.\d+$/);
+    // The address first: a narrow sidebar cuts the end of the row, and the icon already shows the state.
+    assert.match(String(running?.description), /^\d+\.\d+\.\d+\.\d+ · Running$/);
     const stopped = [...byName.values()].find((i) => i.contextValue === 'order.stopped.address');
     assert.equal((stopped?.iconPath as vscode.ThemeIcon).id, 'vm-outline');
     assert.ok([...byName.values()].some((i) => i.contextValue === 'order.suspended.address'));
     const busy = [...byName.values()].find((i) => i.contextValue === 'order.busy.address');
     assert.equal((busy?.iconPath as vscode.ThemeIcon).id, 'loading~spin');
-    assert.match(String(busy?.description), /^Starting/);
+    assert.match(String(busy?.description), /Starting…?$/);
   });
 
   it('builds a Markdown tooltip with every field the server sent, only when asked', async () => {

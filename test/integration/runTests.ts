@@ -16,13 +16,15 @@ import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
 
 const launcher = path.join(projectRoot, 'test', 'rig', 'launch-vscode.sh');
 
-function grepArgument(): string | undefined {
-  const index = process.argv.indexOf('--grep');
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
 async function main(): Promise<number> {
   const desktop = process.env.VSCODE_EXECUTABLE_PATH;
+  // `-- --locale qps-ploc` runs the pseudo-locale suite (test/integration/pseudoLocale/) in that display language.
+  const locale = argument('--locale');
   guardRun({
     what: 'the integration tests',
     // Longer than the launcher's own limit (RIG_TEST_TIMEOUT_MS, 10 min), which ends a hung test run with its logs.
@@ -61,13 +63,15 @@ async function main(): Promise<number> {
       vscodeExecutablePath: desktop ?? launcher,
       extensionDevelopmentPath: desktop === undefined ? projectRoot : [projectRoot, standIn],
       extensionTestsPath: path.join(__dirname, 'index.js'),
-      launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--disable-extensions'],
+      launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--disable-extensions',
+        ...(locale === undefined ? [] : [`--locale=${locale}`])],
       extensionTestsEnv: {
         HOSTING_ACCOUNT_TEST_API_URL: mock.url,
         HOSTING_ACCOUNT_TEST_API_KEY: DEMO_API_KEY,
         HOSTING_ACCOUNT_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
         // `npm run test:integration -- --grep faults` runs the matching tests only.
-        HOSTING_ACCOUNT_TEST_GREP: grepArgument() ?? '',
+        HOSTING_ACCOUNT_TEST_GREP: argument('--grep') ?? '',
+        HOSTING_ACCOUNT_TEST_LOCALE: locale ?? '',
         // A desktop VS Code keeps its temporary files and sockets in the run's folder too.
         TMPDIR: scratch.path('tmp'),
         XDG_RUNTIME_DIR: scratch.path('rt'),

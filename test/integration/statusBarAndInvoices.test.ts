@@ -50,25 +50,37 @@ describe('the balance, account and invoices', () => {
     assert.match(h.api.statusBar.item.text, /^\$\(credit-card\)/);
   });
 
-  it('lists invoices with number, date, amount and status; unpaid and overdue stand out', () => {
+  it('lists invoices newest first with status, amount and date; unpaid and overdue stand out', () => {
     const nodes = h.api.invoices.getChildren();
     assert.equal(nodes.length, h.mock.state.invoices.length);
     const items = nodes.map((n: InvoiceNode) => h.api.invoices.getTreeItem(n));
-    for (const [index, invoice] of h.mock.state.invoices.entries()) {
+    const newestFirst = [...h.mock.state.invoices].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+    assert.deepEqual(items.map((item) => item.label), newestFirst.map((invoice) => invoice.number));
+    for (const [index, invoice] of newestFirst.entries()) {
       const item = items[index];
-      assert.equal(item?.label, invoice.number);
-      assert.ok(String(item?.description).includes(invoice.date.slice(0, 10)), String(item?.description));
-      if (invoice.status === 'paid') assert.match(String(item?.description), /Paid$/);
-      else assert.match(String(item?.description), /UNPAID|OVERDUE/);
+      assert.ok(String(item?.description).endsWith(invoice.date.slice(0, 10)), String(item?.description));
+      if (invoice.status === 'paid') assert.match(String(item?.description), /^Paid · /);
+      else assert.match(String(item?.description), /^(UNPAID|OVERDUE) · /);
       assert.match(item?.contextValue ?? '', /^invoice\.(paid|unpaid|overdue)\.link$/);
     }
   });
 
-  it('opens an invoice link in the browser', async () => {
+  it('opens an invoice link in the browser, from the menu and with Enter on the row', async () => {
     const node = h.api.invoices.getChildren()[0];
     assert.ok(node);
     const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.invoice.open', node));
     assert.equal(opened?.toString(true), node.invoice.url);
+    // Enter (and a click) run the row's command with its arguments.
+    const { command } = h.api.invoices.getTreeItem(node);
+    assert.equal(command?.command, 'hostingAccount.invoice.open');
+    const entered = await captureOpenExternal(() => vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[])));
+    assert.equal(entered?.toString(true), node.invoice.url);
+  });
+
+  it('shows the Invoices view from the palette', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('hostingAccount.showInvoices');
+    await waitFor(() => h.api.invoicesView.visible, 'the Invoices view visible');
   });
 
   it('shows every invoice field in the tooltip', () => {

@@ -40,6 +40,8 @@ export interface CodeServerOptions {
   readonly smokeTestDriver?: boolean;
   /** Leave workspace trust on (VS Code's default), to test the extension in a workspace opened as untrusted. */
   readonly workspaceTrust?: boolean;
+  /** The display language (`--locale`), e.g. the pseudo-locale `qps-ploc`; VS Code's default (English) otherwise. */
+  readonly locale?: string;
   /** Extra environment for the server and its extension host. */
   readonly env?: Readonly<Record<string, string>>;
   readonly startTimeoutMs?: number;
@@ -93,6 +95,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   ];
   if (options.workspaceTrust !== true) args.push('--disable-workspace-trust');
   if (options.smokeTestDriver === true) args.push('--vscode-option', 'enable-smoke-test-driver');
+  if (options.locale !== undefined) args.push('--locale', options.locale);
   if (options.folder !== undefined) args.push(options.folder);
   const server = spawnLogged(rig, args, env, logFile);
   const pgid = server.pid;

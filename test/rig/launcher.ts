@@ -21,6 +21,7 @@ interface LaunchArgs {
   userDataDir?: string;
   extensionsDir?: string;
   folder?: string;
+  locale?: string;
 }
 
 /** Reads the flags VS Code would get; the ones that mean nothing here (`--disable-gpu-sandbox` …) are ignored. */
@@ -50,10 +51,11 @@ export function parseArgs(argv: readonly string[]): LaunchArgs {
     userDataDir: optionalPath(flags.get('user-data-dir')),
     extensionsDir: optionalPath(flags.get('extensions-dir')),
     folder: optionalPath(positional[0]),
+    locale: flags.get('locale'),
   };
 }
 
-const valueFlags = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir']);
+const valueFlags = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'locale']);
 
 function optionalPath(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : path.resolve(value);
@@ -106,6 +108,16 @@ function workbenchLog(logFile: string): (type: unknown, args: unknown) => void {
   };
 }
 
+/**
+ * Runs in the page before the workbench: says which display language it has, as the script of an installed language
+ * pack would. code-server serves such a script only for a language pack; without one (the pseudo-locale has none) the
+ * workbench would take English, and so would `vscode.env.language` and the extension's l10n bundle. The workbench's
+ * own strings stay English.
+ */
+function displayLanguage(locale: string): void {
+  (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = locale;
+}
+
 export async function launch(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   // Output to a runner that is already gone must not turn into an uncaught EPIPE.
@@ -137,6 +149,7 @@ export async function launch(argv: readonly string[]): Promise<number> {
       userDataDir: args.userDataDir,
       extensionsDir: args.extensionsDir,
       smokeTestDriver: true,
+      locale: args.locale,
       env: { RIG_TEST_OUTPUT_TAG: outputTag },
     });
     serverLog = server.logFile;
@@ -151,6 +164,7 @@ export async function launch(argv: readonly string[]): Promise<number> {
     url.searchParams.set('payload', JSON.stringify(payload));
 
     const context = await launchBrowser(rig, scratch);
+    if (args.locale !== undefined) await context.addInitScript(displayLanguage, args.locale);
     const page = context.pages()[0] ?? (await context.newPage());
     let finish: (code: number) => void = () => undefined;
     const finished = new Promise<number>((resolve) => (finish = resolve));

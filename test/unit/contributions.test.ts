@@ -158,6 +158,29 @@ describe('package.json contributions (unit)', () => {
     assert.ok(groups.filter((g) => !g.startsWith('inline')).every((g) => g <= (reinstall?.group ?? '')));
   });
 
+  it('keeps the commands that need a key out of the palette while signed out, and Open Invoice out of it always', () => {
+    const palette = manifest.contributes.menus.commandPalette ?? [];
+    /** The palette's `when` for a command, evaluated for one connection state (the only key these clauses read). */
+    const shownIn = (command: string, state: string): boolean => {
+      const when = palette.find((entry) => entry.command === command)?.when;
+      if (when === undefined) return true;
+      const equal = /^hostingAccount\.state == (\w+)$/.exec(when);
+      if (equal) return equal[1] === state;
+      const pattern = /^hostingAccount\.state =~ \/(.+)\/$/.exec(when);
+      if (pattern?.[1]) return new RegExp(pattern[1]).test(state);
+      return when !== 'false';
+    };
+    const needKey = ['hostingAccount.refresh', 'hostingAccount.showAccount', ...ORDER_ACTIONS.map((a) => `hostingAccount.order.${a}`),
+      'hostingAccount.order.showDetails', 'hostingAccount.order.copyId'];
+    for (const command of needKey) {
+      for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey']) assert.equal(shownIn(command, state), false, `${command} in ${state}`);
+      assert.equal(shownIn(command, 'ready'), true, `${command} when ready`);
+    }
+    assert.equal(shownIn('hostingAccount.refresh', 'unreachable'), true, 'Refresh is the way out of an outage');
+    assert.equal(shownIn('hostingAccount.invoice.open', 'ready'), false);
+    assert.equal(shownIn('hostingAccount.showInvoices', 'noKey'), true, 'Show Invoices works signed out too (its welcome says why)');
+  });
+
   it('has a welcome for every connection state in the Orders view', () => {
     const whens = manifest.contributes.viewsWelcome.filter((w) => w.view === 'hostingAccount.orders').map((w) => w.when).join(' ');
     for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey', 'invalidKey', 'unreachable', 'loading', 'ready']) {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { fieldsMarkdown, fieldsOf } from '../../src/views/fields';
 import { actionsFor, orderLook } from '../../src/views/orders/orderPresentation';
 import { escapeMarkdown } from '../../src/views/text';
-import { invoiceLook } from '../../src/views/invoices/invoicePresentation';
+import { invoiceLook, newestFirst } from '../../src/views/invoices/invoicePresentation';
+import { type Invoice } from '../../src/api/models';
 import { formatMoney, isLow } from '../../src/views/statusBar/money';
 
 describe('presentation (unit)', () => {
@@ -17,6 +18,13 @@ describe('presentation (unit)', () => {
   it('shows a pending action as busy, whatever the state', () => {
     assert.deepEqual(orderLook('running', 'stop'), { contextValue: 'order.busy', icon: 'loading~spin' });
     assert.deepEqual(actionsFor('running', 'stop'), []);
+  });
+
+  it('lists invoices newest first, undated ones after them in the server\'s order', () => {
+    const invoice = (id: string, date?: string): Invoice => ({ id, date, status: 'paid', raw: {} });
+    const sorted = newestFirst([invoice('a', '2025-10-01'), invoice('x'), invoice('b', '2026-02-01'), invoice('y', 'soon'),
+      invoice('c', '2025-12-01')]);
+    assert.deepEqual(sorted.map((i) => i.id), ['b', 'c', 'a', 'x', 'y']);
   });
 
   it('offers the actions that fit', () => {

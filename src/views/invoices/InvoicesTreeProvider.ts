@@ -5,7 +5,7 @@ import { Disposable } from '../../util/lifecycle';
 import { fieldsMarkdown, fieldsOf } from '../fields';
 import { escapeMarkdown } from '../text';
 import { formatMoney } from '../statusBar/money';
-import { invoiceLook } from './invoicePresentation';
+import { invoiceLook, newestFirst } from './invoicePresentation';
 
 export class InvoiceNode {
   constructor(readonly invoice: Invoice) {}
@@ -21,7 +21,7 @@ function statusLabel(invoice: Invoice): string {
   }
 }
 
-/** The Invoices view: number, date, amount and status; unpaid and overdue ones stand out. */
+/** The Invoices view: status, amount and date, newest first; unpaid and overdue ones stand out. */
 export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataProvider<InvoiceNode> {
   private readonly emitter = this.register(new vscode.EventEmitter<undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
@@ -48,12 +48,12 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     if (node || this.store.state !== 'ready') return [];
     // Tree ids must be unique: a server listing an invoice twice shows it once.
     const seen = new Set<string>();
-    return (this.store.invoices.value ?? [])
-      .filter((invoice) => !seen.has(invoice.id) && seen.add(invoice.id))
+    return newestFirst((this.store.invoices.value ?? []).filter((invoice) => !seen.has(invoice.id) && seen.add(invoice.id)))
       .map((invoice) => new InvoiceNode(invoice));
   }
 
-  getTreeItem({ invoice }: InvoiceNode): vscode.TreeItem {
+  getTreeItem(node: InvoiceNode): vscode.TreeItem {
+    const { invoice } = node;
     const look = invoiceLook(invoice);
     const label = invoice.number ?? `#${invoice.id}`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
@@ -62,7 +62,13 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const amount = invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
     const status = statusLabel(invoice);
-    item.description = [amount, invoice.date, look.attention ? status.toUpperCase() : status].filter(Boolean).join(' · ');
+    // The status first: it is what the user scans for, and a narrow sidebar cuts the end of the row.
+    item.description = [look.attention ? status.toUpperCase() : status, amount, invoice.date]
+      .filter(Boolean).join(' · ');
+    // Enter (or a click) opens the invoice, as the context menu's Open does.
+    if (invoice.url) {
+      item.command = { command: 'hostingAccount.invoice.open', title: vscode.l10n.t('Open Invoice in Browser'), arguments: [node] };
+    }
     item.accessibilityInformation = { label: [label, amount, invoice.date, status].filter(Boolean).join(', ') };
     return item;
   }

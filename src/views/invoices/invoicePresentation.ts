@@ -28,3 +28,14 @@ export function invoiceLook(invoice: Invoice): InvoiceLook {
       return { contextValue, icon: 'file', attention: false };
   }
 }
+
+/**
+ * Newest first, by the date the server gave; invoices without a readable date keep the server's order, after the
+ * dated ones (the sort is stable).
+ */
+export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
+  const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(invoice.date ?? '') }));
+  // An unreadable date (NaN) sorts last; two of them compare equal, so the server's order stays.
+  const key = (at: number): number => (Number.isNaN(at) ? -Infinity : at);
+  return timed.sort((a, b) => key(b.at) - key(a.at) || 0).map(({ invoice }) => invoice);
+}

@@ -23,7 +23,10 @@ export class OrderNode {
     item.contextValue = withAddress(look.contextValue, order);
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
-    item.description = order.address && order.address !== order.label ? `${state} · ${order.address}` : state;
+    // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
+    // an action runs, its progress does, since that is what the user is waiting to see.
+    const address = order.address && order.address !== order.label ? order.address : undefined;
+    item.description = !address ? state : pending ? `${state} · ${address}` : `${address} · ${state}`;
     item.accessibilityInformation = { label: `${order.label}, ${state}` };
     return item;
   }

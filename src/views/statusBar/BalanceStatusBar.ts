@@ -82,7 +82,7 @@ export class BalanceStatusBar extends Disposable {
       }
     }
     if (balance.updatedAt) lines.push(vscode.l10n.t('Updated at {0}', new Date(balance.updatedAt).toLocaleTimeString(vscode.env.language)));
-    if (state === 'invalidKey') lines.push(`$(warning) ${vscode.l10n.t('The server rejected the API key.')}`);
+    if (state === 'invalidKey') lines.push(`$(warning) ${vscode.l10n.t('The hosting API rejected the API key.')}`);
     else if (balance.error) lines.push(`$(warning) ${escapeMarkdown(vscode.l10n.t('The last refresh failed: {0}', balance.error.message))}`);
     const budget = this.store.rateLimitStatus();
     if (budget) lines.push(vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit));
