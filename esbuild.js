@@ -36,7 +36,9 @@ const sharedModulesPlugin = {
   setup(build) {
     build.onResolve({ filter: /\/(?:errors|KeyStore)$/ }, (args) => {
       const resolved = path.normalize(path.join(args.resolveDir, `${args.path}.ts`));
-      return sharedModules.some((module) => resolved.endsWith(module)) ? { path: './extension.js', external: true } : undefined;
+      return sharedModules.some((module) => resolved.endsWith(module))
+        ? { path: './extension.js', external: true }
+        : undefined;
     });
   },
 };
@@ -85,11 +87,19 @@ async function main() {
   };
   const extra = watch ? [problemMatcherPlugin] : [];
   const contexts = await Promise.all([
-    esbuild.context({ ...common, entryPoints: { extension: 'src/extension.ts' }, plugins: [lazyBundlesPlugin, ...extra] }),
     esbuild.context({
       ...common,
-      entryPoints: { api: 'src/api/index.ts', commands: 'src/commands/index.ts', notify: 'src/notify/index.ts',
-        actions: 'src/store/orders/index.ts', features: 'src/features/index.ts',
+      entryPoints: { extension: 'src/extension.ts' },
+      plugins: [lazyBundlesPlugin, ...extra],
+    }),
+    esbuild.context({
+      ...common,
+      entryPoints: {
+        api: 'src/api/index.ts',
+        commands: 'src/commands/index.ts',
+        notify: 'src/notify/index.ts',
+        actions: 'src/store/orders/index.ts',
+        features: 'src/features/index.ts',
       },
       plugins: [lazyBundlesPlugin, sharedModulesPlugin, ...extra],
     }),

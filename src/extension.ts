@@ -88,7 +88,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   });
 
   const orders = new OrdersTreeProvider(store);
-  const ordersView = vscode.window.createTreeView('hostingAccount.orders', { treeDataProvider: orders, showCollapseAll: true, canSelectMany: true });
+  const ordersView = vscode.window.createTreeView('hostingAccount.orders', {
+    treeDataProvider: orders,
+    showCollapseAll: true,
+    canSelectMany: true,
+  });
   const invoices = new InvoicesTreeProvider(store);
   const invoicesView = vscode.window.createTreeView('hostingAccount.invoices', { treeDataProvider: invoices });
   const statusBar = new BalanceStatusBar(store, () => settings.lowBalanceThreshold);
@@ -97,7 +101,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const details = new OrderDetailsDocument(store);
   const ssh: SshHooks = {};
   const ctx: CommandContext = {
-    store, keys, log, orders, invoices, details,
+    store,
+    keys,
+    log,
+    orders,
+    invoices,
+    details,
     settings: () => settings,
     invoicesVisible: () => invoicesView.visible,
     globalState: context.globalState,
@@ -107,11 +116,25 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(
     { dispose: () => limiters?.dispose() },
     channel,
-    keys, store, orders, ordersView, invoices, invoicesView, statusBar, scheduler,
+    keys,
+    store,
+    orders,
+    ordersView,
+    invoices,
+    invoicesView,
+    statusBar,
+    scheduler,
     new ContextKeys(store),
     new ViewMessages(store, ordersView, invoicesView),
-    new ProblemReporter(store, () => settings.baseUrl, () => vscode.commands.executeCommand('hostingAccount.refresh'), log.scoped('notify')),
-    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => loadCommands().runCommand(id, ctx, arg, all))),
+    new ProblemReporter(
+      store,
+      () => settings.baseUrl,
+      () => vscode.commands.executeCommand('hostingAccount.refresh'),
+      log.scoped('notify'),
+    ),
+    ...COMMAND_IDS.map((id) =>
+      vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => loadCommands().runCommand(id, ctx, arg, all)),
+    ),
     details,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     ordersView.onDidChangeVisibility((e) => scheduler.setVisibility({ ordersVisible: e.visible })),
@@ -122,7 +145,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     store.onDidWaitForLimit(({ until }) => {
       if (until - Date.now() >= 2_000) loadNotify().showRateLimitWait(until, () => store.cancelUserWaits());
     }),
-    store.onDidRequest((entry) => (entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)))),
+    store.onDidRequest((entry) =>
+      entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)),
+    ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('http')) {
         // The next request builds a client (and its connections) on the new route; the ones under way finish.
@@ -155,7 +180,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let features: Features | undefined;
   const loadLater = store.onDidChangeState(() => {
     if (features || !store.hasApiKey) return;
-    features = loadFeatures().activateFeatures({ store, orders, ordersView, invoicesView, memento: context.globalState, log });
+    features = loadFeatures().activateFeatures({
+      store,
+      orders,
+      ordersView,
+      invoicesView,
+      memento: context.globalState,
+      log,
+    });
     context.subscriptions.push(features);
   });
   context.subscriptions.push(loadLater);
@@ -169,7 +201,17 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 
   return context.extensionMode === vscode.ExtensionMode.Test
     ? {
-        store, scheduler, orders, ordersView, invoices, invoicesView, statusBar, keys, log, logUri: context.logUri, ssh,
+        store,
+        scheduler,
+        orders,
+        ordersView,
+        invoices,
+        invoicesView,
+        statusBar,
+        keys,
+        log,
+        logUri: context.logUri,
+        ssh,
         features: () => features,
       }
     : undefined;

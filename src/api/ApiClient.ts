@@ -4,7 +4,14 @@ import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
 import { type LimiterRegistry } from './limiterRegistry';
 import {
-  type Account, type ActionResult, type Balance, type Invoice, type Listing, type Order, ORDER_ACTIONS, type OrderAction,
+  type Account,
+  type ActionResult,
+  type Balance,
+  type Invoice,
+  type Listing,
+  type Order,
+  ORDER_ACTIONS,
+  type OrderAction,
 } from './models';
 import { normaliseAccount } from './normalize/account';
 import { normaliseBalance } from './normalize/balance';
@@ -45,8 +52,11 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
-    this.transport = new Transport({ ...DEFAULT_TIMEOUTS, ...options.timeouts }, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning });
+    this.transport = new Transport(
+      { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning },
+    );
     this.limiters = options.limiters;
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -59,10 +69,15 @@ export class ApiClient {
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList('/api/v1/orders', (body, trace) => {
-      const { orders, skipped } = normaliseOrderList(body, trace);
-      return { items: orders, skipped };
-    }, 'orders', options);
+    return this.getList(
+      '/api/v1/orders',
+      (body, trace) => {
+        const { orders, skipped } = normaliseOrderList(body, trace);
+        return { items: orders, skipped };
+      },
+      'orders',
+      options,
+    );
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
@@ -71,7 +86,9 @@ export class ApiClient {
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
     if (!ORDER_ACTIONS.includes(action)) {
-      throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`, { reason: { rule: 'unknownAction', action: String(action) } });
+      throw new ApiError('invalidRequest', `Unknown action "${String(action)}".`, {
+        reason: { rule: 'unknownAction', action: String(action) },
+      });
     }
     const path = `/api/v1/orders/${encodePathSegment(id)}/action`;
     const { json } = await this.send('POST', path, JSON.stringify({ action }), { priority: 'user', ...options });
@@ -83,10 +100,15 @@ export class ApiClient {
   }
 
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
-    return this.getList('/api/v1/invoices', (body, trace) => {
-      const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now(), trace);
-      return { items: invoices, skipped };
-    }, 'invoices', options);
+    return this.getList(
+      '/api/v1/invoices',
+      (body, trace) => {
+        const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now(), trace);
+        return { items: invoices, skipped };
+      },
+      'invoices',
+      options,
+    );
   }
 
   /** The request budget of the key last used, for the status bar's tooltip. */
@@ -131,7 +153,10 @@ export class ApiClient {
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
   private async read<T>(
-    path: string, endpoint: string, normalise: (body: unknown, trace?: FieldTrace) => T, options?: CallOptions,
+    path: string,
+    endpoint: string,
+    normalise: (body: unknown, trace?: FieldTrace) => T,
+    options?: CallOptions,
   ): Promise<T> {
     const response = await this.get(path, options);
     await yieldIfLarge(response);
@@ -146,7 +171,10 @@ export class ApiClient {
     try {
       return readBody();
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+      const error =
+        caught instanceof ApiError
+          ? caught
+          : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
       throw error.with(this.reports.mask(error.message), { method: 'GET', path: this.reports.mask(path) });
     }
   }
@@ -155,14 +183,20 @@ export class ApiClient {
   private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
     const id = `${keyFingerprint(key)}:${path}`;
-    return this.reads.run(id, (signal) => this.send('GET', path, undefined, { ...options, signal }, key), options.signal);
+    return this.reads.run(
+      id,
+      (signal) => this.send('GET', path, undefined, { ...options, signal }, key),
+      options.signal,
+    );
   }
 
   private async requireKey(): Promise<string> {
     const key = await this.options.getKey();
     if (!key) throw new ApiError('noKey', 'No API key is set.', { maybeSent: false });
     if (!HEADER_SAFE_KEY.test(key)) {
-      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', { maybeSent: false });
+      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', {
+        maybeSent: false,
+      });
     }
     return key;
   }
@@ -190,14 +224,16 @@ export class ApiClient {
     const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
 
     for (let attempt = 1; ; attempt++) {
-      const permit = await limiter.acquire({
-        signal: options.signal,
-        priority: options.priority,
-        onWait: options.onWait,
-        maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
-      }).catch((error: unknown) => {
-        throw error instanceof ApiError ? withRequest(error, method, path) : error;
-      });
+      const permit = await limiter
+        .acquire({
+          signal: options.signal,
+          priority: options.priority,
+          onWait: options.onWait,
+          maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
+        })
+        .catch((error: unknown) => {
+          throw error instanceof ApiError ? withRequest(error, method, path) : error;
+        });
       const started = this.clock.now();
       let response: TransportResponse | undefined;
       try {
@@ -205,27 +241,59 @@ export class ApiClient {
           // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
           const signal = method === 'GET' ? options.signal : undefined;
           const lane = options.priority === 'user' ? 'user' : 'background';
-          response = await this.transport.send({ origin: this.baseUrl.origin, method, path: fullPath, headers, body, signal, lane });
+          response = await this.transport.send({
+            origin: this.baseUrl.origin,
+            method,
+            path: fullPath,
+            headers,
+            body,
+            signal,
+            lane,
+          });
         } finally {
           permit.release();
         }
         const warning = observeRateLimit(limiter, response, this.clock.now());
         if (warning) this.reports.warn(warning);
         const json = interpret(response, context, this.clock.now());
-        this.reports.request({
-          method, path, status: response.status, durationMs: this.clock.now() - started, attempt, bytes: response.bytes,
-          requestId: safeRequestId(response.headers['x-request-id'], secrets),
-        }, secrets);
+        this.reports.request(
+          {
+            method,
+            path,
+            status: response.status,
+            durationMs: this.clock.now() - started,
+            attempt,
+            bytes: response.bytes,
+            requestId: safeRequestId(response.headers['x-request-id'], secrets),
+          },
+          secrets,
+        );
         return { json, headers: response.headers, bytes: response.bytes };
       } catch (caught) {
-        const error = caught instanceof ApiError ? caught : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-        const retryInMs = this.disposed ? undefined : retryDelay(this.retry, method, error, attempt, this.options.random);
+        const error =
+          caught instanceof ApiError
+            ? caught
+            : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+        const retryInMs = this.disposed
+          ? undefined
+          : retryDelay(this.retry, method, error, attempt, this.options.random);
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
-        this.reports.request({
-          method, path, status: response?.status, durationMs: this.clock.now() - started, attempt,
-          requestId, error: `${error.kind}: ${error.message}`, retryInMs,
-        }, secrets);
-        if (retryInMs === undefined) throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
+        this.reports.request(
+          {
+            method,
+            path,
+            status: response?.status,
+            durationMs: this.clock.now() - started,
+            attempt,
+            requestId,
+            error: `${error.kind}: ${error.message}`,
+            retryInMs,
+          },
+          secrets,
+        );
+        if (retryInMs === undefined) {
+          throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
+        }
         await sleep(this.clock, retryInMs, options.signal).catch(() => {
           throw cancelledError();
         });
@@ -236,11 +304,19 @@ export class ApiClient {
 
 /** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
 function withRequest(
-  error: ApiError, method: string, path: string, status?: number, requestId?: string, mask: (text: string) => string = (t) => t,
+  error: ApiError,
+  method: string,
+  path: string,
+  status?: number,
+  requestId?: string,
+  mask: (text: string) => string = (t) => t,
 ): ApiError {
   return error.with(mask(error.message), {
-    status: error.status ?? status, code: error.code === undefined ? undefined : mask(error.code),
-    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage), method, path: mask(path),
+    status: error.status ?? status,
+    code: error.code === undefined ? undefined : mask(error.code),
+    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage),
+    method,
+    path: mask(path),
     requestId: error.requestId ?? requestId,
   });
 }

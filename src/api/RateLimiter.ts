@@ -1,7 +1,13 @@
 import { type Clock, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
 import {
-  type AcquireOptions, type Permit, type RateLimiterOptions, type RequestPriority, type RateLimitStatus, notSentError, tooLongError,
+  type AcquireOptions,
+  type Permit,
+  type RateLimiterOptions,
+  type RequestPriority,
+  type RateLimitStatus,
+  notSentError,
+  tooLongError,
 } from './rateLimit';
 
 export type { AcquireOptions, Permit, RateLimiterOptions, RateLimitStatus, RequestPriority } from './rateLimit';
@@ -74,9 +80,11 @@ export class RateLimiter {
     const holdError = this.holdError();
     if (holdError) return Promise.reject(holdError);
     if (this.waiting >= this.maxQueued) {
-      return Promise.reject(new ApiError('rateLimited', 'Too many requests are waiting for the API; this one was not sent.', {
-        maybeSent: false,
-      }));
+      return Promise.reject(
+        new ApiError('rateLimited', 'Too many requests are waiting for the API; this one was not sent.', {
+          maybeSent: false,
+        }),
+      );
     }
     const now = this.clock.now();
     const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now, priority);
@@ -110,7 +118,8 @@ export class RateLimiter {
         deadline = this.clock.setTimeout(() => leave(notSentError(maxWaitMs)), maxWaitMs);
       }
       // User actions overtake queued background refreshes, but keep their own order.
-      const firstBackground = priority === 'user' ? this.queue.findIndex((w) => !w.done && w.priority === 'background') : -1;
+      const firstBackground =
+        priority === 'user' ? this.queue.findIndex((w) => !w.done && w.priority === 'background') : -1;
       if (firstBackground >= 0) this.queue.splice(firstBackground, 0, waiter);
       else this.queue.push(waiter);
       this.waiting++;
@@ -226,7 +235,9 @@ export class RateLimiter {
       at = Math.max(at, (this.sent[this.sent.length + this.inFlight - this.limit] ?? now) + this.windowMs);
     }
     const floor = priority === 'user' ? 0 : SERVER_RESERVE;
-    if (this.server && this.server.resetAt > now && this.server.remaining <= floor) at = Math.max(at, this.server.resetAt);
+    if (this.server && this.server.resetAt > now && this.server.remaining <= floor) {
+      at = Math.max(at, this.server.resetAt);
+    }
     return at;
   }
 
@@ -241,10 +252,13 @@ export class RateLimiter {
       const at = this.nextSlotAt(now, head?.priority);
       if (at === Number.POSITIVE_INFINITY) return;
       if (at > now) {
-        this.timer = this.clock.setTimeout(() => {
-          this.timer = undefined;
-          this.pump();
-        }, Math.min(at - now, MAX_TIMER_MS));
+        this.timer = this.clock.setTimeout(
+          () => {
+            this.timer = undefined;
+            this.pump();
+          },
+          Math.min(at - now, MAX_TIMER_MS),
+        );
         return;
       }
       const waiter = this.queue.shift();

@@ -39,13 +39,19 @@ export function parseBaseUrl(input: string): BaseUrl {
     });
   }
   if (url.port === '0') {
-    throw new ApiError('badConfig', 'The base URL names port 0, which no server listens on.', { reason: { rule: 'baseUrlPort0' } });
+    throw new ApiError('badConfig', 'The base URL names port 0, which no server listens on.', {
+      reason: { rule: 'baseUrlPort0' },
+    });
   }
   if (url.username || url.password) {
-    throw new ApiError('badConfig', 'The base URL must not contain a user name or password.', { reason: { rule: 'baseUrlCredentials' } });
+    throw new ApiError('badConfig', 'The base URL must not contain a user name or password.', {
+      reason: { rule: 'baseUrlCredentials' },
+    });
   }
   if (url.search || url.hash || /[?#]/.test(text)) {
-    throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).', { reason: { rule: 'baseUrlQuery' } });
+    throw new ApiError('badConfig', 'The base URL must not contain a query (?…) or fragment (#…).', {
+      reason: { rule: 'baseUrlQuery' },
+    });
   }
   // People paste the API root they see in the documentation; the client adds /api/v1 itself.
   const pathPrefix = trimTrailingSlashes(url.pathname).replace(/\/api\/v1$/i, '');
@@ -69,9 +75,13 @@ export function encodePathSegment(id: string): string {
     encoded = encodeURIComponent(id);
   } catch {
     // A lone surrogate cannot be written as UTF-8: such an id names no order we could address.
-    throw new ApiError('invalidRequest', 'The order id contains characters that cannot be sent, so no action was taken.', {
-      reason: { rule: 'orderIdUnsendable' },
-    });
+    throw new ApiError(
+      'invalidRequest',
+      'The order id contains characters that cannot be sent, so no action was taken.',
+      {
+        reason: { rule: 'orderIdUnsendable' },
+      },
+    );
   }
   return /^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encoded;
 }

@@ -20,7 +20,6 @@ export interface RequestLogEntry {
   readonly route?: string;
 }
 
-
 export interface ApiClientOptions {
   readonly baseUrl: string;
   readonly getKey: () => Promise<string | undefined> | string | undefined;

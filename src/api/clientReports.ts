@@ -33,7 +33,10 @@ export class ClientReports {
       // The path may come from a server's next-page link, so it is masked like the server's own words.
       const mask = (text: string): string => maskSecrets(text, secrets ?? [...(this.options.secrets?.() ?? [])]);
       this.options.onRequest?.({
-        ...entry, path: mask(entry.path), error: entry.error === undefined ? undefined : mask(entry.error), route: this.route(),
+        ...entry,
+        path: mask(entry.path),
+        error: entry.error === undefined ? undefined : mask(entry.error),
+        route: this.route(),
       });
     });
   }

@@ -85,8 +85,13 @@ function endOfNumber(text: string, start: number): number {
   let end = start + 1;
   for (; end < text.length; end++) {
     const code = text.charCodeAt(end);
-    const numeric = (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 ||
-      code === 0x2b || code === 0x2d;
+    const numeric =
+      (code >= 0x30 && code <= 0x39) ||
+      code === 0x2e ||
+      code === 0x65 ||
+      code === 0x45 ||
+      code === 0x2b ||
+      code === 0x2d;
     if (!numeric) break;
   }
   return end;

@@ -17,8 +17,17 @@ export interface PageInfo {
 const MAX_LINK_HEADER = 8192;
 const NEXT_FIELDS = ['next', 'next_page_url', 'next_url', 'nextUrl', 'next_link', 'nextLink', 'next_href'];
 const HOLDERS = ['links', 'meta', 'pagination', 'paging', '_links', 'page_info', 'pageInfo'];
-const TOTAL_FIELDS = ['total', 'total_count', 'totalCount', 'total_entries', 'total_items', 'totalItems',
-  'total_results', 'totalResults', 'total_records'];
+const TOTAL_FIELDS = [
+  'total',
+  'total_count',
+  'totalCount',
+  'total_entries',
+  'total_items',
+  'totalItems',
+  'total_results',
+  'totalResults',
+  'total_records',
+];
 const CURSOR_FIELDS = ['next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken', 'next_token', 'cursor_next'];
 
 /** Parses `Link: <url>; rel="next"`, reading the header once from left to right. */
@@ -42,7 +51,10 @@ export function nextFromLinkHeader(header: string | undefined): string | undefin
 function isRelNext(param: string): boolean {
   const eq = param.indexOf('=');
   if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'rel') return false;
-  const value = param.slice(eq + 1).replace(/[",]/g, ' ').toLowerCase();
+  const value = param
+    .slice(eq + 1)
+    .replace(/[",]/g, ' ')
+    .toLowerCase();
   return value.split(' ').includes('next');
 }
 
@@ -120,8 +132,9 @@ function pageNumber(place: RawObject): number | undefined {
   const next = field(place, ['next_page', 'nextPage']);
   if (next !== undefined) return positiveInteger(next);
   const current = positiveInteger(field(place, ['current_page', 'currentPage', 'page']));
-  const last = positiveInteger(field(place, ['last_page', 'lastPage', 'total_pages', 'totalPages', 'page_count',
-    'pageCount', 'pages']));
+  const last = positiveInteger(
+    field(place, ['last_page', 'lastPage', 'total_pages', 'totalPages', 'page_count', 'pageCount', 'pages']),
+  );
   return current !== undefined && last !== undefined && current < last ? current + 1 : undefined;
 }
 

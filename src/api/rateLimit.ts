@@ -51,9 +51,11 @@ export function tooLongError(waitMs: number, askedMs: number): ApiError {
 
 /** The request would have waited longer than its caller allows (an action long after the click): not sent. */
 export function notSentError(waitMs: number): ApiError {
-  return new ApiError('rateLimited',
+  return new ApiError(
+    'rateLimited',
     `The request was not sent: the API's rate limit would have delayed it by ${describeWait(waitMs)} or more.`,
-    { retryAfterMs: waitMs, maybeSent: false });
+    { retryAfterMs: waitMs, maybeSent: false },
+  );
 }
 
 /** "40 s", "5 min", "3 h", "31 years": enough to decide whether to wait. */

@@ -13,7 +13,8 @@ const DEFAULT_429_WAIT_MS = 5_000;
 export function observeRateLimit(limiter: RateLimiter, response: TransportResponse, now: number): string | undefined {
   const { headers, status } = response;
   const remainingText = headers['x-ratelimit-remaining'];
-  const remaining = remainingText !== undefined && /^\d{1,9}$/.test(remainingText.trim()) ? Number(remainingText) : undefined;
+  const remaining =
+    remainingText !== undefined && /^\d{1,9}$/.test(remainingText.trim()) ? Number(remainingText) : undefined;
   const resetAt = parseRateLimitReset(headers['x-ratelimit-reset'], now);
   if (remaining !== undefined && resetAt !== undefined) limiter.observeServer(remaining, resetAt);
   let asked = remaining === 0 && resetAt !== undefined ? resetAt - now : 0;

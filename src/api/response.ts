@@ -14,7 +14,8 @@ export interface RequestContext {
 }
 
 /** An HTTP date as RFC 9110 allows it (IMF-fixdate, RFC 850, asctime); anything else is not a date. */
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}, \d{2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$|^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+const HTTP_DATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}, \d{2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$|^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /** Parses `Retry-After`: delta seconds or an HTTP date. Cut before it is matched; "foo 2099" is neither. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
@@ -42,7 +43,9 @@ export function mask(text: string, key: string, others: readonly string[] = []):
 /** A request id as support can use it: masked, printable, short. A server controls it, so it is cut and cleaned. */
 export function safeRequestId(value: string | undefined, secrets: readonly string[]): string | undefined {
   if (!value) return undefined;
-  const cleaned = maskSecrets(value.slice(0, 512), secrets).replace(/[^\x21-\x7e]/g, '').slice(0, 64);
+  const cleaned = maskSecrets(value.slice(0, 512), secrets)
+    .replace(/[^\x21-\x7e]/g, '')
+    .slice(0, 64);
   return cleaned || undefined;
 }
 
@@ -126,14 +129,17 @@ function maskParsed(value: unknown, secrets: readonly string[]): unknown {
 }
 
 function looksLikeHtml(response: TransportResponse): boolean {
-  return /html/i.test(response.headers['content-type'] ?? '') || response.body.slice(0, 1024).trimStart().startsWith('<');
+  return (
+    /html/i.test(response.headers['content-type'] ?? '') || response.body.slice(0, 1024).trimStart().startsWith('<')
+  );
 }
 
 /** The `{ error, message }` of the spec, and the other shapes error bodies come in (nested, RFC 7807). */
 export function readErrorBody(body: unknown): { code?: string; message?: string } {
   if (!isObject(body)) return {};
   const { error, message, detail, title, code, errors } = body;
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() ? value.trim() : undefined;
   if (isObject(error)) {
     return { code: text(error.code) ?? text(error.type), message: text(error.message) ?? text(error.detail) };
   }
@@ -145,7 +151,8 @@ export function readErrorBody(body: unknown): { code?: string; message?: string 
 }
 
 /** Error codes that mean the key itself is wrong. A refusal for another reason ("forbidden on this plan") is not one. */
-const AUTH_CODE = /unauthori[sz]ed|unauthenticated|(?:invalid|missing|expired|revoked|bad|wrong)_?(?:api_?)?(?:key|token)/i;
+const AUTH_CODE =
+  /unauthori[sz]ed|unauthenticated|(?:invalid|missing|expired|revoked|bad|wrong)_?(?:api_?)?(?:key|token)/i;
 
 function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   if (code && /^unauthori[sz]ed$/i.test(code)) return 'unauthorized';
@@ -185,21 +192,32 @@ export function interpret(response: TransportResponse, context: RequestContext, 
 
   if (status >= 200 && status < 300) {
     // Some servers answer 200 with nothing but an error object.
-    const onlyError = isObject(json) && typeof json.error === 'string' &&
+    const onlyError =
+      isObject(json) &&
+      typeof json.error === 'string' &&
       Object.keys(json).every((k) => ['error', 'message', 'code', 'status'].includes(k));
     if (onlyError && safeCode) {
       const kind = kindForStatus(AUTH_CODE.test(safeCode) ? 401 : 400, safeCode);
-      throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, { ...base, code: safeCode, serverMessage });
+      throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, {
+        ...base,
+        code: safeCode,
+        serverMessage,
+      });
     }
     if (body.trim() && !parsed) {
       const what = looksLikeHtml(response) ? 'an HTML page' : 'something that is not JSON';
-      throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${excerpt(body, context.key)}".`, base);
+      throw new ApiError(
+        'badResponse',
+        `The server answered with ${what} instead of JSON: "${excerpt(body, context.key)}".`,
+        base,
+      );
     }
     return json;
   }
 
   const kind = kindForStatus(status, safeCode);
-  const retryAfterMs = kind === 'rateLimited' || status === 503 ? parseRetryAfter(response.headers['retry-after'], now) : undefined;
+  const retryAfterMs =
+    kind === 'rateLimited' || status === 503 ? parseRetryAfter(response.headers['retry-after'], now) : undefined;
   let text: string;
   if (status >= 300 && status < 400) {
     text = `The server redirected the request (HTTP ${status}); redirects are not followed, so check the base URL.`;

@@ -9,7 +9,12 @@ export interface RetryPolicy {
   readonly maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+};
 
 /**
  * How long to wait before trying again, or undefined to give up. Reads are retried on failures that are likely to
@@ -24,7 +29,8 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number | undefined {
   if (attempt >= policy.maxAttempts) return undefined;
-  const retryable = error.kind === 'rateLimited' ||
+  const retryable =
+    error.kind === 'rateLimited' ||
     (method === 'GET' && ((error.kind === 'network' && !error.tls) || [502, 503, 504].includes(error.status ?? 0)));
   if (!retryable) return undefined;
   if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) return undefined;

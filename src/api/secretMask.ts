@@ -4,7 +4,12 @@ const MASK = '***';
 
 /** The forms a secret may take when a server echoes it: as sent, URI-encoded, JSON-escaped, base64. */
 function forms(secret: string): string[] {
-  const all = new Set([secret, safeEncode(secret), JSON.stringify(secret).slice(1, -1), Buffer.from(secret).toString('base64')]);
+  const all = new Set([
+    secret,
+    safeEncode(secret),
+    JSON.stringify(secret).slice(1, -1),
+    Buffer.from(secret).toString('base64'),
+  ]);
   all.delete('');
   // Longest first, so a form that contains another is masked whole.
   return [...all].sort((a, b) => b.length - a.length);

@@ -47,8 +47,16 @@ export interface TransportResponse {
   readonly bytes: number;
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNABORTED',
+]);
 const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|HOSTNAME_MISMATCH|ALTNAME/i;
 
 /** undici (and Node's net layer) nest the useful code in `cause` or in an AggregateError's `errors`. */
@@ -56,9 +64,11 @@ function findCode(error: unknown, depth = 0): string | undefined {
   if (depth > 4 || typeof error !== 'object' || error === null) return undefined;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
-  return findCode(cause, depth + 1) ??
+  return (
+    findCode(cause, depth + 1) ??
     (Array.isArray(errors) ? errors.map((e) => findCode(e, depth + 1)).find(Boolean) : undefined) ??
-    (typeof code === 'string' ? code : undefined);
+    (typeof code === 'string' ? code : undefined)
+  );
 }
 
 /** A header sent several times, as one comma-separated line (how HTTP combines them). */
@@ -82,9 +92,13 @@ export class Transport {
   ) {
     this.plan = planConnection(network.origin, network.settings);
     for (const warning of this.plan.warnings) network.onWarning?.(warning);
-    const agent = (connections: number): Dispatcher => createDispatcher(this.plan, {
-      connections, connectMs: timeouts.connectMs, headersMs: timeouts.headersMs, bodyMs: timeouts.bodyMs,
-    });
+    const agent = (connections: number): Dispatcher =>
+      createDispatcher(this.plan, {
+        connections,
+        connectMs: timeouts.connectMs,
+        headersMs: timeouts.headersMs,
+        bodyMs: timeouts.bodyMs,
+      });
     this.agents = { user: agent(2), background: agent(4) };
   }
 
@@ -148,28 +162,51 @@ export class Transport {
 
   private tooLarge(bytes: number): ApiError {
     const limitMb = Math.round(this.maxResponseBytes / 1024 / 1024);
-    return new ApiError('badResponse', `The response was larger than ${limitMb} MB (${bytes} bytes or more) and was cut off.`, {
-      maybeSent: true,
-    });
+    return new ApiError(
+      'badResponse',
+      `The response was larger than ${limitMb} MB (${bytes} bytes or more) and was cut off.`,
+      {
+        maybeSent: true,
+      },
+    );
   }
 
-  private classify(error: unknown, request: TransportRequest, deadlineHit: boolean, headersReceived: boolean): ApiError {
+  private classify(
+    error: unknown,
+    request: TransportRequest,
+    deadlineHit: boolean,
+    headersReceived: boolean,
+  ): ApiError {
     const code = findCode(error);
     const details = { cause: error, maybeSent: true };
     if (request.signal?.aborted) return cancelledError(details);
     if (deadlineHit) {
-      return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, details);
+      return new ApiError(
+        'timeout',
+        `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`,
+        details,
+      );
     }
     const routeFailure = classifyRouteFailure(error, code, this.plan.route);
     if (routeFailure) return routeFailure;
     switch (code ?? '') {
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`,
-          { ...details, maybeSent: false });
+        return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`, {
+          ...details,
+          maybeSent: false,
+        });
       case 'UND_ERR_HEADERS_TIMEOUT':
-        return new ApiError('timeout', `The server did not answer within ${Math.round(this.timeouts.headersMs / 1000)} s.`, details);
+        return new ApiError(
+          'timeout',
+          `The server did not answer within ${Math.round(this.timeouts.headersMs / 1000)} s.`,
+          details,
+        );
       case 'UND_ERR_BODY_TIMEOUT':
-        return new ApiError('timeout', `The server stopped sending its answer for ${Math.round(this.timeouts.bodyMs / 1000)} s.`, details);
+        return new ApiError(
+          'timeout',
+          `The server stopped sending its answer for ${Math.round(this.timeouts.bodyMs / 1000)} s.`,
+          details,
+        );
       case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
         return this.tooLarge(this.maxResponseBytes + 1);
       default:
@@ -177,16 +214,25 @@ export class Transport {
     }
     if (code && TLS_CODE.test(code)) {
       return new ApiError('network', `The server's TLS certificate was rejected (${code}).`, {
-        ...details, maybeSent: false, transportCode: code, tls: true,
+        ...details,
+        maybeSent: false,
+        transportCode: code,
+        tls: true,
       });
     }
     const sent = !(code && NOT_SENT_CODES.has(code));
-    const what = code === 'ECONNREFUSED' ? 'The connection was refused'
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'The server name could not be resolved'
-        : headersReceived ? 'The connection broke while the answer was arriving'
-          : 'The connection failed';
+    const what =
+      code === 'ECONNREFUSED'
+        ? 'The connection was refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'The server name could not be resolved'
+          : headersReceived
+            ? 'The connection broke while the answer was arriving'
+            : 'The connection failed';
     return new ApiError('network', `${what}${code ? ` (${code})` : ''}.`, {
-      ...details, maybeSent: sent, transportCode: code,
+      ...details,
+      maybeSent: sent,
+      transportCode: code,
     });
   }
 }

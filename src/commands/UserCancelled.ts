@@ -7,6 +7,9 @@ export class UserCancelled extends Error {
 }
 
 export function isCancellation(error: unknown): boolean {
-  return error instanceof UserCancelled || error instanceof vscode.CancellationError ||
-    (error instanceof ApiError && error.kind === 'cancelled');
+  return (
+    error instanceof UserCancelled ||
+    error instanceof vscode.CancellationError ||
+    (error instanceof ApiError && error.kind === 'cancelled')
+  );
 }

@@ -13,8 +13,12 @@ export async function openApiKeysPage(ctx: CommandContext): Promise<void> {
   if (!url) {
     const open = vscode.l10n.t('Open Settings');
     const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Set the address of your provider (hostingAccount.baseUrl) to open its API keys page.'), open);
-    if (picked === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
+      vscode.l10n.t('Set the address of your provider (hostingAccount.baseUrl) to open its API keys page.'),
+      open,
+    );
+    if (picked === open) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
+    }
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -29,7 +29,8 @@ export async function openRemoteSsh(ctx: CommandContext, arg?: unknown): Promise
 /** Registered (the extension is active) or contributed (it activates on the command). */
 async function remoteSshAvailable(command: string): Promise<boolean> {
   const contributed = vscode.extensions.all.some((extension) => {
-    const commands = (extension.packageJSON as { contributes?: { commands?: unknown } } | undefined)?.contributes?.commands;
+    const commands = (extension.packageJSON as { contributes?: { commands?: unknown } } | undefined)?.contributes
+      ?.commands;
     return Array.isArray(commands) && commands.some((c) => (c as { command?: unknown } | null)?.command === command);
   });
   return contributed || (await vscode.commands.getCommands(true)).includes(command);
@@ -40,7 +41,8 @@ async function offerRemoteSsh(): Promise<void> {
   const show = vscode.l10n.t('Show Extension');
   const answer = await vscode.window.showInformationMessage(
     vscode.l10n.t('Opening a server in a new window needs the Remote - SSH extension, which is not installed.'),
-    install, show,
+    install,
+    show,
   );
   if (answer === install) await vscode.commands.executeCommand('workbench.extensions.installExtension', REMOTE_SSH_ID);
   else if (answer === show) await vscode.commands.executeCommand('extension.open', REMOTE_SSH_ID);

@@ -26,12 +26,14 @@ async function confirm(ctx: CommandContext, action: OrderAction, order: Order): 
       const warning = sessionWarning(ctx, order, action);
       if (!warning && !ctx.settings().confirmStopAndRestart) return true;
       const title = actionTitle(action);
-      const message = action === 'stop'
-        ? vscode.l10n.t('Stop {0}?', order.label)
-        : vscode.l10n.t('Restart {0}?', order.label);
-      const consequence = action === 'stop'
-        ? vscode.l10n.t('The server shuts down and whatever runs on it becomes unavailable until it is started again.')
-        : vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.');
+      const message =
+        action === 'stop' ? vscode.l10n.t('Stop {0}?', order.label) : vscode.l10n.t('Restart {0}?', order.label);
+      const consequence =
+        action === 'stop'
+          ? vscode.l10n.t(
+              'The server shuts down and whatever runs on it becomes unavailable until it is started again.',
+            )
+          : vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.');
       const detail = warning ? `${warning}\n\n${consequence}` : consequence;
       return (await vscode.window.showWarningMessage(message, { modal: true, detail }, title)) === title;
     }
@@ -46,7 +48,9 @@ async function confirm(ctx: CommandContext, action: OrderAction, order: Order): 
  */
 async function confirmReinstall(order: Order, warning: string | undefined): Promise<boolean> {
   const button = vscode.l10n.t('Reinstall…');
-  const detail = vscode.l10n.t('Reinstalling deletes everything on the server\'s disks and installs a fresh system. This cannot be undone. You will be asked to type the server\'s name to confirm.');
+  const detail = vscode.l10n.t(
+    "Reinstalling deletes everything on the server's disks and installs a fresh system. This cannot be undone. You will be asked to type the server's name to confirm.",
+  );
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Reinstall {0}? This erases the server.', order.label),
     { modal: true, detail: warning ? `${warning}\n\n${detail}` : detail },
@@ -58,8 +62,10 @@ async function confirmReinstall(order: Order, warning: string | undefined): Prom
     prompt: vscode.l10n.t('Type "{0}" to confirm that all data on this server will be erased.', order.label),
     placeHolder: order.label,
     ignoreFocusOut: true,
-    validateInput: (value) => matches(value, order) || !value.trim() ? undefined
-      : vscode.l10n.t('Type the server\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
+    validateInput: (value) =>
+      matches(value, order) || !value.trim()
+        ? undefined
+        : vscode.l10n.t('Type the server\'s name, "{0}", or its ID, "{1}".', order.label, order.id),
   });
   return typed !== undefined && matches(typed, order);
 }

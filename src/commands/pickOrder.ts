@@ -16,7 +16,10 @@ interface OrderPick extends vscode.QuickPickItem {
  * or, from the palette, the user's pick among the orders the action fits.
  */
 export async function pickOrder(
-  store: Store, tree: OrdersTreeProvider, arg: unknown, action?: OrderAction | ((order: Order) => boolean),
+  store: Store,
+  tree: OrdersTreeProvider,
+  arg: unknown,
+  action?: OrderAction | ((order: Order) => boolean),
 ): Promise<Order> {
   // Nodes come from the tree, which lives in the activation bundle: ask it rather than `instanceof` across bundles.
   const node = tree.asOrderNode(arg);
@@ -32,13 +35,16 @@ export async function pickOrder(
     );
     if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
   }
-  const fits = (order: Order): boolean => typeof action === 'function' ? action(order)
-    : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action);
+  const fits = (order: Order): boolean =>
+    typeof action === 'function'
+      ? action(order)
+      : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action);
   const candidates = store.orders.all.filter(fits);
   if (!candidates.length) {
-    const message = store.orders.size === 0
-      ? vscode.l10n.t('This account has no servers.')
-      : vscode.l10n.t('No server is in a state that allows this action right now.');
+    const message =
+      store.orders.size === 0
+        ? vscode.l10n.t('This account has no servers.')
+        : vscode.l10n.t('No server is in a state that allows this action right now.');
     void vscode.window.showInformationMessage(message);
     throw new UserCancelled();
   }

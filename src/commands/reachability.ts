@@ -61,7 +61,9 @@ async function probe(ctx: CommandContext, order: Order): Promise<void> {
   if (probes.get(order.id) === controller) probes.delete(order.id);
   if (outcome.result === 'cancelled') return;
   if (outcome.result === 'gaveUp') {
-    log.info(`order ${order.id}: ${host.host} port ${settings.port} still closed after ${outcome.attempts} attempts in ${Math.round(timing.giveUpMs / 1000)} s; stopped waiting`);
+    log.info(
+      `order ${order.id}: ${host.host} port ${settings.port} still closed after ${outcome.attempts} attempts in ${Math.round(timing.giveUpMs / 1000)} s; stopped waiting`,
+    );
     return;
   }
   log.info(`order ${order.id}: ${host.host} port ${settings.port} is open`);

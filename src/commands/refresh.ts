@@ -19,5 +19,7 @@ export async function refresh(ctx: CommandContext): Promise<void> {
   if (ctx.invoicesVisible() || store.invoices.updatedAt) kinds.push('invoices');
   if (!store.account.value) kinds.push('account');
   const stale = kinds.filter((kind) => !store.isFresh(kind, FRESH_MS));
-  await vscode.window.withProgress({ location: { viewId: 'hostingAccount.orders' } }, () => store.refresh(stale, 'user'));
+  await vscode.window.withProgress({ location: { viewId: 'hostingAccount.orders' } }, () =>
+    store.refresh(stale, 'user'),
+  );
 }

@@ -6,7 +6,10 @@ import { type CommandContext } from './CommandContext';
 
 /** This window as the guard sees it: its remote name and the authorities of its workspace URIs. */
 export function currentRemoteWindow(): RemoteWindow {
-  const uris = [...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri), vscode.workspace.workspaceFile];
+  const uris = [
+    ...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri),
+    vscode.workspace.workspaceFile,
+  ];
   return {
     remoteName: vscode.env.remoteName,
     authorities: uris.filter((uri) => uri?.scheme === 'vscode-remote').map((uri) => (uri as vscode.Uri).authority),
@@ -26,6 +29,9 @@ export function sessionWarning(ctx: CommandContext, order: Order, action: OrderA
     case 'restart':
       return vscode.l10n.t('This window is connected to {0}; restarting it ends this session.', name);
     case 'reinstall':
-      return vscode.l10n.t('This window is connected to {0}; reinstalling it ends this session and erases the files it shows.', name);
+      return vscode.l10n.t(
+        'This window is connected to {0}; reinstalling it ends this session and erases the files it shows.',
+        name,
+      );
   }
 }

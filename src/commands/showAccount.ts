@@ -59,29 +59,46 @@ function items(ctx: CommandContext): AccountPick[] {
     result.push({ label: vscode.l10n.t('Account'), kind: vscode.QuickPickItemKind.Separator });
     const who = account.name ?? account.email ?? account.id;
     if (who) {
-      result.push({ label: `$(account) ${noIcons(who)}`, description: account.name && account.email ? noIcons(account.email) : undefined, run: copy(who) });
+      result.push({
+        label: `$(account) ${noIcons(who)}`,
+        description: account.name && account.email ? noIcons(account.email) : undefined,
+        run: copy(who),
+      });
     }
     const shown = new Set([account.name, account.email]);
     for (const field of fieldsOf(account.raw)) {
       if (field.children || field.value === undefined || shown.has(field.value)) continue;
-      result.push({ label: noIcons(humanise(field.key)), description: noIcons(displayValue(field.value)), run: copy(field.value) });
+      result.push({
+        label: noIcons(humanise(field.key)),
+        description: noIcons(displayValue(field.value)),
+        run: copy(field.value),
+      });
     }
   } else if (store.account.error) {
-    result.push({ label: `$(warning) ${vscode.l10n.t('The account could not be read')}`, description: loadNotify().shortReason(store.account.error) });
+    result.push({
+      label: `$(warning) ${vscode.l10n.t('The account could not be read')}`,
+      description: loadNotify().shortReason(store.account.error),
+    });
   }
   result.push({ label: vscode.l10n.t('Balance'), kind: vscode.QuickPickItemKind.Separator });
   const balance = store.balance.value;
   if (balance) {
     const money = formatMoney(balance.amount, balance.currency, vscode.env.language);
     const when = store.balance.updatedAt
-      ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language)) : undefined;
+      ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language))
+      : undefined;
     result.push({ label: `$(credit-card) ${money}`, description: when, run: copy(scalarText(balance.amount)) });
   } else {
-    result.push({ label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`, description: store.balance.error && loadNotify().shortReason(store.balance.error) });
+    result.push({
+      label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`,
+      description: store.balance.error && loadNotify().shortReason(store.balance.error),
+    });
   }
   const budget = store.rateLimitStatus();
   if (budget) {
-    result.push({ label: `$(dashboard) ${vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit)}` });
+    result.push({
+      label: `$(dashboard) ${vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit)}`,
+    });
   }
   result.push({ label: vscode.l10n.t('Actions'), kind: vscode.QuickPickItemKind.Separator });
   result.push(...actions(ctx, store));
@@ -89,27 +106,39 @@ function items(ctx: CommandContext): AccountPick[] {
 }
 
 function actions(ctx: CommandContext, store: Store): AccountPick[] {
-  const command = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
+  const command =
+    (id: string, ...args: unknown[]) =>
+    () =>
+      vscode.commands.executeCommand(id, ...args);
   const site = websiteUrl(ctx.settings());
   const list: AccountPick[] = [
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
     { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.showInvoices') },
   ];
   if (site) {
-    list.push({ label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`, description: noIcons(site),
-      run: () => vscode.env.openExternal(vscode.Uri.parse(site, true)) });
+    list.push({
+      label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`,
+      description: noIcons(site),
+      run: () => vscode.env.openExternal(vscode.Uri.parse(site, true)),
+    });
   }
-  list.push({ label: `$(key) ${store.hasApiKey ? vscode.l10n.t('Change API Key…') : vscode.l10n.t('Set API Key…')}`,
-    run: command('hostingAccount.setApiKey') });
-  if (store.hasApiKey) list.push({ label: `$(trash) ${vscode.l10n.t('Remove API Key')}`, run: command('hostingAccount.removeApiKey') });
+  list.push({
+    label: `$(key) ${store.hasApiKey ? vscode.l10n.t('Change API Key…') : vscode.l10n.t('Set API Key…')}`,
+    run: command('hostingAccount.setApiKey'),
+  });
+  if (store.hasApiKey) {
+    list.push({ label: `$(trash) ${vscode.l10n.t('Remove API Key')}`, run: command('hostingAccount.removeApiKey') });
+  }
   list.push({ label: `$(output) ${vscode.l10n.t('Show Log')}`, run: command('hostingAccount.showLog') });
   return list;
 }
 
-
 /** `created_at` → "Created at", `id` → "ID": field names as a person would write them. */
 function humanise(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   if (/^id$/i.test(words)) return 'ID';
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
@@ -118,5 +147,7 @@ function humanise(key: string): string {
 function displayValue(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return value;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
 }

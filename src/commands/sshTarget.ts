@@ -37,11 +37,16 @@ interface AddressPick extends vscode.QuickPickItem {
  * One of the order's addresses: the only one, or the user's pick (the one chosen last comes first). With
  * `askUser`, the pick also offers to log in as another user than the one in the settings.
  */
-export async function chooseAddress(ctx: CommandContext, order: Order, options: { askUser: boolean; user?: string }):
-  Promise<{ address: string; otherUser: boolean }> {
+export async function chooseAddress(
+  ctx: CommandContext,
+  order: Order,
+  options: { askUser: boolean; user?: string },
+): Promise<{ address: string; otherUser: boolean }> {
   const addresses = addressesOf(order);
   if (!addresses.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The server did not report an address for {0}.', noIcons(order.label)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The server did not report an address for {0}.', noIcons(order.label)),
+    );
     throw new UserCancelled();
   }
   if (addresses.length === 1) return { address: addresses[0] as string, otherUser: false };
@@ -50,7 +55,9 @@ export async function chooseAddress(ctx: CommandContext, order: Order, options: 
   const items: AddressPick[] = ordered.map((address) => ({
     address,
     label: noIcons(address),
-    description: [kindText(address), address === last ? vscode.l10n.t('last used') : undefined].filter(Boolean).join(' · '),
+    description: [kindText(address), address === last ? vscode.l10n.t('last used') : undefined]
+      .filter(Boolean)
+      .join(' · '),
   }));
   if (options.askUser) {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
@@ -65,7 +72,7 @@ export async function chooseAddress(ctx: CommandContext, order: Order, options: 
     placeHolder: vscode.l10n.t('Select an address'),
   });
   if (!picked) throw new UserCancelled();
-  return { address: picked.address ?? ordered[0] as string, otherUser: picked.otherUser === true };
+  return { address: picked.address ?? (ordered[0] as string), otherUser: picked.otherUser === true };
 }
 
 function kindText(address: string): string | undefined {
@@ -90,11 +97,23 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
     case 'empty':
       return vscode.l10n.t('The server did not report an address for {0}.', name);
     case 'option':
-      return vscode.l10n.t('The address {0} of {1} starts with "-", so ssh would read it as an option. It was not used.', shown, name);
+      return vscode.l10n.t(
+        'The address {0} of {1} starts with "-", so ssh would read it as an option. It was not used.',
+        shown,
+        name,
+      );
     case 'notAscii':
-      return vscode.l10n.t('The address {0} of {1} has characters outside plain ASCII (possibly look-alike letters). It was not used.', shown, name);
+      return vscode.l10n.t(
+        'The address {0} of {1} has characters outside plain ASCII (possibly look-alike letters). It was not used.',
+        shown,
+        name,
+      );
     case 'notHost':
-      return vscode.l10n.t('The address {0} of {1} is not a plain IP address or host name. It was not used.', shown, name);
+      return vscode.l10n.t(
+        'The address {0} of {1} is not a plain IP address or host name. It was not used.',
+        shown,
+        name,
+      );
   }
 }
 
@@ -122,7 +141,9 @@ export async function resolveSshTarget(ctx: CommandContext, order: Order): Promi
     throw new UserCancelled();
   }
   if (!isSafePort(settings.port)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The setting hostingAccount.ssh.port must be a whole number from 1 to 65535.'));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('The setting hostingAccount.ssh.port must be a whole number from 1 to 65535.'),
+    );
     throw new UserCancelled();
   }
   await rememberChoice(ctx.globalState, order.id, { address: host, user: choice.otherUser ? user : undefined });

@@ -50,12 +50,12 @@ export class Badges extends Disposable {
     const ready = this.store.state === 'ready';
     if (!ready) this.flagged.clear();
     const orders = ready ? this.attention() : 0;
-    this.ordersView.badge = orders > 0
-      ? { value: orders, tooltip: vscode.l10n.t('Orders that need attention: {0}', orders) }
-      : undefined;
-    const unpaid = ready ? (this.store.invoices.value ?? []).filter((invoice) => invoiceLook(invoice).attention).length : 0;
-    this.invoicesView.badge = unpaid > 0
-      ? { value: unpaid, tooltip: vscode.l10n.t('Unpaid invoices: {0}', unpaid) }
-      : undefined;
+    this.ordersView.badge =
+      orders > 0 ? { value: orders, tooltip: vscode.l10n.t('Orders that need attention: {0}', orders) } : undefined;
+    const unpaid = ready
+      ? (this.store.invoices.value ?? []).filter((invoice) => invoiceLook(invoice).attention).length
+      : 0;
+    this.invoicesView.badge =
+      unpaid > 0 ? { value: unpaid, tooltip: vscode.l10n.t('Unpaid invoices: {0}', unpaid) } : undefined;
   }
 }

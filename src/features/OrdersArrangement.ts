@@ -3,7 +3,12 @@ import { type Store } from '../store/Store';
 import { Disposable } from '../util/lifecycle';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import {
-  type Arrangement, arrangeOrders, ORDER_FILTERS, ORDER_SORTS, type OrderFilter, type OrderSort,
+  type Arrangement,
+  arrangeOrders,
+  ORDER_FILTERS,
+  ORDER_SORTS,
+  type OrderFilter,
+  type OrderSort,
   parseArrangement,
 } from '../views/orders/filter';
 import { filterLabel, filterWord, sortLabel } from './arrangementStrings';
@@ -39,9 +44,11 @@ export class OrdersArrangement extends Disposable {
     };
     this.register({ dispose: () => (tree.arrange = undefined) });
     // A change of state (or an action starting or ending) can move an order in or out of the filter, or in the sort.
-    this.register(store.onDidChangeOrders((change) => {
-      if (change.ids && this.arranged()) tree.redraw();
-    }));
+    this.register(
+      store.onDidChangeOrders((change) => {
+        if (change.ids && this.arranged()) tree.redraw();
+      }),
+    );
     this.register(store.onDidChangeState(() => this.describe()));
     const [filterId, sortId] = FEATURE_COMMAND_IDS;
     this.register(vscode.commands.registerCommand(filterId, (arg: unknown) => this.pickFilter(arg)));
@@ -85,13 +92,22 @@ export class OrdersArrangement extends Disposable {
     const total = this.store.orders.size;
     const parts: string[] = [];
     if (ready && filter !== 'all') {
-      parts.push(vscode.l10n.t('{0}: {1} of {2}', filterWord(filter), this.shown.toLocaleString(vscode.env.language),
-        total.toLocaleString(vscode.env.language)));
+      parts.push(
+        vscode.l10n.t(
+          '{0}: {1} of {2}',
+          filterWord(filter),
+          this.shown.toLocaleString(vscode.env.language),
+          total.toLocaleString(vscode.env.language),
+        ),
+      );
     }
     if (ready && sort !== 'server') parts.push(sortLabel(sort).toLocaleLowerCase(vscode.env.language));
     this.view.description = parts.length ? parts.join(' · ') : undefined;
-    void vscode.commands.executeCommand('setContext', 'hostingAccount.ordersFilteredEmpty',
-      ready && filter !== 'all' && total > 0 && this.shown === 0);
+    void vscode.commands.executeCommand(
+      'setContext',
+      'hostingAccount.ordersFilteredEmpty',
+      ready && filter !== 'all' && total > 0 && this.shown === 0,
+    );
     void vscode.commands.executeCommand('setContext', 'hostingAccount.ordersFiltered', filter !== 'all');
   }
 }
@@ -101,7 +117,10 @@ interface Choice<T> extends vscode.QuickPickItem {
 }
 
 async function pick<T extends OrderFilter | OrderSort>(
-  values: readonly T[], current: T, label: (value: T) => string, title: string,
+  values: readonly T[],
+  current: T,
+  label: (value: T) => string,
+  title: string,
 ): Promise<T | undefined> {
   const items: Array<Choice<T>> = values.map((value) => ({
     value,
@@ -112,4 +131,3 @@ async function pick<T extends OrderFilter | OrderSort>(
   const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: label(current) });
   return chosen?.value;
 }
-

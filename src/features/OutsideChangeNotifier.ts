@@ -28,7 +28,11 @@ export class OutsideChangeNotifier extends Disposable {
   private waiting: OutsideChange[] = [];
   private timer: unknown;
 
-  constructor(store: Store, private readonly clock: Clock, private readonly actions: NotifierActions) {
+  constructor(
+    store: Store,
+    private readonly clock: Clock,
+    private readonly actions: NotifierActions,
+  ) {
     super();
     this.detector = new OutsideChangeDetector(store, () => clock.now());
     this.detector.check();
@@ -44,7 +48,9 @@ export class OutsideChangeNotifier extends Disposable {
 
   private collect(changes: readonly OutsideChange[]): void {
     if (!changes.length) return;
-    for (const change of changes) if (change.kind === 'stopped' || change.kind === 'suspended') this.actions.flag(change.id);
+    for (const change of changes) {
+      if (change.kind === 'stopped' || change.kind === 'suspended') this.actions.flag(change.id);
+    }
     // A later change of the same order replaces the earlier one: only where it ended matters.
     const ids = new Set(changes.map((c) => c.id));
     this.waiting = [...this.waiting.filter((c) => !ids.has(c.id)), ...changes];
@@ -58,11 +64,17 @@ export class OutsideChangeNotifier extends Disposable {
   private async tell(group: readonly OutsideChange[]): Promise<void> {
     if (group.length === 1 && group[0]) return this.tellOne(group[0]);
     const show = vscode.l10n.t('Show');
-    const named = group.slice(0, MAX_TOLD).map((c) => `${name(c)} (${kindWord(c)})`).join(', ');
+    const named = group
+      .slice(0, MAX_TOLD)
+      .map((c) => `${name(c)} (${kindWord(c)})`)
+      .join(', ');
     const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
     const message = vscode.l10n.t('{0} orders changed outside this window: {1}', group.length, named + more);
     const worse = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended' || c.kind === 'disappeared');
-    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(noLinks(message), show);
+    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
+      noLinks(message),
+      show,
+    );
     const first = group.find((c) => c.kind !== 'disappeared');
     if (answer === show && first) await this.actions.show(first.id);
   }
@@ -73,7 +85,10 @@ export class OutsideChangeNotifier extends Disposable {
     const buttons = change.kind === 'disappeared' ? [] : change.kind === 'stopped' ? [show, start] : [show];
     const message = noLinks(oneMessage(change));
     const worse = change.kind === 'stopped' || change.kind === 'suspended' || change.kind === 'disappeared';
-    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(message, ...buttons);
+    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
+      message,
+      ...buttons,
+    );
     if (answer === show) await this.actions.show(change.id);
     else if (answer === start) {
       this.actions.seen(change.id);
@@ -85,21 +100,31 @@ export class OutsideChangeNotifier extends Disposable {
 
 function oneMessage(change: OutsideChange): string {
   switch (change.kind) {
-    case 'stopped': return vscode.l10n.t('{0} stopped, and not by an action from this window.', name(change));
-    case 'suspended': return vscode.l10n.t('{0} was suspended by the provider.', name(change));
-    case 'running': return vscode.l10n.t('{0} is running again, started outside this window.', name(change));
-    case 'disappeared': return vscode.l10n.t('{0} is no longer in the account.', name(change));
-    case 'appeared': return vscode.l10n.t('New order in the account: {0}.', name(change));
+    case 'stopped':
+      return vscode.l10n.t('{0} stopped, and not by an action from this window.', name(change));
+    case 'suspended':
+      return vscode.l10n.t('{0} was suspended by the provider.', name(change));
+    case 'running':
+      return vscode.l10n.t('{0} is running again, started outside this window.', name(change));
+    case 'disappeared':
+      return vscode.l10n.t('{0} is no longer in the account.', name(change));
+    case 'appeared':
+      return vscode.l10n.t('New order in the account: {0}.', name(change));
   }
 }
 
 function kindWord(change: OutsideChange): string {
   switch (change.kind) {
-    case 'stopped': return vscode.l10n.t('stopped');
-    case 'suspended': return vscode.l10n.t('suspended');
-    case 'running': return vscode.l10n.t('running');
-    case 'disappeared': return vscode.l10n.t('removed');
-    case 'appeared': return vscode.l10n.t('new');
+    case 'stopped':
+      return vscode.l10n.t('stopped');
+    case 'suspended':
+      return vscode.l10n.t('suspended');
+    case 'running':
+      return vscode.l10n.t('running');
+    case 'disappeared':
+      return vscode.l10n.t('removed');
+    case 'appeared':
+      return vscode.l10n.t('new');
   }
 }
 

@@ -29,12 +29,16 @@ export class SelectionContext extends Disposable {
 
   private update(): void {
     // Asked of the tree, not `instanceof`: the nodes come from the activation bundle, which has its own classes.
-    const selected = this.view.selection.map((node) => this.tree.asOrderNode(node)).filter((n): n is OrderNode => n !== undefined);
+    const selected = this.view.selection
+      .map((node) => this.tree.asOrderNode(node))
+      .filter((n): n is OrderNode => n !== undefined);
     for (const action of BULK_ACTIONS) {
-      const fits = selected.length > 0 && selected.every((node) => {
-        const order = this.store.orders.get(node.id) ?? node.order;
-        return actionsFor(order.state, this.store.pending(node.id)?.action).includes(action);
-      });
+      const fits =
+        selected.length > 0 &&
+        selected.every((node) => {
+          const order = this.store.orders.get(node.id) ?? node.order;
+          return actionsFor(order.state, this.store.pending(node.id)?.action).includes(action);
+        });
       this.set(`hostingAccount.selectionFits.${action}`, fits);
     }
   }

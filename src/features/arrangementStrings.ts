@@ -4,28 +4,40 @@ import { type OrderFilter, type OrderSort } from '../views/orders/filter';
 /** What the filter pick shows. */
 export function filterLabel(filter: OrderFilter): string {
   switch (filter) {
-    case 'all': return vscode.l10n.t('All orders');
-    case 'running': return vscode.l10n.t('Running');
-    case 'stopped': return vscode.l10n.t('Stopped');
-    case 'busy': return vscode.l10n.t('Busy (an action under way)');
-    case 'other': return vscode.l10n.t('Other (suspended or unknown)');
+    case 'all':
+      return vscode.l10n.t('All orders');
+    case 'running':
+      return vscode.l10n.t('Running');
+    case 'stopped':
+      return vscode.l10n.t('Stopped');
+    case 'busy':
+      return vscode.l10n.t('Busy (an action under way)');
+    case 'other':
+      return vscode.l10n.t('Other (suspended or unknown)');
   }
 }
 
 /** The filter in the view's description: "running: 3 of 12". */
 export function filterWord(filter: Exclude<OrderFilter, 'all'>): string {
   switch (filter) {
-    case 'running': return vscode.l10n.t('running');
-    case 'stopped': return vscode.l10n.t('stopped');
-    case 'busy': return vscode.l10n.t('busy');
-    case 'other': return vscode.l10n.t('other');
+    case 'running':
+      return vscode.l10n.t('running');
+    case 'stopped':
+      return vscode.l10n.t('stopped');
+    case 'busy':
+      return vscode.l10n.t('busy');
+    case 'other':
+      return vscode.l10n.t('other');
   }
 }
 
 export function sortLabel(sort: OrderSort): string {
   switch (sort) {
-    case 'server': return vscode.l10n.t('As the server sent them');
-    case 'name': return vscode.l10n.t('By name');
-    case 'state': return vscode.l10n.t('By state');
+    case 'server':
+      return vscode.l10n.t('As the server sent them');
+    case 'name':
+      return vscode.l10n.t('By name');
+    case 'state':
+      return vscode.l10n.t('By state');
   }
 }

@@ -41,20 +41,26 @@ export class Features extends Disposable {
     this.arrangement = this.register(new OrdersArrangement(store, orders, ordersView, host.memento));
     this.badges = this.register(new Badges(store, ordersView, invoicesView));
     this.register(new SelectionContext(store, orders, ordersView));
-    this.watch = this.register(new SlowWatch(store, clock, watchInterval(), {
-      ordersVisible: ordersView.visible,
-      focused: vscode.window.state.focused,
-    }));
+    this.watch = this.register(
+      new SlowWatch(store, clock, watchInterval(), {
+        ordersVisible: ordersView.visible,
+        focused: vscode.window.state.focused,
+      }),
+    );
     this.register(ordersView.onDidChangeVisibility((e) => this.watch.setConditions({ ordersVisible: e.visible })));
     this.register(vscode.window.onDidChangeWindowState((e) => this.watch.setConditions({ focused: e.focused })));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('hostingAccount.watchInterval')) this.watch.setInterval(watchInterval());
-    }));
-    this.notifier = this.register(new OutsideChangeNotifier(store, clock, {
-      show: (id) => this.show(host, id),
-      seen: (id) => this.badges.seen(id),
-      flag: (id) => this.badges.flag(id),
-    }));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('hostingAccount.watchInterval')) this.watch.setInterval(watchInterval());
+      }),
+    );
+    this.notifier = this.register(
+      new OutsideChangeNotifier(store, clock, {
+        show: (id) => this.show(host, id),
+        seen: (id) => this.badges.seen(id),
+        flag: (id) => this.badges.flag(id),
+      }),
+    );
     this.tools = registerTools(store, host.log.scoped('tools'));
     if (this.tools) this.register(this.tools);
   }

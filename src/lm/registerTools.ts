@@ -4,7 +4,11 @@ import { type Store } from '../store/Store';
 import { type IDisposable } from '../util/lifecycle';
 import { AccountTool, ListOrdersTool, OrderActionTool } from './tools';
 
-export const TOOL_NAMES = { listOrders: 'hosting_listOrders', account: 'hosting_account', orderAction: 'hosting_orderAction' } as const;
+export const TOOL_NAMES = {
+  listOrders: 'hosting_listOrders',
+  account: 'hosting_account',
+  orderAction: 'hosting_orderAction',
+} as const;
 
 export interface ToolSet extends IDisposable {
   readonly listOrders: ListOrdersTool;
@@ -25,7 +29,12 @@ export function registerTools(store: Store, log: Log): ToolSet | undefined {
     register(TOOL_NAMES.account, account),
     register(TOOL_NAMES.orderAction, orderAction),
   ];
-  return { listOrders, account, orderAction, dispose: () => {
-    for (const registration of registrations) registration.dispose();
-  } };
+  return {
+    listOrders,
+    account,
+    orderAction,
+    dispose: () => {
+      for (const registration of registrations) registration.dispose();
+    },
+  };
 }

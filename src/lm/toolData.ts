@@ -27,7 +27,9 @@ export function listOrders(
   state?: string,
 ): { total: number; matching: number; listed: number; orders: ListedOrder[] } {
   const wanted = typeof state === 'string' && state !== 'all' ? state : undefined;
-  const matching = wanted ? orders.filter((o) => stateGroup(o.state, pending(o.id)) === wanted || o.state === wanted) : orders;
+  const matching = wanted
+    ? orders.filter((o) => stateGroup(o.state, pending(o.id)) === wanted || o.state === wanted)
+    : orders;
   return {
     total: orders.length,
     matching: matching.length,
@@ -55,7 +57,9 @@ export function accountSummary(
   const unpaid = (invoices ?? []).filter((i) => i.status === 'unpaid' || i.status === 'overdue');
   return {
     ...(accountName ? { account: cut(accountName) } : {}),
-    balance: balance ? { amount: balance.amount, ...(balance.currency ? { currency: balance.currency } : {}) } : 'unknown',
+    balance: balance
+      ? { amount: balance.amount, ...(balance.currency ? { currency: balance.currency } : {}) }
+      : 'unknown',
     unpaidInvoices: invoices === undefined ? 'unknown' : unpaid.length,
     invoices: unpaid.slice(0, MAX_LISTED_INVOICES).map((i) => ({
       id: i.id,
@@ -78,14 +82,22 @@ export function parseActionInput(input: unknown): ActionInput | { refused: strin
   const { orderId, action } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (action === 'reinstall') return { refused: 'reinstall' };
   if (!TOOL_ACTIONS.some((a) => a === action)) return { refused: 'action' };
-  if ((typeof orderId !== 'string' && typeof orderId !== 'number') || String(orderId).length === 0 || String(orderId).length > 200) {
+  if (
+    (typeof orderId !== 'string' && typeof orderId !== 'number') ||
+    String(orderId).length === 0 ||
+    String(orderId).length > 200
+  ) {
     return { refused: 'orderId' };
   }
   return { orderId: String(orderId), action: action as ToolAction };
 }
 
 /** The order the assistant named: by exact id, else by an exact name that only one order has. Never a guess. */
-export function findOrder(orders: readonly Order[], byId: (id: string) => Order | undefined, wanted: string): Order | undefined {
+export function findOrder(
+  orders: readonly Order[],
+  byId: (id: string) => Order | undefined,
+  wanted: string,
+): Order | undefined {
   const exact = byId(wanted);
   if (exact) return exact;
   const named = orders.filter((o) => o.label === wanted);

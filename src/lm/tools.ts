@@ -15,8 +15,12 @@ async function ensure(store: Store, kinds: readonly DataKind[]): Promise<void> {
   if (!store.hasApiKey) throw new Error(vscode.l10n.t('No API key is set. Run "Hosting: Set API Key" first.'));
   const stale = kinds.filter((kind) => !store.isFresh(kind, FRESH_MS));
   if (stale.length) await store.refresh(stale, 'user');
-  const failed = kinds.map((kind) => (kind === 'orders' ? store.ordersInfo : store[kind])).find((slot) => slot.error && !slot.updatedAt);
-  if (failed?.error) throw new Error(vscode.l10n.t('The hosting account could not be read: {0}.', shortReason(failed.error)));
+  const failed = kinds
+    .map((kind) => (kind === 'orders' ? store.ordersInfo : store[kind]))
+    .find((slot) => slot.error && !slot.updatedAt);
+  if (failed?.error) {
+    throw new Error(vscode.l10n.t('The hosting account could not be read: {0}.', shortReason(failed.error)));
+  }
 }
 
 function result(value: unknown): vscode.LanguageModelToolResult {
@@ -27,7 +31,9 @@ function result(value: unknown): vscode.LanguageModelToolResult {
 export class ListOrdersTool implements vscode.LanguageModelTool<{ state?: string }> {
   constructor(private readonly store: Store) {}
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<{ state?: string }>): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<{ state?: string }>,
+  ): Promise<vscode.LanguageModelToolResult> {
     await ensure(this.store, ['orders']);
     const { store } = this;
     return result(listOrders(store.orders.all, (id) => store.pending(id)?.action, options.input?.state));
@@ -58,9 +64,14 @@ export class AccountTool implements vscode.LanguageModelTool<object> {
  * the confirmation names the order and the action.
  */
 export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
-  constructor(private readonly store: Store, private readonly log: Log) {}
+  constructor(
+    private readonly store: Store,
+    private readonly log: Log,
+  ) {}
 
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ActionInput>): vscode.PreparedToolInvocation {
+  prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<ActionInput>,
+  ): vscode.PreparedToolInvocation {
     const input = parseActionInput(options.input);
     if ('refused' in input) return { invocationMessage: vscode.l10n.t('Checking the requested action') };
     const { store } = this;
@@ -68,55 +79,85 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     const name = order ? truncate(order.label, 80) : input.orderId;
     const id = order?.id ?? input.orderId;
     const title = confirmTitle(input.action, name);
-    const message = new vscode.MarkdownString(vscode.l10n.t('The assistant asks to **{0}** the order **{1}** (ID `{2}`).',
-      input.action, escapeMarkdown(name), escapeMarkdown(truncate(id, 80))));
+    const message = new vscode.MarkdownString(
+      vscode.l10n.t(
+        'The assistant asks to **{0}** the order **{1}** (ID `{2}`).',
+        input.action,
+        escapeMarkdown(name),
+        escapeMarkdown(truncate(id, 80)),
+      ),
+    );
     message.isTrusted = false;
     return { invocationMessage: progressText(input.action, name), confirmationMessages: { title, message } };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<ActionInput>): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<ActionInput>,
+  ): Promise<vscode.LanguageModelToolResult> {
     const input = parseActionInput(options.input);
     if ('refused' in input) {
       if (input.refused === 'reinstall') {
-        throw new Error(vscode.l10n.t('Reinstall is not available to the assistant: it erases the server. Use "Hosting: Reinstall Order" in VS Code, which asks the user to type the order\'s name.'));
+        throw new Error(
+          vscode.l10n.t(
+            'Reinstall is not available to the assistant: it erases the server. Use "Hosting: Reinstall Order" in VS Code, which asks the user to type the order\'s name.',
+          ),
+        );
       }
-      throw new Error(vscode.l10n.t('Give an order ID from hosting_listOrders and one of the actions start, stop or restart.'));
+      throw new Error(
+        vscode.l10n.t('Give an order ID from hosting_listOrders and one of the actions start, stop or restart.'),
+      );
     }
     await ensure(this.store, ['orders']);
     const { store } = this;
     const order = findOrder(store.orders.all, (id) => store.orders.get(id), input.orderId);
-    if (!order) throw new Error(vscode.l10n.t('No order has the ID or the exact name "{0}".', truncate(input.orderId, 80)));
+    if (!order) {
+      throw new Error(vscode.l10n.t('No order has the ID or the exact name "{0}".', truncate(input.orderId, 80)));
+    }
     const pending = store.pending(order.id)?.action;
     if (!fits(order, input.action, pending)) {
-      throw new Error(pending
-        ? vscode.l10n.t('An action is already under way for {0}.', order.label)
-        : vscode.l10n.t('{0} is {1}: it cannot be asked to {2} now.', order.label, order.state, input.action));
+      throw new Error(
+        pending
+          ? vscode.l10n.t('An action is already under way for {0}.', order.label)
+          : vscode.l10n.t('{0} is {1}: it cannot be asked to {2} now.', order.label, order.state, input.action),
+      );
     }
     this.log.info(`${input.action} of order ${order.id} requested by the assistant`);
     try {
       await store.runAction(order.id, input.action);
     } catch (error) {
-      throw new Error(error instanceof ApiError
-        ? vscode.l10n.t('The server did not accept {0} for {1}: {2}.', input.action, order.label, shortReason(error))
-        : vscode.l10n.t('{0} for {1} failed.', input.action, order.label));
+      throw new Error(
+        error instanceof ApiError
+          ? vscode.l10n.t('The server did not accept {0} for {1}: {2}.', input.action, order.label, shortReason(error))
+          : vscode.l10n.t('{0} for {1} failed.', input.action, order.label),
+      );
     }
-    return result({ accepted: true, action: input.action, order: { id: order.id, name: truncate(order.label, 120) },
-      note: 'The order shows as busy in the Orders view and is polled until its state settles.' });
+    return result({
+      accepted: true,
+      action: input.action,
+      order: { id: order.id, name: truncate(order.label, 120) },
+      note: 'The order shows as busy in the Orders view and is polled until its state settles.',
+    });
   }
 }
 
 function confirmTitle(action: ActionInput['action'], name: string): string {
   switch (action) {
-    case 'start': return vscode.l10n.t('Start {0}?', name);
-    case 'stop': return vscode.l10n.t('Stop {0}?', name);
-    case 'restart': return vscode.l10n.t('Restart {0}?', name);
+    case 'start':
+      return vscode.l10n.t('Start {0}?', name);
+    case 'stop':
+      return vscode.l10n.t('Stop {0}?', name);
+    case 'restart':
+      return vscode.l10n.t('Restart {0}?', name);
   }
 }
 
 function progressText(action: ActionInput['action'], name: string): string {
   switch (action) {
-    case 'start': return vscode.l10n.t('Starting {0}', name);
-    case 'stop': return vscode.l10n.t('Stopping {0}', name);
-    case 'restart': return vscode.l10n.t('Restarting {0}', name);
+    case 'start':
+      return vscode.l10n.t('Starting {0}', name);
+    case 'stop':
+      return vscode.l10n.t('Stopping {0}', name);
+    case 'restart':
+      return vscode.l10n.t('Restarting {0}', name);
   }
 }

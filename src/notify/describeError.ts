@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
 import { reasonText } from './reasonText';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'openNetworkSettings' | 'refresh';
+export type ErrorAction =
+  'retry' | 'setApiKey' | 'openApiKeysPage' | 'showLog' | 'openSettings' | 'openNetworkSettings' | 'refresh';
 
 export interface ErrorReport {
   readonly message: string;
@@ -31,9 +32,12 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
   const host = hostOf(baseUrl);
   const said = error.serverMessage ? ` ${vscode.l10n.t('The hosting API said: "{0}"', error.serverMessage)}` : '';
   // For an action that failed on the way, whether it reached the server decides what the user should do next.
-  const sent = during !== 'action' ? ''
-    : error.maybeSent ? ` ${vscode.l10n.t('The action may have reached the hosting API: check the server before trying again.')}`
-      : ` ${vscode.l10n.t('The action was not sent.')}`;
+  const sent =
+    during !== 'action'
+      ? ''
+      : error.maybeSent
+        ? ` ${vscode.l10n.t('The action may have reached the hosting API: check the server before trying again.')}`
+        : ` ${vscode.l10n.t('The action was not sent.')}`;
   const network = describeNetworkError(error, host);
   if (network) return network;
   switch (error.kind) {
@@ -41,7 +45,9 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
     case 'keyUnsendable':
       return {
-        message: vscode.l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.'),
+        message: vscode.l10n.t(
+          'The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.',
+        ),
         actions: ['setApiKey'],
         severity: 'error',
       };
@@ -53,7 +59,11 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'notFound':
       if (error.path?.startsWith('/api/v1/orders/')) {
-        return { message: vscode.l10n.t('The hosting API does not know this server any more.') + said, actions: ['refresh'], severity: 'error' };
+        return {
+          message: vscode.l10n.t('The hosting API does not know this server any more.') + said,
+          actions: ['refresh'],
+          severity: 'error',
+        };
       }
       return {
         message: vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?') + said,
@@ -77,14 +87,19 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'server':
       return {
-        message: vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, error.status ?? '5xx') + sent,
+        message:
+          vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, error.status ?? '5xx') + sent,
         actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
         severity: 'error',
       };
     case 'network':
       if (error.tls) {
         return {
-          message: vscode.l10n.t("{0}'s TLS certificate was rejected ({1}). Check the base URL.", host, error.transportCode ?? 'TLS'),
+          message: vscode.l10n.t(
+            "{0}'s TLS certificate was rejected ({1}). Check the base URL.",
+            host,
+            error.transportCode ?? 'TLS',
+          ),
           actions: ['openSettings', 'showLog'],
           severity: 'error',
         };
@@ -107,7 +122,11 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
         severity: 'error',
       };
     case 'badConfig':
-      return { message: error.reason ? reasonText(error.reason) : error.message, actions: ['openSettings'], severity: 'error' };
+      return {
+        message: error.reason ? reasonText(error.reason) : error.message,
+        actions: ['openSettings'],
+        severity: 'error',
+      };
     case 'cancelled':
       return { message: vscode.l10n.t('Cancelled.'), actions: [], severity: 'info' };
   }
@@ -115,13 +134,20 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
 
 export function actionLabel(action: ErrorAction): string {
   switch (action) {
-    case 'retry': return vscode.l10n.t('Retry');
-    case 'setApiKey': return vscode.l10n.t('Set API Key');
-    case 'openApiKeysPage': return vscode.l10n.t('Open API Keys Page');
-    case 'showLog': return vscode.l10n.t('Show Log');
-    case 'openSettings': return vscode.l10n.t('Open Settings');
-    case 'openNetworkSettings': return vscode.l10n.t('Open Proxy Settings');
-    case 'refresh': return vscode.l10n.t('Refresh');
+    case 'retry':
+      return vscode.l10n.t('Retry');
+    case 'setApiKey':
+      return vscode.l10n.t('Set API Key');
+    case 'openApiKeysPage':
+      return vscode.l10n.t('Open API Keys Page');
+    case 'showLog':
+      return vscode.l10n.t('Show Log');
+    case 'openSettings':
+      return vscode.l10n.t('Open Settings');
+    case 'openNetworkSettings':
+      return vscode.l10n.t('Open Proxy Settings');
+    case 'refresh':
+      return vscode.l10n.t('Refresh');
   }
 }
 
@@ -142,28 +168,49 @@ function describeNetworkError(error: ApiError, host: string): ErrorReport | unde
   switch (error.code ?? '') {
     case 'proxy_auth':
       return {
-        message: vscode.l10n.t('The proxy {0} (from {1}) requires credentials (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.',
-          proxy?.address ?? '?', proxy?.setting ?? 'http.proxy'),
-        actions, severity: 'error',
+        message: vscode.l10n.t(
+          'The proxy {0} (from {1}) requires credentials (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.',
+          proxy?.address ?? '?',
+          proxy?.setting ?? 'http.proxy',
+        ),
+        actions,
+        severity: 'error',
       };
     case 'proxy_unreachable':
       return {
-        message: vscode.l10n.t('Cannot reach the proxy {0} (from {1}, {2}). Check {1}, or add {3} to http.noProxy to connect directly.',
-          proxy?.address ?? '?', proxy?.setting ?? 'http.proxy', error.transportCode ?? '?', host),
-        actions: ['retry', ...actions], severity: 'error',
+        message: vscode.l10n.t(
+          'Cannot reach the proxy {0} (from {1}, {2}). Check {1}, or add {3} to http.noProxy to connect directly.',
+          proxy?.address ?? '?',
+          proxy?.setting ?? 'http.proxy',
+          error.transportCode ?? '?',
+          host,
+        ),
+        actions: ['retry', ...actions],
+        severity: 'error',
       };
     case 'proxy_refused':
       return {
-        message: vscode.l10n.t('The proxy {0} (from {1}) refused to connect to {2} (HTTP {3}).', proxy?.address ?? '?', proxy?.setting ?? 'http.proxy', host, error.status ?? '?'),
-        actions: ['retry', ...actions], severity: 'error',
+        message: vscode.l10n.t(
+          'The proxy {0} (from {1}) refused to connect to {2} (HTTP {3}).',
+          proxy?.address ?? '?',
+          proxy?.setting ?? 'http.proxy',
+          host,
+          error.status ?? '?',
+        ),
+        actions: ['retry', ...actions],
+        severity: 'error',
       };
     case 'proxy_invalid':
       return { message: error.message, actions, severity: 'error' };
     case 'untrusted_certificate':
       return {
-        message: vscode.l10n.t("{0}'s TLS certificate is not signed by an authority this extension trusts ({1}). If your network inspects TLS, turn on http.systemCertificates and install its root certificate in the system store, or point NODE_EXTRA_CA_CERTS at that certificate; setting http.proxyStrictSSL to false turns the check off.",
-          host, error.transportCode ?? 'TLS'),
-        actions, severity: 'error',
+        message: vscode.l10n.t(
+          "{0}'s TLS certificate is not signed by an authority this extension trusts ({1}). If your network inspects TLS, turn on http.systemCertificates and install its root certificate in the system store, or point NODE_EXTRA_CA_CERTS at that certificate; setting http.proxyStrictSSL to false turns the check off.",
+          host,
+          error.transportCode ?? 'TLS',
+        ),
+        actions,
+        severity: 'error',
       };
     default:
       return undefined;

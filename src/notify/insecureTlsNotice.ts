@@ -8,7 +8,9 @@ import * as vscode from 'vscode';
 export async function showInsecureTlsNotice(): Promise<void> {
   const open = vscode.l10n.t('Open Settings');
   const picked = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Hosting Account does not check TLS certificates, because http.proxyStrictSSL is off: anyone on the network path could read your API key.'),
+    vscode.l10n.t(
+      'Hosting Account does not check TLS certificates, because http.proxyStrictSSL is off: anyone on the network path could read your API key.',
+    ),
     open,
   );
   if (picked === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL');

@@ -16,24 +16,25 @@ export function showRateLimitWait(waitUntil: number, cancel: () => void): void {
   showing = true;
   void vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Hosting') },
-    (progress, token) => new Promise<void>((resolve) => {
-      const tick = (): void => {
-        const left = Math.ceil((until - Date.now()) / 1000);
-        if (left <= 0 || token.isCancellationRequested) {
-          clearInterval(timer);
-          showing = false;
-          resolve();
-          return;
-        }
-        progress.report({ message: vscode.l10n.t('Waiting for the API\'s rate limit, {0} s', left) });
-      };
-      const timer = setInterval(tick, 1_000);
-      token.onCancellationRequested(() => {
-        until = 0;
-        cancel();
+    (progress, token) =>
+      new Promise<void>((resolve) => {
+        const tick = (): void => {
+          const left = Math.ceil((until - Date.now()) / 1000);
+          if (left <= 0 || token.isCancellationRequested) {
+            clearInterval(timer);
+            showing = false;
+            resolve();
+            return;
+          }
+          progress.report({ message: vscode.l10n.t("Waiting for the API's rate limit, {0} s", left) });
+        };
+        const timer = setInterval(tick, 1_000);
+        token.onCancellationRequested(() => {
+          until = 0;
+          cancel();
+          tick();
+        });
         tick();
-      });
-      tick();
-    }),
+      }),
   );
 }

@@ -25,8 +25,12 @@ export function toReport(error: unknown, baseUrl: string, during: FailureContext
 export async function showReport(report: ErrorReport, retry?: () => unknown): Promise<void> {
   const actions = report.actions.filter((a) => a !== 'retry' || retry);
   const labels = actions.map(actionLabel);
-  const show = report.severity === 'info' ? vscode.window.showInformationMessage
-    : report.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const show =
+    report.severity === 'info'
+      ? vscode.window.showInformationMessage
+      : report.severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showErrorMessage;
   // Messages carry server text; notifications would turn `[x](command:…)` in it into a link.
   const picked = await show(noLinks(report.message), ...labels);
   const action = actions[labels.indexOf(picked ?? '')];
@@ -35,21 +39,41 @@ export async function showReport(report: ErrorReport, retry?: () => unknown): Pr
 
 async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promise<void> {
   switch (action) {
-    case 'retry': await retry?.(); break;
-    case 'setApiKey': await vscode.commands.executeCommand('hostingAccount.setApiKey'); break;
-    case 'openApiKeysPage': await vscode.commands.executeCommand('hostingAccount.openApiKeysPage'); break;
-    case 'showLog': await vscode.commands.executeCommand('hostingAccount.showLog'); break;
-    case 'openSettings': await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.'); break;
-    case 'openNetworkSettings': await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy'); break;
-    case 'refresh': await vscode.commands.executeCommand('hostingAccount.refresh'); break;
+    case 'retry':
+      await retry?.();
+      break;
+    case 'setApiKey':
+      await vscode.commands.executeCommand('hostingAccount.setApiKey');
+      break;
+    case 'openApiKeysPage':
+      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
+      break;
+    case 'showLog':
+      await vscode.commands.executeCommand('hostingAccount.showLog');
+      break;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.');
+      break;
+    case 'openNetworkSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
+      break;
+    case 'refresh':
+      await vscode.commands.executeCommand('hostingAccount.refresh');
+      break;
   }
 }
 
 /** Logs a failure with what support needs (kind, status, request id), never the key: the log masks it. */
 export function logFailure(log: Log, what: string, error: unknown): void {
   if (error instanceof ApiError) {
-    const details = [error.kind, error.status && `HTTP ${error.status}`, error.code, error.requestId && `request id ${error.requestId}`]
-      .filter(Boolean).join(', ');
+    const details = [
+      error.kind,
+      error.status && `HTTP ${error.status}`,
+      error.code,
+      error.requestId && `request id ${error.requestId}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
     log.error(`${what} failed (${details}): ${error.message}`);
   } else if (error instanceof Error) {
     log.error(`${what} failed: ${error.stack ?? error.message}`);

@@ -16,8 +16,10 @@ type Stored = Array<{ readonly id: string } & SshChoice>;
 function all(memento: vscode.Memento): Stored {
   const value = memento.get<unknown>(KEY);
   if (!Array.isArray(value)) return [];
-  return value.filter((entry): entry is Stored[number] =>
-    typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string');
+  return value.filter(
+    (entry): entry is Stored[number] =>
+      typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string',
+  );
 }
 
 export function readChoice(memento: vscode.Memento, orderId: string): SshChoice {

@@ -27,7 +27,9 @@ export function checkHost(text: unknown): HostCheck {
   if (isPlainIPv4(text)) return { ok: true, host: text, kind: 'ipv4' };
   if (text.includes(':')) {
     // No zone (`%eth0`), no brackets, no port: the characters of an address and nothing else.
-    return /^[\d.:a-f]+$/i.test(text) && isIPv6(text) ? { ok: true, host: text, kind: 'ipv6' } : { ok: false, problem: 'notHost' };
+    return /^[\d.:a-f]+$/i.test(text) && isIPv6(text)
+      ? { ok: true, host: text, kind: 'ipv6' }
+      : { ok: false, problem: 'notHost' };
   }
   return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
 }
@@ -47,8 +49,14 @@ export function isDnsName(text: string): boolean {
   const labels = text.split('.');
   const last = labels[labels.length - 1] ?? '';
   if (/^\d+$/.test(last)) return false;
-  return labels.every((label) => label.length > 0 && label.length <= MAX_LABEL && /^[\da-z-]+$/i.test(label)
-    && !label.startsWith('-') && !label.endsWith('-'));
+  return labels.every(
+    (label) =>
+      label.length > 0 &&
+      label.length <= MAX_LABEL &&
+      /^[\da-z-]+$/i.test(label) &&
+      !label.startsWith('-') &&
+      !label.endsWith('-'),
+  );
 }
 
 /** A POSIX-style login name: never an option, never `user@host` or shell syntax. */

@@ -23,7 +23,11 @@ export interface ProbeOutcome {
 }
 
 export async function probeUntilOpen(
-  host: string, port: number, timing: ProbeTiming, signal: AbortSignal, tryConnect: TryConnect = tcpConnect,
+  host: string,
+  port: number,
+  timing: ProbeTiming,
+  signal: AbortSignal,
+  tryConnect: TryConnect = tcpConnect,
 ): Promise<ProbeOutcome> {
   const started = Date.now();
   let attempts = 0;

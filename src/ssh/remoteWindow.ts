@@ -72,7 +72,8 @@ function hostNameOfJson(hex: string): string | undefined {
   if (!text.startsWith('{')) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    const hostName = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).hostName : undefined;
+    const hostName =
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>).hostName : undefined;
     return typeof hostName === 'string' ? hostName : undefined;
   } catch {
     return undefined;

@@ -34,7 +34,8 @@ export class Failures extends Disposable {
     if (!this.session.isCurrent(generation) || error.kind === 'cancelled') return error;
     const keyProblem = error.kind === 'unauthorized' || error.kind === 'keyUnsendable';
     this.log?.[keyProblem || error.kind === 'noKey' ? 'warn' : 'error'](
-      `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`);
+      `${kind} failed: ${error.kind}: ${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`,
+    );
     const firstInEpisode = this.failing.size === 0;
     if (kind !== 'action' && kind !== 'details') this.failing.add(kind);
     // No key at all is not a rejection: the state is noKey already, and nothing was sent.

@@ -94,7 +94,7 @@ export class RefreshScheduler extends Disposable {
   }
 
   private loading(kind: DataKind): boolean {
-    return (this.store.slot(kind)).loading;
+    return this.store.slot(kind).loading;
   }
 
   private schedule(): void {
@@ -107,10 +107,13 @@ export class RefreshScheduler extends Disposable {
     if (!times.length) return;
     const wait = Math.max(0, Math.min(...times) - this.clock.now());
     // Never a hot loop: a datum that is due but cannot load is looked at again a second later at the soonest.
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.evaluate();
-    }, Math.max(wait, 1_000));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        this.evaluate();
+      },
+      Math.max(wait, 1_000),
+    );
   }
 
   private cancel(): void {

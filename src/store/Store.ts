@@ -1,6 +1,13 @@
 import { type RequestLogEntry } from '../api/ApiClient';
 import { type Clock, systemClock } from '../api/clock';
-import { type Account, type ActionResult, type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
+import {
+  type Account,
+  type ActionResult,
+  type Balance,
+  type Invoice,
+  type Order,
+  type OrderAction,
+} from '../api/models';
 import { type RateLimitStatus } from '../api/RateLimiter';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
@@ -14,7 +21,16 @@ import { listed, OrderBook } from './orders/OrderBook';
 import { type OrderList } from './orders/OrderList';
 import { Resource, type ResourceDeps } from './Resource';
 import { Session } from './Session';
-import { type ApiClientLike, type ConnectionState, type DataKind, type ListCoverage, type PendingAction, type RefreshReason, type Slot, type StoreDeps } from './types';
+import {
+  type ApiClientLike,
+  type ConnectionState,
+  type DataKind,
+  type ListCoverage,
+  type PendingAction,
+  type RefreshReason,
+  type Slot,
+  type StoreDeps,
+} from './types';
 import { uniqueById } from './uniqueById';
 
 export { type Settled } from './orders/OrderActions';
@@ -60,7 +76,9 @@ export class Store extends Disposable {
     const api = (this.api = (): ApiClientLike => this.connection.api());
     this.failures = this.register(new Failures(this.session, deps.log));
     const parts: ResourceDeps = {
-      session: this.session, failures: this.failures, clock: this.clock,
+      session: this.session,
+      failures: this.failures,
+      clock: this.clock,
       changed: (kind) => this.onDidChangeDataEmitter.fire(kind),
       settled: () => this.updateState(),
     };
@@ -68,10 +86,14 @@ export class Store extends Disposable {
     this.resources = {
       balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
       account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
-      invoices: new Resource('invoices', async (o) => {
-        const loaded = listed(await api().listInvoices(o));
-        return { ...loaded, value: uniqueById(loaded.value) };
-      }, parts),
+      invoices: new Resource(
+        'invoices',
+        async (o) => {
+          const loaded = listed(await api().listInvoices(o));
+          return { ...loaded, value: uniqueById(loaded.value) };
+        },
+        parts,
+      ),
     };
     this.onDidChangeOrders = this.book.onDidChange;
     this.onDidFail = this.failures.onDidFail;

@@ -43,8 +43,18 @@ export interface StoreSettings {
 }
 
 /** The part of the API client the store uses; the client itself lives in the lazily loaded bundle. */
-export type ApiClientLike = Pick<ApiClient, 'getAccount' | 'listOrders' | 'getOrder' | 'orderAction' | 'getBalance'
-  | 'listInvoices' | 'rateLimitStatus' | 'close' | 'dispose'>;
+export type ApiClientLike = Pick<
+  ApiClient,
+  | 'getAccount'
+  | 'listOrders'
+  | 'getOrder'
+  | 'orderAction'
+  | 'getBalance'
+  | 'listInvoices'
+  | 'rateLimitStatus'
+  | 'close'
+  | 'dispose'
+>;
 
 export interface StoreLog {
   debug(message: string): void;

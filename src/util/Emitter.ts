@@ -1,7 +1,11 @@
 import { type IDisposable, toDisposable } from './lifecycle';
 
 /** Same call shape as `vscode.Event`, so views can subscribe to the store as to any VS Code event. */
-export type Event<T> = (listener: (value: T) => unknown, thisArgs?: unknown, disposables?: IDisposable[]) => IDisposable;
+export type Event<T> = (
+  listener: (value: T) => unknown,
+  thisArgs?: unknown,
+  disposables?: IDisposable[],
+) => IDisposable;
 
 export class Emitter<T> implements IDisposable {
   private listeners = new Set<(value: T) => unknown>();

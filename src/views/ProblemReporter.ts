@@ -23,14 +23,24 @@ export class ProblemReporter extends Disposable {
   ) {
     super();
     this.register(store.onDidFail((failure) => this.onFailure(failure)));
-    this.register(store.onDidSettle(({ order, action, asExpected }) => {
-      if (asExpected) {
-        vscode.window.setStatusBarMessage(`$(check) ${noIcons(order.label)}: ${stateText(order)}`, 5_000);
-      } else {
-        void vscode.window.showWarningMessage(noLinks(vscode.l10n.t('{0} did not complete on {1}, which is now: {2}.',
-          actionTitle(action), order.label, stateText(order))));
-      }
-    }));
+    this.register(
+      store.onDidSettle(({ order, action, asExpected }) => {
+        if (asExpected) {
+          vscode.window.setStatusBarMessage(`$(check) ${noIcons(order.label)}: ${stateText(order)}`, 5_000);
+        } else {
+          void vscode.window.showWarningMessage(
+            noLinks(
+              vscode.l10n.t(
+                '{0} did not complete on {1}, which is now: {2}.',
+                actionTitle(action),
+                order.label,
+                stateText(order),
+              ),
+            ),
+          );
+        }
+      }),
+    );
   }
 
   private onFailure(failure: Failure): void {

@@ -18,9 +18,15 @@ export class ContextKeys extends Disposable {
     this.set('hostingAccount.state', store.state);
     this.set('hostingAccount.hasKey', store.hasApiKey);
     this.set('hostingAccount.ordersLoaded', store.ordersInfo.updatedAt !== undefined);
-    this.set('hostingAccount.ordersFailed', store.ordersInfo.updatedAt === undefined && store.ordersInfo.error !== undefined);
+    this.set(
+      'hostingAccount.ordersFailed',
+      store.ordersInfo.updatedAt === undefined && store.ordersInfo.error !== undefined,
+    );
     this.set('hostingAccount.invoicesLoaded', store.invoices.updatedAt !== undefined);
-    this.set('hostingAccount.invoicesFailed', store.invoices.updatedAt === undefined && store.invoices.error !== undefined);
+    this.set(
+      'hostingAccount.invoicesFailed',
+      store.invoices.updatedAt === undefined && store.invoices.error !== undefined,
+    );
   }
 
   /** Only real changes go to VS Code: each one is a round trip to the renderer. */

@@ -12,7 +12,9 @@ export interface Field {
 export function fieldsOf(value: unknown, depth = 0): Field[] {
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [`[${index}]`, item])
-    : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
   return entries.map(([key, item]) => {
     if (typeof item === 'object' && item !== null && depth < 6) {
       const children = fieldsOf(item, depth + 1);
@@ -32,9 +34,11 @@ export function scalarText(value: unknown): string {
 
 /** Markdown with every field, for tooltips; server text is escaped so it cannot inject links or markup. */
 export function fieldsMarkdown(fields: readonly Field[], indent = ''): string {
-  return fields.map((field) => {
-    const line = `${indent}- **${escapeMarkdown(field.key)}**`;
-    if (field.children) return `${line}\n${fieldsMarkdown(field.children, `${indent}  `)}`;
-    return `${line}: ${escapeMarkdown(truncate(field.value ?? '', 200))}`;
-  }).join('\n');
+  return fields
+    .map((field) => {
+      const line = `${indent}- **${escapeMarkdown(field.key)}**`;
+      if (field.children) return `${line}\n${fieldsMarkdown(field.children, `${indent}  `)}`;
+      return `${line}: ${escapeMarkdown(truncate(field.value ?? '', 200))}`;
+    })
+    .join('\n');
 }

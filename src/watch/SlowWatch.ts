@@ -32,7 +32,12 @@ export class SlowWatch extends Disposable {
   private lastFocusAt: number;
   private timer: unknown;
 
-  constructor(private readonly store: WatchTarget, private readonly clock: Clock, intervalMinutes: number, conditions: WatchConditions) {
+  constructor(
+    private readonly store: WatchTarget,
+    private readonly clock: Clock,
+    intervalMinutes: number,
+    conditions: WatchConditions,
+  ) {
     super();
     this.intervalMs = minutesToMs(intervalMinutes);
     this.conditions = conditions;
@@ -71,10 +76,13 @@ export class SlowWatch extends Disposable {
     if (this.disposed || this.store.ordersInfo.loading) return;
     const due = this.dueAt();
     if (due === undefined) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.fire();
-    }, Math.max(1_000, due - this.clock.now()));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        this.fire();
+      },
+      Math.max(1_000, due - this.clock.now()),
+    );
   }
 
   private fire(): void {

@@ -41,7 +41,10 @@ export class OutsideChangeDetector {
   /** When each order was last seen with an action of this window under way. */
   private readonly lastOwn = new Map<string, number>();
 
-  constructor(private readonly store: WatchedOrders, private readonly now: () => number) {}
+  constructor(
+    private readonly store: WatchedOrders,
+    private readonly now: () => number,
+  ) {}
 
   /** Whether an action of this window is under way for the order, or ended within the grace period. */
   private ours(id: string, now: number): boolean {
@@ -68,10 +71,12 @@ export class OutsideChangeDetector {
     const now = this.now();
     const list = store.orders.all;
     if (!this.known) {
-      this.known = new Map(list.map((order) => {
-        this.ours(order.id, now);
-        return [order.id, { label: order.label, state: settled(order.state) }];
-      }));
+      this.known = new Map(
+        list.map((order) => {
+          this.ours(order.id, now);
+          return [order.id, { label: order.label, state: settled(order.state) }];
+        }),
+      );
       return [];
     }
     const known = this.known;

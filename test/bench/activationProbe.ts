@@ -15,10 +15,12 @@ extension.activate(standInContext());
 const activated = performance.now();
 setImmediate(() => {
   const modules = Object.keys(require.cache);
-  process.stdout.write(JSON.stringify({
-    loadMs: loaded - started,
-    activateMs: activated - loaded,
-    httpLoaded: modules.some((file) => /[\\/](?:api\.js|undici)[\\/]?/.test(file)),
-    commandsLoaded: modules.some((file) => file.endsWith('commands.js')),
-  }));
+  process.stdout.write(
+    JSON.stringify({
+      loadMs: loaded - started,
+      activateMs: activated - loaded,
+      httpLoaded: modules.some((file) => /[\\/](?:api\.js|undici)[\\/]?/.test(file)),
+      commandsLoaded: modules.some((file) => file.endsWith('commands.js')),
+    }),
+  );
 });

@@ -23,20 +23,44 @@ function emptyExtensionVsix(): string {
   const dir = path.join(cacheDir, 'bench', 'empty-extension');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'empty-extension', publisher: 'bench-tools', displayName: 'Empty extension', description: 'Activates and does nothing.',
-    version: '0.0.1', license: 'MIT', engines: { vscode: '^1.96.0' }, main: './extension.js', activationEvents: ['onStartupFinished'],
-  }, null, 2));
-  fs.writeFileSync(path.join(dir, 'extension.js'), "'use strict';\nexports.activate = function activate() {};\nexports.deactivate = function deactivate() {};\n");
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'empty-extension',
+        publisher: 'bench-tools',
+        displayName: 'Empty extension',
+        description: 'Activates and does nothing.',
+        version: '0.0.1',
+        license: 'MIT',
+        engines: { vscode: '^1.96.0' },
+        main: './extension.js',
+        activationEvents: ['onStartupFinished'],
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    "'use strict';\nexports.activate = function activate() {};\nexports.deactivate = function deactivate() {};\n",
+  );
   fs.writeFileSync(path.join(dir, 'README.md'), '# Empty extension\n\nThe baseline of the activation benchmark.\n');
   const vsix = path.join(cacheDir, 'bench', 'empty-extension.vsix');
   const vsce = path.join(path.dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
-    { cwd: dir, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+    { cwd: dir, stdio: 'ignore' },
+  );
   return vsix;
 }
 
-interface HostTimes { load: number; call: number; finish: number }
+interface HostTimes {
+  load: number;
+  call: number;
+  finish: number;
+}
 
 /** One extension's row of the "Extension Activation Stats" table: | id | eager | load | call | finish | event | by |. */
 async function activationRow(page: Page, id: string, timeoutMs: number): Promise<HostTimes> {
@@ -45,11 +69,20 @@ async function activationRow(page: Page, id: string, timeoutMs: number): Promise
   await page.keyboard.type(`| ${id} `);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
-  const line = page.locator('.view-line').filter({ hasText: new RegExp(`^\\|\\s*${id.replace(/\./g, '\\.')}\\s*\\|`) }).first();
+  const line = page
+    .locator('.view-line')
+    .filter({ hasText: new RegExp(`^\\|\\s*${id.replace(/\./g, '\\.')}\\s*\\|`) })
+    .first();
   await line.waitFor({ timeout: timeoutMs });
   const cells = (await line.innerText()).split('|').map((cell) => cell.trim());
   const [load, call, finish] = cells.slice(3, 6).map(Number);
-  if (cells[1] !== id || load === undefined || call === undefined || finish === undefined || [load, call, finish].some(Number.isNaN)) {
+  if (
+    cells[1] !== id ||
+    load === undefined ||
+    call === undefined ||
+    finish === undefined ||
+    [load, call, finish].some(Number.isNaN)
+  ) {
     throw new Error(`unexpected activation row: ${cells.join(' | ')}`);
   }
   return { load, call, finish };
@@ -64,8 +97,14 @@ async function sample(workbench: Workbench): Promise<{ ours: HostTimes; empty: H
   for (;;) {
     await workbench.runCommand('Developer: Startup Performance');
     try {
-      await workbench.page.locator('.view-line', { hasText: 'Performance Marks' }).first().waitFor({ timeout: timeouts.workbench });
-      return { ours: await activationRow(workbench.page, OURS, 3_000), empty: await activationRow(workbench.page, EMPTY, 3_000) };
+      await workbench.page
+        .locator('.view-line', { hasText: 'Performance Marks' })
+        .first()
+        .waitFor({ timeout: timeouts.workbench });
+      return {
+        ours: await activationRow(workbench.page, OURS, 3_000),
+        empty: await activationRow(workbench.page, EMPTY, 3_000),
+      };
     } catch (error) {
       if (Date.now() > deadline) throw error;
     } finally {
@@ -94,17 +133,20 @@ export async function hostActivationFigures(samples = 5): Promise<Figure[]> {
     const oursCall = summarize(runs.map((r) => r.ours.call));
     // What our extension costs beyond what any extension costs there, window by window.
     const extra = summarize(runs.map((r) => total(r.ours) - total(r.empty)));
-    return [{
-      id: 'hostActivateMs',
-      label: 'activation in the extension host, median (VS Code\'s own figure: load code + call `activate()`)',
-      value: `${round(ours.median)} ms (empty extension ${round(empty.median)} ms)`,
-      budget: '≤ 50 ms more than the empty extension',
-      met: extra.median <= 50,
-      detail: `p10–p90 ${round(ours.p10)}–${round(ours.p90)} ms over ${ours.n} windows (each with its own extension host) in code-server; `
-        + `\`activate()\` alone ${round(oursCall.median)} ms; the empty extension in the same hosts p10–p90 ${round(empty.p10)}–${round(empty.p90)} ms; `
-        + `ours minus empty, median ${round(extra.median)} ms; VS Code counts whole milliseconds`,
-      data: runs,
-    }];
+    return [
+      {
+        id: 'hostActivateMs',
+        label: "activation in the extension host, median (VS Code's own figure: load code + call `activate()`)",
+        value: `${round(ours.median)} ms (empty extension ${round(empty.median)} ms)`,
+        budget: '≤ 50 ms more than the empty extension',
+        met: extra.median <= 50,
+        detail:
+          `p10–p90 ${round(ours.p10)}–${round(ours.p90)} ms over ${ours.n} windows (each with its own extension host) in code-server; ` +
+          `\`activate()\` alone ${round(oursCall.median)} ms; the empty extension in the same hosts p10–p90 ${round(empty.p10)}–${round(empty.p90)} ms; ` +
+          `ours minus empty, median ${round(extra.median)} ms; VS Code counts whole milliseconds`,
+        data: runs,
+      },
+    ];
   } finally {
     await stopSession(session);
   }

@@ -27,8 +27,11 @@ export function sizeFigures(): Figure[] {
   const vsix = fs.statSync(path.join(projectRoot, 'hosting-account.vsix')).size;
   return [
     {
-      id: 'activationBytes', label: 'code loaded at activation (dist/extension.js)', value: kb(activation),
-      budget: '≤ 40 KB', met: activation <= 40 * 1024,
+      id: 'activationBytes',
+      label: 'code loaded at activation (dist/extension.js)',
+      value: kb(activation),
+      budget: '≤ 40 KB',
+      met: activation <= 40 * 1024,
       detail: `loaded later: api.js ${kb(size('api.js'))} (first request), commands.js ${kb(size('commands.js'))} (first command)`,
       data: { extension: activation, api: size('api.js'), commands: size('commands.js') },
     },
@@ -36,14 +39,23 @@ export function sizeFigures(): Figure[] {
   ];
 }
 
-interface Probe { loadMs: number; activateMs: number; httpLoaded: boolean; commandsLoaded: boolean }
+interface Probe {
+  loadMs: number;
+  activateMs: number;
+  httpLoaded: boolean;
+  commandsLoaded: boolean;
+}
 
 export function activationFigures(samples = 25): Figure[] {
   const probe = path.join(__dirname, 'activationProbe.js');
   const empty = path.join(cacheDir, 'bench', 'empty-extension.js');
   fs.mkdirSync(path.dirname(empty), { recursive: true });
-  fs.writeFileSync(empty, "'use strict';\nexports.activate = function activate() {};\nexports.deactivate = function deactivate() {};\n");
-  const run = (bundle: string): Probe => JSON.parse(execFileSync(process.execPath, [probe, bundle], { encoding: 'utf8' })) as Probe;
+  fs.writeFileSync(
+    empty,
+    "'use strict';\nexports.activate = function activate() {};\nexports.deactivate = function deactivate() {};\n",
+  );
+  const run = (bundle: string): Probe =>
+    JSON.parse(execFileSync(process.execPath, [probe, bundle], { encoding: 'utf8' })) as Probe;
   const ours: Probe[] = [];
   const baseline: Probe[] = [];
   // Interleaved, so a slow patch of the machine hits both alike.
@@ -57,16 +69,23 @@ export function activationFigures(samples = 25): Figure[] {
   const emptyActivate = summarize(baseline.map((p) => p.activateMs));
   return [
     {
-      id: 'activateMs', label: '`activate()` time, median (Node, bundle with vscode stood in)', value: `${round(activate.median)} ms`,
-      budget: '≤ 5 ms', met: activate.median <= 5,
-      detail: `p10–p90 ${round(activate.p10)}–${round(activate.p90)} ms over ${activate.n} fresh processes; with loading the bundle `
-        + `${round(total.median)} ms vs ${round(emptyTotal.median)} ms for an empty extension (ratio ${round(total.median / emptyTotal.median, 1)}×); `
-        + `activate() alone vs empty: ${round(activate.median / Math.max(emptyActivate.median, 0.001), 0)}×`,
+      id: 'activateMs',
+      label: '`activate()` time, median (Node, bundle with vscode stood in)',
+      value: `${round(activate.median)} ms`,
+      budget: '≤ 5 ms',
+      met: activate.median <= 5,
+      detail:
+        `p10–p90 ${round(activate.p10)}–${round(activate.p90)} ms over ${activate.n} fresh processes; with loading the bundle ` +
+        `${round(total.median)} ms vs ${round(emptyTotal.median)} ms for an empty extension (ratio ${round(total.median / emptyTotal.median, 1)}×); ` +
+        `activate() alone vs empty: ${round(activate.median / Math.max(emptyActivate.median, 0.001), 0)}×`,
       data: { ours, baseline },
     },
     {
-      id: 'httpAtActivation', label: 'HTTP stack (undici) loaded at activation', value: ours.some((p) => p.httpLoaded) ? 'yes' : 'no',
-      budget: 'no: on the first request', met: !ours.some((p) => p.httpLoaded),
+      id: 'httpAtActivation',
+      label: 'HTTP stack (undici) loaded at activation',
+      value: ours.some((p) => p.httpLoaded) ? 'yes' : 'no',
+      budget: 'no: on the first request',
+      met: !ours.some((p) => p.httpLoaded),
       detail: `commands bundle loaded at activation: ${ours.some((p) => p.commandsLoaded) ? 'yes' : 'no'}`,
     },
   ];
@@ -93,10 +112,22 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
     const hidden = await rate({ ordersVisible: false, focused: true });
     const unfocused = await rate({ ordersVisible: true, focused: false });
     return [
-      { id: 'idleVisible', label: 'requests per minute, idle, view visible and window focused', value: `${round(visible)}`,
-        budget: '≤ 2', met: visible <= 2, detail: `${minutes} simulated minutes, default settings` },
-      { id: 'idleHidden', label: 'requests per minute, idle, view hidden or window unfocused', value: `${round(Math.max(hidden, unfocused))}`,
-        budget: '≤ 0.2', met: Math.max(hidden, unfocused) <= 0.2, detail: `hidden ${round(hidden)}, unfocused ${round(unfocused)}` },
+      {
+        id: 'idleVisible',
+        label: 'requests per minute, idle, view visible and window focused',
+        value: `${round(visible)}`,
+        budget: '≤ 2',
+        met: visible <= 2,
+        detail: `${minutes} simulated minutes, default settings`,
+      },
+      {
+        id: 'idleHidden',
+        label: 'requests per minute, idle, view hidden or window unfocused',
+        value: `${round(Math.max(hidden, unfocused))}`,
+        budget: '≤ 0.2',
+        met: Math.max(hidden, unfocused) <= 0.2,
+        detail: `hidden ${round(hidden)}, unfocused ${round(unfocused)}`,
+      },
     ];
   } finally {
     await mock.close();
@@ -111,7 +142,11 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
   const mock = await startMockApi({ rateLimit: false });
   try {
     mock.state.addOrders(count - mock.state.orders.length);
-    const body = await (await fetch(`${mock.url}/api/v1/orders`, { headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' } })).text();
+    const body = await (
+      await fetch(`${mock.url}/api/v1/orders`, {
+        headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' },
+      })
+    ).text();
     const parse = summarize(Array.from({ length: samples }, () => time(() => JSON.parse(body))));
     const parsed: unknown = JSON.parse(body);
     const normalise = summarize(Array.from({ length: samples }, () => time(() => normaliseOrderList(parsed))));
@@ -139,12 +174,30 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
     provider.dispose();
     store.dispose();
     return [
-      { id: 'normalise10k', label: `${count.toLocaleString('en')} orders: normalising the response`, value: `${round(normalise.median)} ms`,
-        budget: '≤ 20 ms', met: normalise.median <= 20, detail: `p10–p90 ${round(normalise.p10)}–${round(normalise.p90)} ms; JSON.parse of the ${kb(body.length)} body ${round(parse.median)} ms more` },
-      { id: 'tree10k', label: `${count.toLocaleString('en')} orders: building the tree's children`, value: `${round(tree.median)} ms`,
-        budget: '≤ 50 ms', met: tree.median <= 50, detail: `getChildren + getTreeItem for every order; p10–p90 ${round(tree.p10)}–${round(tree.p90)} ms` },
-      { id: 'heap10k', label: `${count.toLocaleString('en')} orders: heap growth`, value: `${round(growth / 1024 / 1024, 1)} MB`,
-        budget: '≤ 20 MB', met: growth <= 20 * 1024 * 1024, detail: gc ? 'after a full GC, orders loaded over HTTP into the store and the tree' : 'no --expose-gc: rough' },
+      {
+        id: 'normalise10k',
+        label: `${count.toLocaleString('en')} orders: normalising the response`,
+        value: `${round(normalise.median)} ms`,
+        budget: '≤ 20 ms',
+        met: normalise.median <= 20,
+        detail: `p10–p90 ${round(normalise.p10)}–${round(normalise.p90)} ms; JSON.parse of the ${kb(body.length)} body ${round(parse.median)} ms more`,
+      },
+      {
+        id: 'tree10k',
+        label: `${count.toLocaleString('en')} orders: building the tree's children`,
+        value: `${round(tree.median)} ms`,
+        budget: '≤ 50 ms',
+        met: tree.median <= 50,
+        detail: `getChildren + getTreeItem for every order; p10–p90 ${round(tree.p10)}–${round(tree.p90)} ms`,
+      },
+      {
+        id: 'heap10k',
+        label: `${count.toLocaleString('en')} orders: heap growth`,
+        value: `${round(growth / 1024 / 1024, 1)} MB`,
+        budget: '≤ 20 MB',
+        met: growth <= 20 * 1024 * 1024,
+        detail: gc ? 'after a full GC, orders loaded over HTTP into the store and the tree' : 'no --expose-gc: rough',
+      },
     ];
   } finally {
     await mock.close();
@@ -158,15 +211,22 @@ export async function shapeFigures(count = 10_000, samples = 15): Promise<Figure
     const mock = await startMockApi({ rateLimit: false, shape, pageSize: count * 2, quiet: true });
     try {
       mock.state.addOrders(count - mock.state.orders.length);
-      const body = await (await fetch(`${mock.url}/api/v1/orders`, { headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' } })).text();
+      const body = await (
+        await fetch(`${mock.url}/api/v1/orders`, {
+          headers: { authorization: 'Bearer demo-0123456789abcdef0123456789abcdef' },
+        })
+      ).text();
       const parsed: unknown = JSON.parse(body);
       const read = normaliseOrderList(parsed).orders.length;
       // Steady state, as a list read every minute is: the first runs measure the compiler, not the code.
       for (let i = 0; i < 5; i++) normaliseOrderList(parsed);
       const normalise = summarize(Array.from({ length: samples }, () => time(() => normaliseOrderList(parsed))));
       figures.push({
-        id: `normalise10k_${shape}`, label: `${count.toLocaleString('en')} orders, "${shape}" shape: normalising the response`,
-        value: `${round(normalise.median)} ms`, budget: '≤ 20 ms', met: normalise.median <= 20 && read === count,
+        id: `normalise10k_${shape}`,
+        label: `${count.toLocaleString('en')} orders, "${shape}" shape: normalising the response`,
+        value: `${round(normalise.median)} ms`,
+        budget: '≤ 20 ms',
+        met: normalise.median <= 20 && read === count,
         detail: `p10–p90 ${round(normalise.p10)}–${round(normalise.p90)} ms; ${read} orders read from ${kb(body.length)}`,
       });
     } finally {
@@ -178,7 +238,11 @@ export async function shapeFigures(count = 10_000, samples = 15): Promise<Figure
 
 export async function floodFigures(): Promise<Figure[]> {
   const clock = new FakeClock(Date.now());
-  const mock = await startMockApi({ now: () => clock.now(), rateLimit: { limit: 120, windowMs: 60_000 }, transitionMs: 200 });
+  const mock = await startMockApi({
+    now: () => clock.now(),
+    rateLimit: { limit: 120, windowMs: 60_000 },
+    transitionMs: 200,
+  });
   try {
     const { store } = storeFor(mock, clock, { requestsPerMinute: 100 });
     await store.keyChanged();
@@ -187,7 +251,9 @@ export async function floodFigures(): Promise<Figure[]> {
     // Every action on every order, every second, for two simulated minutes.
     for (let second = 0; second < 120; second++) {
       for (const order of mock.state.orders) {
-        for (const action of ORDER_ACTIONS) calls.push(store.runAction(String(order.id), action).catch(() => undefined));
+        for (const action of ORDER_ACTIONS) {
+          calls.push(store.runAction(String(order.id), action).catch(() => undefined));
+        }
       }
       await clock.advance(1_000);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -197,11 +263,16 @@ export async function floodFigures(): Promise<Figure[]> {
     const api = apiRequests(mock);
     const posts = api.filter((r) => r.method === 'POST').length;
     const limited = api.filter((r) => r.status === 429).length;
-    return [{
-      id: 'flood429', label: '429 responses during a flood of actions against the mock\'s 120/min limit', value: String(limited),
-      budget: '0', met: limited === 0,
-      detail: `${calls.length} action attempts → ${posts} POSTs sent (the rest refused locally while one was under way), ${api.length} requests in all`,
-    }];
+    return [
+      {
+        id: 'flood429',
+        label: "429 responses during a flood of actions against the mock's 120/min limit",
+        value: String(limited),
+        budget: '0',
+        met: limited === 0,
+        detail: `${calls.length} action attempts → ${posts} POSTs sent (the rest refused locally while one was under way), ${api.length} requests in all`,
+      },
+    ];
   } finally {
     await mock.close();
   }
@@ -212,4 +283,3 @@ function time(fn: () => unknown): number {
   fn();
   return performance.now() - started;
 }
-

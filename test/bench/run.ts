@@ -9,7 +9,14 @@ import * as path from 'node:path';
 import { guardRun, stopAll } from '../rig/lifetime';
 import { projectRoot } from '../rig/paths';
 import { type Figure } from './figures';
-import { activationFigures, floodFigures, idleRateFigures, shapeFigures, sizeFigures, thousandsFigures } from './nodeFigures';
+import {
+  activationFigures,
+  floodFigures,
+  idleRateFigures,
+  shapeFigures,
+  sizeFigures,
+  thousandsFigures,
+} from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
 import { hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
@@ -44,7 +51,10 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...figures.map((f) => `| ${f.label} | ${f.value} | ${f.budget} | ${f.met ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const details = figures.filter((f) => f.detail).map((f) => `- ${f.label}: ${f.detail}`).join('\n');
+  const details = figures
+    .filter((f) => f.detail)
+    .map((f) => `- ${f.label}: ${f.detail}`)
+    .join('\n');
   console.log(`\n${table}\n\n${details}\n`);
 
   const dir = path.join(projectRoot, 'test', 'bench', 'results');
@@ -54,7 +64,10 @@ async function main(): Promise<void> {
   if (process.argv.includes('--write')) {
     const page = path.join(projectRoot, 'CONTRIBUTING.md');
     const text = fs.readFileSync(page, 'utf8');
-    const updated = text.replace(/(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/, `$1${table}\n\n${details}\n$2`);
+    const updated = text.replace(
+      /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/,
+      `$1${table}\n\n${details}\n$2`,
+    );
     if (updated === text) throw new Error('CONTRIBUTING.md has no <!-- bench:start --> … <!-- bench:end --> section');
     fs.writeFileSync(page, updated);
     console.log('CONTRIBUTING.md updated');

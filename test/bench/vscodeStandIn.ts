@@ -32,17 +32,38 @@ class TreeItem {
   iconPath?: unknown;
   tooltip?: unknown;
   accessibilityInformation?: unknown;
-  constructor(readonly label: string, readonly collapsibleState?: number) {}
+  constructor(
+    readonly label: string,
+    readonly collapsibleState?: number,
+  ) {}
 }
 
 export const standIn = {
   version: '1.139.1',
   EventEmitter,
   TreeItem,
-  ThemeIcon: class { constructor(readonly id: string, readonly color?: unknown) {} },
-  ThemeColor: class { constructor(readonly id: string) {} },
-  MarkdownString: class { isTrusted = false; supportHtml = false; constructor(readonly value = '', readonly supportThemeIcons = false) {} },
-  Disposable: class { static from(...items: Array<{ dispose(): void }>): typeof disposable { return { dispose: () => items.forEach((i) => i.dispose()) }; } },
+  ThemeIcon: class {
+    constructor(
+      readonly id: string,
+      readonly color?: unknown,
+    ) {}
+  },
+  ThemeColor: class {
+    constructor(readonly id: string) {}
+  },
+  MarkdownString: class {
+    isTrusted = false;
+    supportHtml = false;
+    constructor(
+      readonly value = '',
+      readonly supportThemeIcons = false,
+    ) {}
+  },
+  Disposable: class {
+    static from(...items: Array<{ dispose(): void }>): typeof disposable {
+      return { dispose: () => items.forEach((i) => i.dispose()) };
+    }
+  },
   CancellationError: class extends Error {},
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   StatusBarAlignment: { Left: 1, Right: 2 },
@@ -50,7 +71,10 @@ export const standIn = {
   QuickPickItemKind: { Separator: -1, Default: 0 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
-  l10n: { t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
+  l10n: {
+    t: (message: string, ...args: unknown[]): string =>
+      message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
+  },
   env: { language: 'en', clipboard: { writeText: () => Promise.resolve() }, openExternal: () => Promise.resolve(true) },
   Uri: { parse: (value: string) => ({ toString: () => value }), from: (parts: unknown) => parts },
   commands: { registerCommand: () => disposable, executeCommand: () => Promise.resolve(undefined) },
@@ -65,7 +89,15 @@ export const standIn = {
   window: {
     state: { focused: true },
     onDidChangeWindowState: event,
-    createOutputChannel: () => ({ trace: noop, debug: noop, info: noop, warn: noop, error: noop, show: noop, dispose: noop }),
+    createOutputChannel: () => ({
+      trace: noop,
+      debug: noop,
+      info: noop,
+      warn: noop,
+      error: noop,
+      show: noop,
+      dispose: noop,
+    }),
     createTreeView: () => ({ visible: false, message: undefined, onDidChangeVisibility: event, dispose: noop }),
     createStatusBarItem: () => ({ show: noop, hide: noop, dispose: noop }),
     setStatusBarMessage: () => disposable,
@@ -89,7 +121,12 @@ export function installStandIn(): void {
 export function standInContext(): unknown {
   return {
     subscriptions: [] as unknown[],
-    secrets: { get: () => Promise.resolve(undefined), store: () => Promise.resolve(), delete: () => Promise.resolve(), onDidChange: event },
+    secrets: {
+      get: () => Promise.resolve(undefined),
+      store: () => Promise.resolve(),
+      delete: () => Promise.resolve(),
+      onDidChange: event,
+    },
     extension: { packageJSON: { version: '0.0.0' } },
     extensionMode: 1,
     logUri: { fsPath: '' },

@@ -41,11 +41,16 @@ export async function watchRateFigures(minutes = 60): Promise<Figure[]> {
     scheduler.dispose();
     store.dispose();
     const rate = lists / minutes;
-    return [{
-      id: 'watchRate', label: 'background watch at defaults (view hidden, window focused): requests per minute', value: `${round(rate)}`,
-      budget: '≤ 0.2', met: rate <= 0.2,
-      detail: `${lists} order-list reads in ${minutes} simulated minutes (watchInterval 5); with the balance refresh the scheduler already makes, ${round(all.length / minutes)} requests/min in all`,
-    }];
+    return [
+      {
+        id: 'watchRate',
+        label: 'background watch at defaults (view hidden, window focused): requests per minute',
+        value: `${round(rate)}`,
+        budget: '≤ 0.2',
+        met: rate <= 0.2,
+        detail: `${lists} order-list reads in ${minutes} simulated minutes (watchInterval 5); with the balance refresh the scheduler already makes, ${round(all.length / minutes)} requests/min in all`,
+      },
+    ];
   } finally {
     await mock.close();
   }
@@ -55,7 +60,10 @@ export async function watchRateFigures(minutes = 60): Promise<Figure[]> {
 export function filterFigures(count = 10_000, samples = 25): Figure[] {
   const states = ['running', 'running', 'stopped', 'busy', 'suspended'] as const;
   const orders: Order[] = Array.from({ length: count }, (_, i) => ({
-    id: String(100_000 + i), label: `node-${(count - i).toString().padStart(5, '0')}`, state: states[i % states.length] ?? 'running', raw: {},
+    id: String(100_000 + i),
+    label: `node-${(count - i).toString().padStart(5, '0')}`,
+    state: states[i % states.length] ?? 'running',
+    raw: {},
   }));
   const pending = (): undefined => undefined;
   for (let i = 0; i < 5; i++) arrangeOrders(orders, { filter: 'running', sort: 'server' }, pending);
@@ -64,13 +72,26 @@ export function filterFigures(count = 10_000, samples = 25): Figure[] {
     run();
     return performance.now() - started;
   };
-  const filter = summarize(Array.from({ length: samples }, () => time(() => arrangeOrders(orders, { filter: 'running', sort: 'server' }, pending))));
-  const sorted = summarize(Array.from({ length: samples }, () => time(() => arrangeOrders(orders, { filter: 'running', sort: 'name' }, pending))));
-  return [{
-    id: 'filter10k', label: `${count.toLocaleString('en')} orders: filtering by state`, value: `${round(filter.median)} ms`,
-    budget: '≤ 20 ms', met: filter.median <= 20,
-    detail: `p10–p90 ${round(filter.p10)}–${round(filter.p90)} ms; filtered and sorted by name ${round(sorted.median)} ms (p90 ${round(sorted.p90)})`,
-  }];
+  const filter = summarize(
+    Array.from({ length: samples }, () =>
+      time(() => arrangeOrders(orders, { filter: 'running', sort: 'server' }, pending)),
+    ),
+  );
+  const sorted = summarize(
+    Array.from({ length: samples }, () =>
+      time(() => arrangeOrders(orders, { filter: 'running', sort: 'name' }, pending)),
+    ),
+  );
+  return [
+    {
+      id: 'filter10k',
+      label: `${count.toLocaleString('en')} orders: filtering by state`,
+      value: `${round(filter.median)} ms`,
+      budget: '≤ 20 ms',
+      met: filter.median <= 20,
+      detail: `p10–p90 ${round(filter.p10)}–${round(filter.p90)} ms; filtered and sorted by name ${round(sorted.median)} ms (p90 ${round(sorted.p90)})`,
+    },
+  ];
 }
 
 /**
@@ -90,14 +111,17 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
   try {
     for (const added of mock.state.addOrders(count)) mock.state.setOrderStatus(added.id, 'running');
     const store = new Store({
-      createClient: (options) => new ApiClient({ ...options, userAgent: 'bench', limiters: new LimiterRegistry(61_000, systemClock) }),
+      createClient: (options) =>
+        new ApiClient({ ...options, userAgent: 'bench', limiters: new LimiterRegistry(61_000, systemClock) }),
       getKey: () => Promise.resolve(DEMO_API_KEY),
       settings: () => ({ baseUrl: mock.url, requestsPerMinute: 100, requestTimeoutMs: 10_000 }),
     });
     await store.keyChanged();
     await store.refresh(['orders', 'balance'], 'user');
     const tree = new OrdersTreeProvider(store);
-    const nodes = (await tree.getChildren()).map((node) => tree.asOrderNode(node)).filter((node): node is OrderNode => node?.order.label.startsWith('node-') === true);
+    const nodes = (await tree.getChildren())
+      .map((node) => tree.asOrderNode(node))
+      .filter((node): node is OrderNode => node?.order.label.startsWith('node-') === true);
     mock.clearLog();
     let confirmedAt = 0;
     let asked = 0;
@@ -114,24 +138,42 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
       };
       check();
     });
-    const ctx = { store, orders: tree, settings: () => ({ confirmStopAndRestart: true }), log: { show: () => undefined } };
+    const ctx = {
+      store,
+      orders: tree,
+      settings: () => ({ confirmStopAndRestart: true }),
+      log: { show: () => undefined },
+    };
     const run = runOnSelection(ctx as unknown as Parameters<typeof runOnSelection>[0], 'stop', nodes[0], nodes);
     const busyMs = await busyAfter;
     await run;
     // Until every order settled: the settling polls count against the same limit.
     const started = Date.now();
-    while (nodes.some((node) => store.pending(node.id)) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+    while (nodes.some((node) => store.pending(node.id)) && Date.now() - started < 60_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const api = apiRequests(mock);
     const posts = api.filter((r) => r.method === 'POST').length;
     const limited = api.filter((r) => r.status === 429).length;
     tree.dispose();
     store.dispose();
     return [
-      { id: 'bulkStopPosts', label: `bulk Stop of ${count} orders: POSTs sent, 429 responses`, value: `${posts} POSTs, ${limited} × 429`,
-        budget: `exactly ${count} POSTs, 0 × 429`, met: posts === count && limited === 0 && asked === 1,
-        detail: `${asked} confirmation; ${api.length} requests in all until every order settled (settling polls included), mock limit 120/min` },
-      { id: 'bulkStopBusy', label: `bulk Stop of ${count} orders: confirmation to busy shown on all`, value: `${round(busyMs, 1)} ms`,
-        budget: '≤ 200 ms', met: busyMs <= 200, detail: 'measured on the tree items the Orders view gets (vscode stood in), not in a browser' },
+      {
+        id: 'bulkStopPosts',
+        label: `bulk Stop of ${count} orders: POSTs sent, 429 responses`,
+        value: `${posts} POSTs, ${limited} × 429`,
+        budget: `exactly ${count} POSTs, 0 × 429`,
+        met: posts === count && limited === 0 && asked === 1,
+        detail: `${asked} confirmation; ${api.length} requests in all until every order settled (settling polls included), mock limit 120/min`,
+      },
+      {
+        id: 'bulkStopBusy',
+        label: `bulk Stop of ${count} orders: confirmation to busy shown on all`,
+        value: `${round(busyMs, 1)} ms`,
+        budget: '≤ 200 ms',
+        met: busyMs <= 200,
+        detail: 'measured on the tree items the Orders view gets (vscode stood in), not in a browser',
+      },
     ];
   } finally {
     window.showWarningMessage = originalWarning;

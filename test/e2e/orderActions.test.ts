@@ -27,7 +27,10 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.screenshot('context menu of a running order', { docs: 'servers-and-actions' });
     await page.keyboard.press('Escape');
     assert.ok(!runningMenu.includes('Start Server…'), runningMenu.join(', '));
-    assert.ok(runningMenu.includes('Restart Server…') && runningMenu.includes('Reinstall Server…'), runningMenu.join(', '));
+    assert.ok(
+      runningMenu.includes('Restart Server…') && runningMenu.includes('Reinstall Server…'),
+      runningMenu.join(', '),
+    );
     assert.equal(runningMenu[runningMenu.length - 1], 'Reinstall Server…', 'Reinstall stands last');
 
     const stoppedRow = workbench.rowByText('staging-box', orders);
@@ -37,7 +40,10 @@ describe('a user stops a running server from its context menu', () => {
     await workbench.screenshot('context menu of a stopped order');
     await page.keyboard.press('Escape');
     assert.ok(stoppedMenu.includes('Start Server…'), stoppedMenu.join(', '));
-    assert.ok(!stoppedMenu.includes('Stop Server…') && !stoppedMenu.includes('Restart Server…'), stoppedMenu.join(', '));
+    assert.ok(
+      !stoppedMenu.includes('Stop Server…') && !stoppedMenu.includes('Restart Server…'),
+      stoppedMenu.join(', '),
+    );
   });
 
   it('chooses Stop, confirms in the dialog, and sees the order busy', async () => {
@@ -81,13 +87,13 @@ describe('a user reinstalls a server, deliberately', () => {
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 0);
   });
 
-  it('confirms by typing the server\'s name: exactly one POST', async () => {
+  it("confirms by typing the server's name: exactly one POST", async () => {
     const { workbench, mock, page } = session();
     const row = workbench.rowByText('db-primary', workbench.view('Orders'));
     await workbench.contextMenu(row, 'Reinstall Server…');
     await dialogButton(session(), 'Reinstall…').click();
     await workbench.typeInQuickInput('db', { submit: false, prompt: 'Type "db-primary"' });
-    await page.locator('.quick-input-widget', { hasText: 'Type the server\'s name' }).waitFor({ timeout: timeouts.ui });
+    await page.locator('.quick-input-widget', { hasText: "Type the server's name" }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('reinstall name mismatch');
     await workbench.typeInQuickInput('db-primary');
     await row.filter({ hasText: 'Reinstalling' }).waitFor({ timeout: timeouts.ui });

@@ -24,7 +24,9 @@ for (const shape of ['jsonapi', 'paged'] as const satisfies readonly ApiShape[])
       lastId = String(added.id);
       await signIn(session());
       const orders = workbench.view('Orders');
-      for (const order of mock.state.orders) await workbench.rowByText(order.name, orders).waitFor({ timeout: timeouts.ui });
+      for (const order of mock.state.orders) {
+        await workbench.rowByText(order.name, orders).waitFor({ timeout: timeouts.ui });
+      }
       await workbench.statusBarItem(/€42\.50/).waitFor({ timeout: timeouts.ui });
       assert.match(await workbench.rowByText(last, orders).innerText(), /Running/);
       assert.match(await workbench.rowByText('staging-box', orders).innerText(), /Stopped/);
@@ -39,7 +41,10 @@ for (const shape of ['jsonapi', 'paged'] as const satisfies readonly ApiShape[])
       await row.filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
       await workbench.screenshot(`${shape} server: last order stopped`);
       const posts = mock.requests.filter((r) => r.method === 'POST');
-      assert.deepEqual(posts.map((r) => r.rawPath), [`/api/v1/orders/${lastId}/action`]);
+      assert.deepEqual(
+        posts.map((r) => r.rawPath),
+        [`/api/v1/orders/${lastId}/action`],
+      );
       assert.equal(posts[0]?.body, '{"action":"stop"}');
     });
   });

@@ -33,7 +33,10 @@ describe('a user in a workspace that tries to redirect the key, then the key is 
     decoy = await startMockApi({ quiet: true });
     return {
       workspaceFiles: {
-        '.vscode/settings.json': JSON.stringify({ 'hostingAccount.baseUrl': decoy.url, 'hostingAccount.confirmStopAndRestart': false }),
+        '.vscode/settings.json': JSON.stringify({
+          'hostingAccount.baseUrl': decoy.url,
+          'hostingAccount.confirmStopAndRestart': false,
+        }),
       },
     };
   });
@@ -65,7 +68,10 @@ describe('a user in a workspace that tries to redirect the key, then the key is 
     mock.faults.clear();
     await collectNotifications();
     await workbench.runCommand('Hosting: Show Log');
-    await page.locator('.monaco-editor', { hasText: '[http] GET /api/v1/orders' }).first().waitFor({ timeout: timeouts.ui });
+    await page
+      .locator('.monaco-editor', { hasText: '[http] GET /api/v1/orders' })
+      .first()
+      .waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('log with requests');
     await collectNotifications();
   });
@@ -80,18 +86,32 @@ describe('a user in a workspace that tries to redirect the key, then the key is 
     // Stopping code-server flushes its logs and state databases to disk before they are read.
     await server.stop();
     // The scan must reach the files that matter: the extension's own log has the requests in it.
-    assert.ok(filesContaining(scratch.dir, '[http] GET /api/v1/orders').some(([file]) => file.endsWith('Hosting Account.log')),
-      'the extension log was written and scanned');
+    assert.ok(
+      filesContaining(scratch.dir, '[http] GET /api/v1/orders').some(([file]) => file.endsWith('Hosting Account.log')),
+      'the extension log was written and scanned',
+    );
     const hits = [
       ...filesContaining(scratch.dir, apiKey),
       ...filesContaining(scratch.dir, Buffer.from(apiKey).toString('base64')),
     ];
     const outsideSecretStorage = hits.filter(([file]) => !/^chromium\/Default\/Local Storage\//.test(file));
-    assert.deepEqual(outsideSecretStorage, [], 'files holding the key outside the browser\'s (encrypted) secret storage');
+    assert.deepEqual(
+      outsideSecretStorage,
+      [],
+      "files holding the key outside the browser's (encrypted) secret storage",
+    );
     assert.ok(notifications.length >= 2, 'notifications were seen');
-    assert.ok(notifications.every((text) => !text.includes(apiKey)), 'no message showed the key');
-    assert.ok(mock.requests.every((r) => !r.rawPath.includes(apiKey)), 'the key never went into a URL');
-    console.log(`      key occurrences outside secret storage: ${outsideSecretStorage.length} files; in secret storage: ${hits.length - outsideSecretStorage.length}`);
+    assert.ok(
+      notifications.every((text) => !text.includes(apiKey)),
+      'no message showed the key',
+    );
+    assert.ok(
+      mock.requests.every((r) => !r.rawPath.includes(apiKey)),
+      'the key never went into a URL',
+    );
+    console.log(
+      `      key occurrences outside secret storage: ${outsideSecretStorage.length} files; in secret storage: ${hits.length - outsideSecretStorage.length}`,
+    );
   });
 });
 
@@ -122,17 +142,30 @@ describe('a user during an outage', () => {
     const toast = workbench.notification(/had a problem \(HTTP 503\)/);
     await toast.waitFor({ timeout: timeouts.ui });
     await orders.locator('.monaco-list-row', { hasText: 'web-frontend-01' }).waitFor({ timeout: timeouts.ui });
-    await page.getByText(/Showing data from .*\. The last refresh failed: HTTP 503\./).first().waitFor({ timeout: timeouts.ui });
+    await page
+      .getByText(/Showing data from .*\. The last refresh failed: HTTP 503\./)
+      .first()
+      .waitFor({ timeout: timeouts.ui });
     await workbench.statusBarItem(/€42\.50/).waitFor({ timeout: timeouts.ui });
-    assert.equal(await page.locator('.notification-toast', { hasText: /HTTP 50\d|could not|Cannot/ }).count(), 1, 'one problem notification');
+    assert.equal(
+      await page.locator('.notification-toast', { hasText: /HTTP 50\d|could not|Cannot/ }).count(),
+      1,
+      'one problem notification',
+    );
     await workbench.screenshot('outage stale data');
   });
 
   it('presses Retry once the server is back, and the warning goes', async () => {
     const { workbench, mock, page } = session();
     mock.faults.clear();
-    await workbench.notification(/had a problem/).getByRole('button', { name: 'Retry' }).click();
-    await page.getByText(/Showing data from/).first().waitFor({ state: 'hidden', timeout: timeouts.ui });
+    await workbench
+      .notification(/had a problem/)
+      .getByRole('button', { name: 'Retry' })
+      .click();
+    await page
+      .getByText(/Showing data from/)
+      .first()
+      .waitFor({ state: 'hidden', timeout: timeouts.ui });
     await workbench.screenshot('outage recovered');
   });
 });

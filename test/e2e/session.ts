@@ -39,7 +39,9 @@ export interface Session {
 }
 
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
-  if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run \`npm run package\` (npm run test:e2e does)`);
+  if (!fs.existsSync(vsixPath)) {
+    throw new Error(`${vsixPath} is missing: run \`npm run package\` (npm run test:e2e does)`);
+  }
   const rig = await ensureRig();
   const scratch = new RunScratch();
   const started: { mock?: MockApi; server?: CodeServer; context?: BrowserContext } = {};
@@ -52,9 +54,10 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
       fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
       fs.writeFileSync(path.join(workspace, file), text);
     }
-    const trust = options.untrusted === true
-      ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
-      : {};
+    const trust =
+      options.untrusted === true
+        ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+        : {};
     const server = (started.server = await startCodeServer({
       rig,
       scratch,
@@ -72,7 +75,9 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     await workbench.ready();
     return { mock, apiKey: DEMO_API_KEY, server, context, page, workbench, scratch, workspace };
   } catch (error) {
-    if (started.server !== undefined) scratch.keep(started.server.logFile, path.join(artifactsDir, 'session-start.code-server.log'));
+    if (started.server !== undefined) {
+      scratch.keep(started.server.logFile, path.join(artifactsDir, 'session-start.code-server.log'));
+    }
     await started.context?.close().catch(() => undefined);
     await started.server?.stop();
     await started.mock?.close();
@@ -96,7 +101,10 @@ export async function saveFailureArtifacts(session: Session, testTitle: string):
     .screenshot({ path: path.join(artifactsDir, `${name}.png`), timeout: 10_000, animations: 'disabled' })
     .catch(() => undefined);
   session.scratch.keep(session.server.logFile, path.join(artifactsDir, `${name}.code-server.log`));
-  session.scratch.keep(session.scratch.path('browser-console.log'), path.join(artifactsDir, `${name}.browser-console.log`));
+  session.scratch.keep(
+    session.scratch.path('browser-console.log'),
+    path.join(artifactsDir, `${name}.browser-console.log`),
+  );
 }
 
 /**

@@ -38,15 +38,27 @@ describe('a user stops two servers at once, then filters the view', () => {
     assert.match(dialog, /web-frontend-01, db-primary/);
     await workbench.screenshot('bulk stop confirmation');
     await confirm.click();
-    await workbench.rowByText('web-frontend-01', orders).filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
+    await workbench
+      .rowByText('web-frontend-01', orders)
+      .filter({ hasText: 'Stopping…' })
+      .waitFor({ timeout: timeouts.ui });
     await workbench.rowByText('db-primary', orders).filter({ hasText: 'Stopping…' }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('bulk stop both stopping');
     assert.equal(mock.requests.filter((r) => r.route === ACTION).length, 2, 'one POST per order');
-    await workbench.rowByText('db-primary', orders).filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
-    await workbench.rowByText('web-frontend-01', orders).filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
+    await workbench
+      .rowByText('db-primary', orders)
+      .filter({ hasText: /Stopped/ })
+      .waitFor({ timeout: timeouts.ui });
+    await workbench
+      .rowByText('web-frontend-01', orders)
+      .filter({ hasText: /Stopped/ })
+      .waitFor({ timeout: timeouts.ui });
     // The user's own stop is never told as a change made elsewhere.
     await session().page.waitForTimeout(2_500);
-    assert.equal(await session().page.locator('.notification-toast', { hasText: 'not by an action from this window' }).count(), 0);
+    assert.equal(
+      await session().page.locator('.notification-toast', { hasText: 'not by an action from this window' }).count(),
+      0,
+    );
   });
 
   it('filters the view to stopped orders from the view title, and the description says so', async () => {
@@ -78,7 +90,10 @@ describe('a user stops two servers at once, then filters the view', () => {
     const { workbench, mock } = session();
     mock.state.setOrderStatus(1004, 'running');
     await workbench.runCommand('Hosting: Refresh');
-    await workbench.rowByText('build-runner', workbench.view('Orders')).filter({ hasText: /Running/ }).waitFor({ timeout: timeouts.ui });
+    await workbench
+      .rowByText('build-runner', workbench.view('Orders'))
+      .filter({ hasText: /Running/ })
+      .waitFor({ timeout: timeouts.ui });
     await workbench.notification('build-runner is running again').waitFor({ timeout: timeouts.ui });
     mock.state.setOrderStatus(1004, 'stopped');
     // A click on Refresh within two seconds of the last one reads nothing again.

@@ -7,8 +7,20 @@ import { timeouts } from './workbench';
 
 function record(id: number, name: string, status: OrderRecord['status'], ip: string): OrderRecord {
   return {
-    id, name, status, ip, plan: 'VPS M', location: 'Frankfurt', os: 'Ubuntu 24.04', cpu: 4, ram_gb: 8, disk_gb: 160,
-    created_at: '2024-01-01T08:00:00Z', renews_at: '2026-01-01T08:00:00Z', price_monthly: 12.9, currency: 'EUR',
+    id,
+    name,
+    status,
+    ip,
+    plan: 'VPS M',
+    location: 'Frankfurt',
+    os: 'Ubuntu 24.04',
+    cpu: 4,
+    ram_gb: 8,
+    disk_gb: 160,
+    created_at: '2024-01-01T08:00:00Z',
+    renews_at: '2026-01-01T08:00:00Z',
+    price_monthly: 12.9,
+    currency: 'EUR',
   };
 }
 
@@ -52,7 +64,9 @@ describe('a user starts a server, hears when it is up, and goes into it', () => 
     const menu = await page.locator('.monaco-menu .action-label').allInnerTexts();
     await workbench.screenshot('context menu with the SSH items');
     await page.keyboard.press('Escape');
-    for (const item of ['Copy Address', 'Connect via SSH', 'Open in Remote-SSH']) assert.ok(menu.includes(item), menu.join(', '));
+    for (const item of ['Copy Address', 'Connect via SSH', 'Open in Remote-SSH']) {
+      assert.ok(menu.includes(item), menu.join(', '));
+    }
     assert.equal(menu[menu.length - 1], 'Reinstall…', 'Reinstall still stands last');
 
     const bare = workbench.rowByText('no-address', orders);
@@ -74,7 +88,9 @@ describe('a user starts a server, hears when it is up, and goes into it', () => 
     await toast.getByRole('button', { name: 'Open in Remote-SSH' }).waitFor({ timeout: timeouts.ui });
     // Away from the tree, so no order's tooltip covers the picture.
     await session().page.mouse.move(800, 300);
-    await session().page.locator('.workbench-hover-container .monaco-hover, .monaco-hover').first()
+    await session()
+      .page.locator('.workbench-hover-container .monaco-hover, .monaco-hover')
+      .first()
       .waitFor({ state: 'hidden', timeout: timeouts.ui });
     await workbench.screenshot('server is up notification');
   });

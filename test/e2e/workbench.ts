@@ -26,7 +26,9 @@ export class Workbench {
   async openViewContainer(title: string): Promise<void> {
     // VS Code 1.139 labels the tab's inner link, not the tab itself (which the recipe's selector expects): take either.
     const label = `[aria-label^="${title}"]`;
-    const tab = this.page.locator(`.activitybar [role="tab"]${label}, .activitybar [role="tab"]:has(> ${label})`).first();
+    const tab = this.page
+      .locator(`.activitybar [role="tab"]${label}, .activitybar [role="tab"]:has(> ${label})`)
+      .first();
     await tab.click({ timeout: timeouts.ui });
     await this.page.locator('.sidebar .composite.title', { hasText: title }).waitFor({ timeout: timeouts.ui });
   }
@@ -56,7 +58,9 @@ export class Workbench {
   async typeInQuickInput(text: string, options: { submit?: boolean; prompt?: string } = {}): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
     if (options.prompt !== undefined) {
-      await widget.locator('.quick-input-message, .quick-input-description', { hasText: options.prompt }).first()
+      await widget
+        .locator('.quick-input-message, .quick-input-description', { hasText: options.prompt })
+        .first()
         .waitFor({ timeout: timeouts.ui });
     }
     const input = this.quickInput();
@@ -109,7 +113,11 @@ export class Workbench {
       // A hover left where the scenario last clicked would cover what the picture is about.
       const size = this.page.viewportSize();
       if (size) await this.page.mouse.move(size.width - 5, Math.round(size.height / 2));
-      await this.page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+      await this.page
+        .locator('.monaco-hover')
+        .first()
+        .waitFor({ state: 'hidden', timeout: 3_000 })
+        .catch(() => undefined);
       await this.page.screenshot({
         path: path.join(docsImagesDir, `${slug(options.docs)}.png`),
         timeout: timeouts.ui,
@@ -122,5 +130,9 @@ export class Workbench {
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }

@@ -34,10 +34,12 @@ describe('order actions', () => {
 
   function answerWarning(answer: string | undefined): Array<{ message: string; options: unknown[] }> {
     const asked: Array<{ message: string; options: unknown[] }> = [];
-    restores.push(stubWindow('showWarningMessage', ((message: string, ...options: unknown[]) => {
-      asked.push({ message, options });
-      return Promise.resolve(answer);
-    })));
+    restores.push(
+      stubWindow('showWarningMessage', (message: string, ...options: unknown[]) => {
+        asked.push({ message, options });
+        return Promise.resolve(answer);
+      }),
+    );
     return asked;
   }
 
@@ -120,14 +122,16 @@ describe('order actions', () => {
       const target = await node('running');
       answerWarning('Reinstall…');
       let validation: unknown;
-      restores.push(stubWindow('showInputBox', ((options: vscode.InputBoxOptions) => {
-        validation = options.validateInput?.('web');
-        return Promise.resolve('web');
-      })));
+      restores.push(
+        stubWindow('showInputBox', (options: vscode.InputBoxOptions) => {
+          validation = options.validateInput?.('web');
+          return Promise.resolve('web');
+        }),
+      );
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.match(validation as string, /Type the server's name/);
       restores.pop()?.();
-      restores.push(stubWindow('showInputBox', (() => Promise.resolve(undefined))));
+      restores.push(stubWindow('showInputBox', () => Promise.resolve(undefined)));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.equal(h.requests(ACTION).length, 0);
     });
@@ -135,7 +139,7 @@ describe('order actions', () => {
     it('sends exactly one POST once the name is typed', async () => {
       const target = await node('running');
       answerWarning('Reinstall…');
-      restores.push(stubWindow('showInputBox', (() => Promise.resolve(target.order.label))));
+      restores.push(stubWindow('showInputBox', () => Promise.resolve(target.order.label)));
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', target);
       assert.equal(h.requests(ACTION).length, 1);
       assert.equal(h.requests(ACTION)[0]?.body, '{"action":"reinstall"}');
@@ -146,10 +150,12 @@ describe('order actions', () => {
 
   it('from the palette, offers only the orders an action fits', async () => {
     let offered: string[] = [];
-    restores.push(stubWindow('showQuickPick', ((items: Array<vscode.QuickPickItem & { order: { id: string } }>) => {
-      offered = items.map((i) => i.order.id);
-      return Promise.resolve(undefined);
-    })));
+    restores.push(
+      stubWindow('showQuickPick', (items: Array<vscode.QuickPickItem & { order: { id: string } }>) => {
+        offered = items.map((i) => i.order.id);
+        return Promise.resolve(undefined);
+      }),
+    );
     await vscode.commands.executeCommand('hostingAccount.order.start');
     const stopped = h.mock.state.orders.filter((o) => o.status === 'stopped').map((o) => String(o.id));
     assert.deepEqual(offered.sort(), stopped.sort());
@@ -161,14 +167,17 @@ describe('order actions', () => {
 
   it('runs the action on the order picked from the palette', async () => {
     const target = await node('stopped');
-    restores.push(stubWindow('showQuickPick', ((items: Array<vscode.QuickPickItem & { order: { id: string } }>) =>
-      Promise.resolve(items.find((i) => i.order.id === target.id)))));
+    restores.push(
+      stubWindow('showQuickPick', (items: Array<vscode.QuickPickItem & { order: { id: string } }>) =>
+        Promise.resolve(items.find((i) => i.order.id === target.id)),
+      ),
+    );
     await vscode.commands.executeCommand('hostingAccount.order.start');
     assert.equal(h.requests(ACTION)[0]?.orderId, target.id);
     await waitFor(() => !h.store.pending(target.id), 'the start to settle', 10_000);
   });
 
-  it('shows the server\'s message when it refuses, and refreshes that order', async () => {
+  it("shows the server's message when it refuses, and refreshes that order", async () => {
     const target = await node('stopped');
     h.mock.state.setOrderStatus(Number(target.id), 'running');
     const messages = captureMessages();
@@ -177,7 +186,10 @@ describe('order actions', () => {
     await waitFor(() => messages.shown.length > 0, 'an error message');
     assert.equal(messages.shown[0]?.level, 'error');
     assert.match(messages.shown[0]?.message ?? '', /The hosting API refused: .*running/);
-    await waitFor(() => h.api.orders.getTreeItem(target).contextValue === 'order.running.address', 'the order to be refreshed');
+    await waitFor(
+      () => h.api.orders.getTreeItem(target).contextValue === 'order.running.address',
+      'the order to be refreshed',
+    );
     assert.equal(h.store.pending(target.id), undefined);
   });
 

@@ -22,12 +22,20 @@ describe('the API client in the extension host', () => {
 
   it('reaches the mock API through undici with the key', async () => {
     const { url, key } = testApi();
-    const client = createApiClient({ baseUrl: url, getKey: () => Promise.resolve(key), userAgent, limiters: createLimiterRegistry() });
+    const client = createApiClient({
+      baseUrl: url,
+      getKey: () => Promise.resolve(key),
+      userAgent,
+      limiters: createLimiterRegistry(),
+    });
     try {
       const account = await client.getAccount();
       assert.equal(account.name, 'Ada Lovelace');
       const orders = (await client.listOrders()).items;
-      assert.ok(orders.some((order) => order.label === 'web-frontend-01'), 'the seeded order web-frontend-01 is listed');
+      assert.ok(
+        orders.some((order) => order.label === 'web-frontend-01'),
+        'the seeded order web-frontend-01 is listed',
+      );
       const balance = await client.getBalance();
       assert.equal(typeof balance.amount, 'number');
     } finally {
@@ -39,7 +47,12 @@ describe('the API client in the extension host', () => {
   });
 
   it('reports a wrong key as an error', async () => {
-    const client = createApiClient({ baseUrl: testApi().url, getKey: () => Promise.resolve('wrong-key'), userAgent, limiters: createLimiterRegistry() });
+    const client = createApiClient({
+      baseUrl: testApi().url,
+      getKey: () => Promise.resolve('wrong-key'),
+      userAgent,
+      limiters: createLimiterRegistry(),
+    });
     try {
       await assert.rejects(client.getAccount());
     } finally {

@@ -1,6 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { captureMessages, captureOpenExternal, fakeInputBox, type FakeInputBox, Harness, KEY, waitFor } from './harness';
+import {
+  captureMessages,
+  captureOpenExternal,
+  fakeInputBox,
+  type FakeInputBox,
+  Harness,
+  KEY,
+  waitFor,
+} from './harness';
 
 describe('API key management', () => {
   let h: Harness;
@@ -60,9 +68,14 @@ describe('API key management', () => {
   it('does not store a key the server rejects, says why in the box, and accepts the right one next', async () => {
     const box = typeKeys('wrong-key-0000', KEY);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
-    assert.deepEqual(box.messages, ['The hosting API rejected this API key, so it was not saved. Check that you copied all of it.']);
+    assert.deepEqual(box.messages, [
+      'The hosting API rejected this API key, so it was not saved. Check that you copied all of it.',
+    ]);
     assert.equal(await h.api.keys.get(), KEY);
-    assert.deepEqual(h.requests('GET /api/v1/me').map((r) => r.status), [401, 200]);
+    assert.deepEqual(
+      h.requests('GET /api/v1/me').map((r) => r.status),
+      [401, 200],
+    );
   });
 
   it('stores nothing when the box is dismissed after a rejected key', async () => {
@@ -117,7 +130,7 @@ describe('API key management', () => {
     }
   });
 
-  it('opens the provider\'s API keys page in the browser', async () => {
+  it("opens the provider's API keys page in the browser", async () => {
     const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.openApiKeysPage'));
     assert.equal(opened?.toString(true), `${h.mock.url}/client/api-keys`);
   });

@@ -42,6 +42,10 @@ describe('contributed commands', () => {
       const regex = new RegExp(pattern[1] ?? '', pattern[2]);
       return !(contextValuesByView[view] ?? []).some((value) => regex.test(value));
     });
-    assert.deepEqual(dead.map((entry) => `${entry.command}: ${entry.when}`), [], 'menu entries no item can show');
+    assert.deepEqual(
+      dead.map((entry) => `${entry.command}: ${entry.when}`),
+      [],
+      'menu entries no item can show',
+    );
   });
 });

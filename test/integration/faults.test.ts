@@ -17,18 +17,91 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'a 500', fault: { kind: 'status', status: 500, path: API }, message: /had a problem \(HTTP 500\)/, actions: ['Retry', 'Show Log'], logged: /server: .*HTTP 500/ },
-  { name: 'a 502', fault: { kind: 'status', status: 502, path: API }, message: /had a problem \(HTTP 502\)/, actions: ['Retry', 'Show Log'], logged: /→ 502 .*retrying in/ },
-  { name: 'a 503', fault: { kind: 'status', status: 503, path: API }, message: /had a problem \(HTTP 503\)/, actions: ['Retry', 'Show Log'], logged: /→ 503/ },
-  { name: 'a 504', fault: { kind: 'status', status: 504, path: API }, message: /had a problem \(HTTP 504\)/, actions: ['Retry', 'Show Log'], logged: /→ 504/ },
-  { name: 'a 429 storm with Retry-After', fault: { kind: 'rateLimit', retryAfter: '1', path: API }, message: /limiting requests; try again in \d+ s/, actions: ['Show Log'], logged: /→ 429/ },
-  { name: 'malformed JSON', fault: { kind: 'malformed', path: API }, message: /could not be read: The server answered with something that is not JSON/, actions: ['Show Log'], logged: /badResponse/ },
-  { name: 'an HTML error page', fault: { kind: 'html', status: 502, path: API }, message: /had a problem \(HTTP 502\)/, actions: ['Retry', 'Show Log'], logged: /HTML page/ },
-  { name: 'an HTML page with 200', fault: { kind: 'html', status: 200, path: API }, message: /an HTML page instead of JSON/, actions: ['Show Log'], logged: /HTML page/ },
-  { name: 'a connection reset mid-body', fault: { kind: 'resetMidBody', path: API }, message: /connection to .* broke off/, actions: ['Retry', 'Show Log'], logged: /network/ },
-  { name: 'a huge body', fault: { kind: 'huge', bytes: 12 * 1024 * 1024, path: API }, message: /larger than 10 MB/, actions: ['Show Log'], logged: /larger than 10 MB/ },
-  { name: 'an empty body', fault: { kind: 'empty', path: API }, message: /could not be read: Expected .* got an empty body/, actions: ['Show Log'], logged: /empty body/ },
-  { name: 'answers slower than the timeout', fault: { kind: 'delay', delayMs: 2_500, path: API }, message: /did not answer in time/, actions: ['Retry', 'Show Log'], logged: /timeout/, settings: { requestTimeout: 1 } },
+  {
+    name: 'a 500',
+    fault: { kind: 'status', status: 500, path: API },
+    message: /had a problem \(HTTP 500\)/,
+    actions: ['Retry', 'Show Log'],
+    logged: /server: .*HTTP 500/,
+  },
+  {
+    name: 'a 502',
+    fault: { kind: 'status', status: 502, path: API },
+    message: /had a problem \(HTTP 502\)/,
+    actions: ['Retry', 'Show Log'],
+    logged: /→ 502 .*retrying in/,
+  },
+  {
+    name: 'a 503',
+    fault: { kind: 'status', status: 503, path: API },
+    message: /had a problem \(HTTP 503\)/,
+    actions: ['Retry', 'Show Log'],
+    logged: /→ 503/,
+  },
+  {
+    name: 'a 504',
+    fault: { kind: 'status', status: 504, path: API },
+    message: /had a problem \(HTTP 504\)/,
+    actions: ['Retry', 'Show Log'],
+    logged: /→ 504/,
+  },
+  {
+    name: 'a 429 storm with Retry-After',
+    fault: { kind: 'rateLimit', retryAfter: '1', path: API },
+    message: /limiting requests; try again in \d+ s/,
+    actions: ['Show Log'],
+    logged: /→ 429/,
+  },
+  {
+    name: 'malformed JSON',
+    fault: { kind: 'malformed', path: API },
+    message: /could not be read: The server answered with something that is not JSON/,
+    actions: ['Show Log'],
+    logged: /badResponse/,
+  },
+  {
+    name: 'an HTML error page',
+    fault: { kind: 'html', status: 502, path: API },
+    message: /had a problem \(HTTP 502\)/,
+    actions: ['Retry', 'Show Log'],
+    logged: /HTML page/,
+  },
+  {
+    name: 'an HTML page with 200',
+    fault: { kind: 'html', status: 200, path: API },
+    message: /an HTML page instead of JSON/,
+    actions: ['Show Log'],
+    logged: /HTML page/,
+  },
+  {
+    name: 'a connection reset mid-body',
+    fault: { kind: 'resetMidBody', path: API },
+    message: /connection to .* broke off/,
+    actions: ['Retry', 'Show Log'],
+    logged: /network/,
+  },
+  {
+    name: 'a huge body',
+    fault: { kind: 'huge', bytes: 12 * 1024 * 1024, path: API },
+    message: /larger than 10 MB/,
+    actions: ['Show Log'],
+    logged: /larger than 10 MB/,
+  },
+  {
+    name: 'an empty body',
+    fault: { kind: 'empty', path: API },
+    message: /could not be read: Expected .* got an empty body/,
+    actions: ['Show Log'],
+    logged: /empty body/,
+  },
+  {
+    name: 'answers slower than the timeout',
+    fault: { kind: 'delay', delayMs: 2_500, path: API },
+    message: /did not answer in time/,
+    actions: ['Retry', 'Show Log'],
+    logged: /timeout/,
+    settings: { requestTimeout: 1 },
+  },
 ];
 
 describe('faults: the extension keeps working and loses nothing', function () {
@@ -78,7 +151,11 @@ describe('faults: the extension keeps working and loses nothing', function () {
         // Three background refreshes in a row, as the timer would make them during an outage.
         for (let i = 0; i < 3; i++) await h.store.refresh(['orders', 'balance'], 'background');
         await staleButStanding();
-        assert.equal(shown.length, 1, `one notification for the episode: ${JSON.stringify(shown.map((m) => m.message))}`);
+        assert.equal(
+          shown.length,
+          1,
+          `one notification for the episode: ${JSON.stringify(shown.map((m) => m.message))}`,
+        );
         assert.match(shown[0]?.message ?? '', c.message);
         assert.deepEqual(shown[0]?.options, c.actions);
         assert.match(await h.logText(), c.logged);
@@ -103,7 +180,10 @@ describe('faults: the extension keeps working and loses nothing', function () {
     const limited = h.requests().filter((r) => r.status === 429);
     assert.equal(limited.length, 2);
     const next = h.requests().find((r) => r.seq > (limited[1]?.seq ?? 0));
-    assert.ok(next && next.time - (limited[1]?.time ?? 0) >= 4_000, 'the default wait is honoured before the next request');
+    assert.ok(
+      next && next.time - (limited[1]?.time ?? 0) >= 4_000,
+      'the default wait is honoured before the next request',
+    );
     assert.equal(h.api.ordersView.message, undefined, 'the third attempt succeeded');
   });
 

@@ -5,7 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type TestApi } from '../../src/extension';
-import { DEMO_API_KEY, type MockApi, type MockApiOptions, type RecordedRequest, startMockApi } from '../mock-api/server';
+import {
+  DEMO_API_KEY,
+  type MockApi,
+  type MockApiOptions,
+  type RecordedRequest,
+  startMockApi,
+} from '../mock-api/server';
 import { activeExtension } from './env';
 
 export const KEY = DEMO_API_KEY;
@@ -47,7 +53,9 @@ export class Harness {
 
   /** Requests to the API (not the mock's web pages), optionally of one route such as 'POST /api/v1/orders/:id/action'. */
   requests(route?: string): RecordedRequest[] {
-    return this.mock.requests.filter((r) => r.route !== 'unmatched' && r.rawPath.startsWith('/api/') && (!route || r.route === route));
+    return this.mock.requests.filter(
+      (r) => r.route !== 'unmatched' && r.rawPath.startsWith('/api/') && (!route || r.route === route),
+    );
   }
 
   async setSetting(name: string, value: unknown): Promise<void> {
@@ -100,7 +108,12 @@ export class Harness {
 
   /** The server comes back on the same address, with fresh data. */
   async serverUp(): Promise<void> {
-    this.mock = await startMockApi({ transitionMs: 300, ...this.options, port: this.mock.port, keys: [KEY, ...this.extraKeys] });
+    this.mock = await startMockApi({
+      transitionMs: 300,
+      ...this.options,
+      port: this.mock.port,
+      keys: [KEY, ...this.extraKeys],
+    });
   }
 
   /** Everything the extension wrote to its log so far. */
@@ -109,9 +122,13 @@ export class Harness {
     // The log is written asynchronously; a short pause lets the last lines land.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const entries = await vscode.workspace.fs.readDirectory(dir);
-    const texts = await Promise.all(entries
-      .filter(([name]) => name.endsWith('.log'))
-      .map(async ([name]) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name)))));
+    const texts = await Promise.all(
+      entries
+        .filter(([name]) => name.endsWith('.log'))
+        .map(async ([name]) =>
+          new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name))),
+        ),
+    );
     return texts.join('\n');
   }
 
@@ -143,11 +160,12 @@ export function captureMessages(answers: Partial<Record<'error' | 'warning' | 'i
 } {
   const shown: Array<{ level: string; message: string; options: unknown[] }> = [];
   const restores = (['error', 'warning', 'info'] as const).map((level) => {
-    const name = level === 'error' ? 'showErrorMessage' : level === 'warning' ? 'showWarningMessage' : 'showInformationMessage';
-    return stubWindow(name, ((message: string, ...options: unknown[]) => {
+    const name =
+      level === 'error' ? 'showErrorMessage' : level === 'warning' ? 'showWarningMessage' : 'showInformationMessage';
+    return stubWindow(name, (message: string, ...options: unknown[]) => {
       shown.push({ level, message, options });
       return Promise.resolve(answers[level]);
-    }));
+    });
   });
   return { shown, restore: () => restores.forEach((restore) => restore()) };
 }
@@ -171,8 +189,17 @@ export function fakeInputBox(answers: Array<string | undefined>): { box: FakeInp
   const hide = new vscode.EventEmitter<void>();
   const change = new vscode.EventEmitter<string>();
   const state = {
-    value: '', title: '', prompt: '', placeholder: '', password: false, ignoreFocusOut: false, busy: false,
-    enabled: true, validationMessage: undefined as string | undefined, messages: [] as string[], hidden: false,
+    value: '',
+    title: '',
+    prompt: '',
+    placeholder: '',
+    password: false,
+    ignoreFocusOut: false,
+    busy: false,
+    enabled: true,
+    validationMessage: undefined as string | undefined,
+    messages: [] as string[],
+    hidden: false,
   };
   const box = Object.assign(state, {
     onDidAccept: accept.event,
@@ -207,7 +234,9 @@ export function fakeInputBox(answers: Array<string | undefined>): { box: FakeInp
 }
 
 /** Replaces `vscode.env.openExternal` while `run` runs; returns what it was asked to open. */
-export async function captureOpenExternal(run: () => Thenable<unknown> | Promise<unknown>): Promise<vscode.Uri | undefined> {
+export async function captureOpenExternal(
+  run: () => Thenable<unknown> | Promise<unknown>,
+): Promise<vscode.Uri | undefined> {
   let opened: vscode.Uri | undefined;
   const env = vscode.env as unknown as Record<string, unknown>;
   const original = env.openExternal;

@@ -41,27 +41,44 @@ describe('hostile servers: the editor keeps answering', function () {
     const ms = await commandLatency(h.store.refresh(['orders'], 'user'));
     assert.ok(ms < 1_000, `Copy Order ID took ${ms} ms`);
     assert.equal(h.store.listCoverage('orders')?.stoppedBy, 'sizeLimit');
-    assert.match(h.api.ordersView.message ?? '', /^Showing the first [\d,.]+ servers\. The list is larger than 10 MB; the rest was not read\.$/);
+    assert.match(
+      h.api.ordersView.message ?? '',
+      /^Showing the first [\d,.]+ servers\. The list is larger than 10 MB; the rest was not read\.$/,
+    );
     assert.ok(h.requests('GET /api/v1/orders').length <= 9, 'pages stop at the size cap');
   });
 
   it('shows a wait for the rate limit with a countdown, and Cancel abandons the request', async () => {
     const reset = Math.ceil((Date.now() + 30_000) / 1000);
     h.mock.faults.add({
-      kind: 'raw', path: '/api/v1/balance', times: 1, status: 200, body: '{"balance": 42.5, "currency": "EUR"}',
+      kind: 'raw',
+      path: '/api/v1/balance',
+      times: 1,
+      status: 200,
+      body: '{"balance": 42.5, "currency": "EUR"}',
       headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
     });
     await h.store.refresh(['balance'], 'background');
     const shown: string[] = [];
     const cancel = new vscode.EventEmitter<void>();
     let cancelled = false;
-    const restore = stubWindow('withProgress', ((options: vscode.ProgressOptions, task: (
-      progress: vscode.Progress<{ message?: string }>, token: vscode.CancellationToken) => Thenable<unknown>) => {
-      assert.equal(options.location, vscode.ProgressLocation.Notification);
-      assert.equal(options.cancellable, true);
-      const token = { get isCancellationRequested() { return cancelled; }, onCancellationRequested: cancel.event };
-      return task({ report: ({ message }) => message && shown.push(message) }, token);
-    }));
+    const restore = stubWindow(
+      'withProgress',
+      (
+        options: vscode.ProgressOptions,
+        task: (progress: vscode.Progress<{ message?: string }>, token: vscode.CancellationToken) => Thenable<unknown>,
+      ) => {
+        assert.equal(options.location, vscode.ProgressLocation.Notification);
+        assert.equal(options.cancellable, true);
+        const token = {
+          get isCancellationRequested() {
+            return cancelled;
+          },
+          onCancellationRequested: cancel.event,
+        };
+        return task({ report: ({ message }) => message && shown.push(message) }, token);
+      },
+    );
     try {
       h.mock.clearLog();
       const refresh = h.store.refresh(['orders'], 'user');
@@ -85,7 +102,10 @@ describe('hostile servers: the editor keeps answering', function () {
       const kind = path.endsWith('/balance') ? 'balance' : path.endsWith('/invoices') ? 'invoices' : 'orders';
       const ms = await commandLatency(h.store.refresh([kind], 'user'));
       assert.ok(ms < 1_000, `Copy Order ID took ${ms} ms`);
-      assert.ok(h.requests().every((r) => !r.rawPath.includes('admin')), 'nothing outside the API was requested');
+      assert.ok(
+        h.requests().every((r) => !r.rawPath.includes('admin')),
+        'nothing outside the API was requested',
+      );
       h.mock.faults.clear();
       // A hold the server asked for lasts (for this test's own key); either way the last good data stays shown.
       await h.store.refresh([kind], 'user');

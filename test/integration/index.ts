@@ -18,11 +18,15 @@ export async function run(): Promise<void> {
   });
   // The pseudo-locale suite runs alone, in its own run with that display language (`npm run test:pseudo-locale`).
   const pseudoRun = (process.env.HOSTING_ACCOUNT_TEST_LOCALE ?? '') !== '';
-  const files = findTests(__dirname).filter((file) => file.includes(`${path.sep}pseudoLocale${path.sep}`) === pseudoRun);
+  const files = findTests(__dirname).filter(
+    (file) => file.includes(`${path.sep}pseudoLocale${path.sep}`) === pseudoRun,
+  );
   if (files.length === 0) throw new Error(`no integration tests (*.test.js) under ${__dirname}`);
   for (const file of files) mocha.addFile(file);
   tagOutput();
-  Mocha.reporters.Base.consoleLog(`${files.length} integration test files, VS Code ${vscode.version}, Node ${process.version}`);
+  Mocha.reporters.Base.consoleLog(
+    `${files.length} integration test files, VS Code ${vscode.version}, Node ${process.version}`,
+  );
 
   // A Set: the extension host reports some rejections twice.
   const unhandled = new Set<unknown>();

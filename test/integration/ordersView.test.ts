@@ -22,8 +22,14 @@ describe('the Orders view', () => {
 
   it('shows one item per order, labelled by name, with a stable id', async () => {
     const nodes = await roots();
-    assert.deepEqual(nodes.map((n) => item(n).label), h.mock.state.orders.map((o) => o.name));
-    assert.deepEqual(nodes.map((n) => item(n).id), h.mock.state.orders.map((o) => `order/${o.id}`));
+    assert.deepEqual(
+      nodes.map((n) => item(n).label),
+      h.mock.state.orders.map((o) => o.name),
+    );
+    assert.deepEqual(
+      nodes.map((n) => item(n).id),
+      h.mock.state.orders.map((o) => `order/${o.id}`),
+    );
   });
 
   it('gives each state its icon, colour, description and contextValue', async () => {
@@ -49,7 +55,9 @@ describe('the Orders view', () => {
     assert.equal(plain.tooltip, undefined, 'no eager tooltip');
     const resolved = h.api.orders.resolveTreeItem(plain, node);
     const markdown = (resolved.tooltip as vscode.MarkdownString).value;
-    for (const key of Object.keys(h.mock.state.orders[0] ?? {})) assert.ok(markdown.includes(key.replace(/_/g, '\\_')), key);
+    for (const key of Object.keys(h.mock.state.orders[0] ?? {})) {
+      assert.ok(markdown.includes(key.replace(/_/g, '\\_')), key);
+    }
   });
 
   it('fetches nothing per order until one is expanded, then reads GET /orders/{id} and shows all its fields', async () => {
@@ -69,7 +77,10 @@ describe('the Orders view', () => {
     const node = (await roots())[0];
     assert.ok(node);
     await vscode.commands.executeCommand('hostingAccount.order.showDetails', node);
-    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'hosting-account' && vscode.window.activeTextEditor, 'the details editor');
+    const editor = await waitFor(
+      () => vscode.window.activeTextEditor?.document.uri.scheme === 'hosting-account' && vscode.window.activeTextEditor,
+      'the details editor',
+    );
     const json = JSON.parse(editor.document.getText()) as Record<string, unknown>;
     assert.deepEqual(json, h.mock.state.getOrder(node.id));
     assert.equal(editor.document.languageId, 'json');
@@ -88,7 +99,10 @@ describe('the Orders view', () => {
       assert.equal(fired.length, 1);
       const nodes = fired[0] as OrderNode[];
       assert.ok(Array.isArray(nodes), 'an array of nodes, not a whole-tree refresh');
-      assert.deepEqual(nodes.map((n) => n.id), [String(target.id)]);
+      assert.deepEqual(
+        nodes.map((n) => n.id),
+        [String(target.id)],
+      );
     } finally {
       subscription.dispose();
     }
@@ -109,7 +123,10 @@ describe('the Orders view', () => {
     const perRoute = new Map<string, number>();
     for (const r of h.requests()) perRoute.set(r.route, (perRoute.get(r.route) ?? 0) + 1);
     assert.ok(perRoute.get('GET /api/v1/orders') === 1, JSON.stringify([...perRoute]));
-    assert.ok([...perRoute.values()].every((count) => count <= 1), JSON.stringify([...perRoute]));
+    assert.ok(
+      [...perRoute.values()].every((count) => count <= 1),
+      JSON.stringify([...perRoute]),
+    );
   });
 
   it('keeps the last good orders, marked stale, when a refresh fails, and recovers on the next one', async () => {

@@ -44,9 +44,19 @@ describe('proxy: behind an HTTP proxy with TLS inspection', () => {
     assert.ok(h.requests('GET /api/v1/orders').length > 0, 'the API saw the requests');
     assert.ok(proxy.connects.length >= 1);
     assert.equal(proxy.connects.length, front.connections, 'exactly one CONNECT per connection');
-    assert.ok(proxy.connects.every((c) => c.target === `api.test:${front.port}`), JSON.stringify(proxy.connects.map((c) => c.target)));
+    assert.ok(
+      proxy.connects.every((c) => c.target === `api.test:${front.port}`),
+      JSON.stringify(proxy.connects.map((c) => c.target)),
+    );
     assert.deepEqual(proxy.plain, []);
-    assert.match(await h.logText(), new RegExp(`GET /api/v1/orders → 200 in \\d+ ms \\(via proxy ${proxy.address.replace(/\./g, '\\.')}`));
-    assert.equal(Object.getOwnPropertyDescriptor(globalThis, SLOT)?.value as unknown, slotBefore, 'the global dispatcher slot is as it was');
+    assert.match(
+      await h.logText(),
+      new RegExp(`GET /api/v1/orders → 200 in \\d+ ms \\(via proxy ${proxy.address.replace(/\./g, '\\.')}`),
+    );
+    assert.equal(
+      Object.getOwnPropertyDescriptor(globalThis, SLOT)?.value as unknown,
+      slotBefore,
+      'the global dispatcher slot is as it was',
+    );
   });
 });

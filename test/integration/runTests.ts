@@ -63,8 +63,13 @@ async function main(): Promise<number> {
       vscodeExecutablePath: desktop ?? launcher,
       extensionDevelopmentPath: desktop === undefined ? projectRoot : [projectRoot, standIn],
       extensionTestsPath: path.join(__dirname, 'index.js'),
-      launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--disable-extensions',
-        ...(locale === undefined ? [] : [`--locale=${locale}`])],
+      launchArgs: [
+        workspace,
+        `--user-data-dir=${userDataDir}`,
+        `--extensions-dir=${extensionsDir}`,
+        '--disable-extensions',
+        ...(locale === undefined ? [] : [`--locale=${locale}`]),
+      ],
       extensionTestsEnv: {
         HOSTING_ACCOUNT_TEST_API_URL: mock.url,
         HOSTING_ACCOUNT_TEST_API_KEY: DEMO_API_KEY,

@@ -36,11 +36,14 @@ describe('security: where the key goes', () => {
       });
       setTimeout(resolve, 2_000);
     });
-    fs.writeFileSync(settingsFile, JSON.stringify({
-      'hostingAccount.baseUrl': decoy.url,
-      'hostingAccount.websiteUrl': 'https://phishing.example',
-      'hostingAccount.maxRequestsPerMinute': 1000,
-    }));
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify({
+        'hostingAccount.baseUrl': decoy.url,
+        'hostingAccount.websiteUrl': 'https://phishing.example',
+        'hostingAccount.maxRequestsPerMinute': 1000,
+      }),
+    );
     await changed;
     assert.equal(vscode.workspace.getConfiguration('hostingAccount').get('baseUrl'), h.mock.url);
 
@@ -83,11 +86,11 @@ describe('security: order ids are one path segment', () => {
   let h: Harness;
 
   before(async () => {
-    const template = (await startMockApi().then(async (m) => {
+    const template = await startMockApi().then(async (m) => {
       const order = { ...m.state.orders.find((o) => o.status === 'stopped') } as OrderRecord;
       await m.close();
       return order;
-    }));
+    });
     const orders = ids.map((id, i) => ({ ...template, id, name: `odd-${i}` }));
     h = await Harness.start({ seed: { orders } });
     await h.signIn();
@@ -96,22 +99,32 @@ describe('security: order ids are one path segment', () => {
 
   it('lists, expands and acts on orders whose ids hold / ? # % .. and unicode, each as a single encoded segment', async () => {
     const nodes = (await h.api.orders.getChildren()) as OrderNode[];
-    assert.deepEqual(nodes.map((n) => n.id), ids);
+    assert.deepEqual(
+      nodes.map((n) => n.id),
+      ids,
+    );
     h.mock.clearLog();
     for (const node of nodes) await h.api.orders.getChildren(node);
-    const restore = stubWindow('showWarningMessage', (() => Promise.resolve(undefined)));
+    const restore = stubWindow('showWarningMessage', () => Promise.resolve(undefined));
     try {
       await vscode.commands.executeCommand('hostingAccount.order.start', nodes[1]);
     } finally {
       restore();
     }
     const seen = h.requests().map((r) => [r.route, r.rawPath, r.orderId]);
-    assert.deepEqual(seen.slice(0, ids.length), ids.map((id) => [
-      'GET /api/v1/orders/:id',
-      `/api/v1/orders/${/^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encodeURIComponent(id)}`,
-      id,
-    ]));
-    assert.deepEqual(seen[ids.length], ['POST /api/v1/orders/:id/action', '/api/v1/orders/a%2Fb%3Fc%23d/action', 'a/b?c#d']);
+    assert.deepEqual(
+      seen.slice(0, ids.length),
+      ids.map((id) => [
+        'GET /api/v1/orders/:id',
+        `/api/v1/orders/${/^\.+$/.test(id) ? id.replace(/\./g, '%2E') : encodeURIComponent(id)}`,
+        id,
+      ]),
+    );
+    assert.deepEqual(seen[ids.length], [
+      'POST /api/v1/orders/:id/action',
+      '/api/v1/orders/a%2Fb%3Fc%23d/action',
+      'a/b?c#d',
+    ]);
   });
 
   it('never turns server text into a command link in a notification', async () => {

@@ -12,10 +12,28 @@ import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
-function record(id: number, name: string, status: OrderRecord['status'], ip: string, extra: Record<string, unknown> = {}): OrderRecord {
+function record(
+  id: number,
+  name: string,
+  status: OrderRecord['status'],
+  ip: string,
+  extra: Record<string, unknown> = {},
+): OrderRecord {
   const base: OrderRecord = {
-    id, name, status, ip, plan: 'VPS S', location: 'Frankfurt', os: 'Debian 12', cpu: 2, ram_gb: 4, disk_gb: 80,
-    created_at: '2024-01-01T08:00:00Z', renews_at: '2026-01-01T08:00:00Z', price_monthly: 5.9, currency: 'EUR',
+    id,
+    name,
+    status,
+    ip,
+    plan: 'VPS S',
+    location: 'Frankfurt',
+    os: 'Debian 12',
+    cpu: 2,
+    ram_gb: 4,
+    disk_gb: 80,
+    created_at: '2024-01-01T08:00:00Z',
+    renews_at: '2026-01-01T08:00:00Z',
+    price_monthly: 5.9,
+    currency: 'EUR',
   };
   return { ...base, ...extra };
 }
@@ -81,7 +99,9 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
   });
   afterEach(async () => {
     for (const restore of restores.splice(0)) restore();
-    for (const name of ['ssh.user', 'ssh.port', 'notifyWhenReachable', 'confirmStopAndRestart']) await h.setSetting(name, undefined);
+    for (const name of ['ssh.user', 'ssh.port', 'notifyWhenReachable', 'confirmStopAndRestart']) {
+      await h.setSetting(name, undefined);
+    }
   });
 
   async function node(name: string): Promise<OrderNode> {
@@ -92,13 +112,17 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
   }
 
   /** Answers each quick pick with the item `choose` returns; records what was offered. */
-  function answerPicks(choose: (items: vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined): vscode.QuickPickItem[][] {
+  function answerPicks(
+    choose: (items: vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined,
+  ): vscode.QuickPickItem[][] {
     const offered: vscode.QuickPickItem[][] = [];
-    restores.push(stubWindow('showQuickPick', (async (items: vscode.QuickPickItem[] | Thenable<vscode.QuickPickItem[]>) => {
-      const list = await items;
-      offered.push(list);
-      return choose(list);
-    })));
+    restores.push(
+      stubWindow('showQuickPick', async (items: vscode.QuickPickItem[] | Thenable<vscode.QuickPickItem[]>) => {
+        const list = await items;
+        offered.push(list);
+        return choose(list);
+      }),
+    );
     return offered;
   }
 
@@ -159,20 +183,46 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
       if (step === 2) return items.find((i) => i.label.includes('another user'));
       return items[0];
     });
-    restores.push(stubWindow('showInputBox', (() => Promise.resolve('admin'))));
+    restores.push(stubWindow('showInputBox', () => Promise.resolve('admin')));
     const target = await node('dual-stack');
     await vscode.commands.executeCommand('hostingAccount.order.connectSsh', target);
     await vscode.commands.executeCommand('hostingAccount.order.connectSsh', target);
     await vscode.commands.executeCommand('hostingAccount.order.connectSsh', target);
     await waitFor(() => opened.terminals.length === 3, 'three terminals');
-    assert.deepEqual(offered[0]?.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.label).slice(0, 2),
-      ['203.0.113.7', '2001:db8::7']);
-    assert.deepEqual(options(opened.terminals[0] as vscode.Terminal).shellArgs, ['-l', 'root', '-p', '22', '--', '2001:db8::7']);
+    assert.deepEqual(
+      offered[0]
+        ?.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator)
+        .map((i) => i.label)
+        .slice(0, 2),
+      ['203.0.113.7', '2001:db8::7'],
+    );
+    assert.deepEqual(options(opened.terminals[0] as vscode.Terminal).shellArgs, [
+      '-l',
+      'root',
+      '-p',
+      '22',
+      '--',
+      '2001:db8::7',
+    ]);
     assert.equal(offered[1]?.[0]?.label, '2001:db8::7', 'the address chosen last comes first');
     assert.match(String(offered[1]?.[0]?.description), /last used/);
     // "Another user" keeps the address chosen last; the new user is remembered for the order too.
-    assert.deepEqual(options(opened.terminals[1] as vscode.Terminal).shellArgs, ['-l', 'admin', '-p', '22', '--', '2001:db8::7']);
-    assert.deepEqual(options(opened.terminals[2] as vscode.Terminal).shellArgs, ['-l', 'admin', '-p', '22', '--', '2001:db8::7']);
+    assert.deepEqual(options(opened.terminals[1] as vscode.Terminal).shellArgs, [
+      '-l',
+      'admin',
+      '-p',
+      '22',
+      '--',
+      '2001:db8::7',
+    ]);
+    assert.deepEqual(options(opened.terminals[2] as vscode.Terminal).shellArgs, [
+      '-l',
+      'admin',
+      '-p',
+      '22',
+      '--',
+      '2001:db8::7',
+    ]);
   });
 
   it('refuses hostile addresses with a clear message and opens no terminal', async () => {
@@ -189,7 +239,10 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     assert.equal(messages.shown.length, 3);
     for (const shown of messages.shown) {
       assert.equal(shown.level, 'error');
-      assert.match(shown.message, /"-oproxycommand\.example" of option-name starts with "-", so ssh would read it as an option/);
+      assert.match(
+        shown.message,
+        /"-oproxycommand\.example" of option-name starts with "-", so ssh would read it as an option/,
+      );
     }
     // `;`, spaces and look-alike letters never become an address at all.
     for (const id of ['2006', '2007', '2008']) {
@@ -212,7 +265,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     assert.equal(await vscode.env.clipboard.readText(), '203.0.113.5');
   });
 
-  it('opens a Remote-SSH window through the provider\'s command with host, user and port', async () => {
+  it("opens a Remote-SSH window through the provider's command with host, user and port", async () => {
     await h.setSetting('ssh.port', 2200);
     await vscode.commands.executeCommand('hostingAccount.order.openRemoteSsh', await node('web-01'));
     const calls = await vscode.commands.executeCommand<unknown[]>('remoteSshStandIn.calls');
@@ -230,16 +283,18 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     assert.deepEqual(await vscode.commands.executeCommand<unknown[]>('remoteSshStandIn.calls'), []);
   });
 
-  it('says so when Stop, Restart or Reinstall would end this Remote-SSH window\'s session, and asks even when the setting says not to', async () => {
+  it("says so when Stop, Restart or Reinstall would end this Remote-SSH window's session, and asks even when the setting says not to", async () => {
     h.api.ssh.remoteWindow = () => ({ remoteName: 'ssh-remote', authorities: ['ssh-remote+root@203.0.113.5'] });
     await h.setSetting('confirmStopAndRestart', false);
     // The restart below settles into running: no probe of a documentation address is wanted from it.
     await h.setSetting('notifyWhenReachable', false);
     const asked: Array<{ message: string; options: unknown[] }> = [];
-    restores.push(stubWindow('showWarningMessage', ((message: string, ...rest: unknown[]) => {
-      asked.push({ message, options: rest });
-      return Promise.resolve(undefined);
-    })));
+    restores.push(
+      stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
+        asked.push({ message, options: rest });
+        return Promise.resolve(undefined);
+      }),
+    );
     await vscode.commands.executeCommand('hostingAccount.order.stop', await node('web-01'));
     assert.equal(asked.length, 1);
     const detail = String((asked[0]?.options[0] as vscode.MessageOptions).detail);
@@ -271,12 +326,20 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     const messages = captureMessages({ info: 'Connect via SSH' });
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-late'));
-    await waitFor(() => h.store.orders.get('2003')?.state === 'running' && !h.store.pending('2003'), 'the start to settle', 10_000);
+    await waitFor(
+      () => h.store.orders.get('2003')?.state === 'running' && !h.store.pending('2003'),
+      'the start to settle',
+      10_000,
+    );
     // The port opens well after the order runs: the probe keeps trying until then.
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(messages.shown.length, 0, 'nothing said while the port is closed');
     await listen(port);
-    const up = await waitFor(() => messages.shown.find((m) => m.message === 'loopback-late is up'), 'the notification', 10_000);
+    const up = await waitFor(
+      () => messages.shown.find((m) => m.message === 'loopback-late is up'),
+      'the notification',
+      10_000,
+    );
     assert.deepEqual(up.options, ['Connect via SSH', 'Open in Remote-SSH']);
     const terminal = await waitFor(() => opened.terminals[0], 'the terminal from the button');
     assert.deepEqual(options(terminal).shellArgs, ['-l', 'root', '-p', String(port), '--', '127.0.0.1']);
@@ -292,7 +355,11 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     const messages = captureMessages();
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-never'));
-    await waitFor(() => h.store.orders.get('2004')?.state === 'running' && !h.store.pending('2004'), 'the start to settle', 10_000);
+    await waitFor(
+      () => h.store.orders.get('2004')?.state === 'running' && !h.store.pending('2004'),
+      'the start to settle',
+      10_000,
+    );
     const pattern = new RegExp(`order 2004: 127\\.0\\.0\\.1 port ${port} still closed after \\d+ attempts`);
     await logMatches(pattern);
     assert.equal(messages.shown.length, 0, 'no notification');
@@ -304,7 +371,11 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     const messages = captureMessages();
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-off'));
-    await waitFor(() => h.store.orders.get('2009')?.state === 'running' && !h.store.pending('2009'), 'the start to settle', 10_000);
+    await waitFor(
+      () => h.store.orders.get('2009')?.state === 'running' && !h.store.pending('2009'),
+      'the start to settle',
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.doesNotMatch(await h.logText(), /order 2009: waiting for/);
     assert.equal(messages.shown.length, 0);

@@ -16,7 +16,10 @@ describe('the balance, account and invoices', () => {
   it('shows the balance in the status bar, formatted for the locale, with the account in the tooltip', () => {
     const { item } = h.api.statusBar;
     assert.equal(item.id, 'hostingAccount.balance');
-    assert.equal(item.text, `$(credit-card) ${new Intl.NumberFormat(vscode.env.language, { style: 'currency', currency: 'EUR' }).format(h.mock.state.balance.balance)}`);
+    assert.equal(
+      item.text,
+      `$(credit-card) ${new Intl.NumberFormat(vscode.env.language, { style: 'currency', currency: 'EUR' }).format(h.mock.state.balance.balance)}`,
+    );
     assert.equal(item.backgroundColor, undefined);
     assert.equal((item.command as string | undefined) ?? '', 'hostingAccount.showAccount');
     const tooltip = (item.tooltip as vscode.MarkdownString).value;
@@ -55,7 +58,10 @@ describe('the balance, account and invoices', () => {
     assert.equal(nodes.length, h.mock.state.invoices.length);
     const items = nodes.map((n: InvoiceNode) => h.api.invoices.getTreeItem(n));
     const newestFirst = [...h.mock.state.invoices].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-    assert.deepEqual(items.map((item) => item.label), newestFirst.map((invoice) => invoice.number));
+    assert.deepEqual(
+      items.map((item) => item.label),
+      newestFirst.map((invoice) => invoice.number),
+    );
     for (const [index, invoice] of newestFirst.entries()) {
       const item = items[index];
       assert.ok(String(item?.description).endsWith(invoice.date.slice(0, 10)), String(item?.description));
@@ -73,7 +79,9 @@ describe('the balance, account and invoices', () => {
     // Enter (and a click) run the row's command with its arguments.
     const { command } = h.api.invoices.getTreeItem(node);
     assert.equal(command?.command, 'hostingAccount.invoice.open');
-    const entered = await captureOpenExternal(() => vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[])));
+    const entered = await captureOpenExternal(() =>
+      vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[])),
+    );
     assert.equal(entered?.toString(true), node.invoice.url);
   });
 
@@ -103,7 +111,10 @@ describe('the balance, account and invoices', () => {
     }
     assert.ok(pick);
     const labels = pick.items.map((i) => i.label);
-    assert.ok(labels.some((l) => l.includes('Ada Lovelace')), labels.join(' | '));
+    assert.ok(
+      labels.some((l) => l.includes('Ada Lovelace')),
+      labels.join(' | '),
+    );
     assert.ok(pick.items.some((i) => i.description === 'ada@example.com'));
     assert.ok(pick.items.some((i) => i.label === 'Company' && i.description === 'Analytical Engines Ltd'));
     assert.ok(labels.some((l) => /credit-card.*42/.test(l)));

@@ -40,35 +40,54 @@ describe('filter, several orders at once, outside changes and the assistant', ()
     it('filters by state, says so in the description, and sorts by name and back', async () => {
       await vscode.commands.executeCommand('hostingAccount.orders.filter', 'running');
       const running = await roots();
-      assert.deepEqual(running.map((n) => n.order.state), ['running', 'running']);
+      assert.deepEqual(
+        running.map((n) => n.order.state),
+        ['running', 'running'],
+      );
       assert.equal(h.api.ordersView.description, `running: 2 of ${h.mock.state.orders.length}`);
       await vscode.commands.executeCommand('hostingAccount.orders.filter', 'all');
       await vscode.commands.executeCommand('hostingAccount.orders.sort', 'name');
       const names = (await roots()).map((n) => n.order.label);
-      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => a.localeCompare(b)),
+      );
       assert.equal(h.api.ordersView.description, 'by name');
       await vscode.commands.executeCommand('hostingAccount.orders.sort', 'server');
-      assert.deepEqual((await roots()).map((n) => n.id), h.mock.state.orders.map((o) => String(o.id)));
+      assert.deepEqual(
+        (await roots()).map((n) => n.id),
+        h.mock.state.orders.map((o) => String(o.id)),
+      );
       assert.equal(h.api.ordersView.description, undefined);
     });
 
     it('asks with a quick pick when run from the view title, marking the current choice', async () => {
       let offered: readonly vscode.QuickPickItem[] = [];
-      restores.push(stubWindow('showQuickPick', ((items: vscode.QuickPickItem[]) => {
-        offered = items;
-        return Promise.resolve(items.find((i) => i.label === 'Stopped'));
-      })));
+      restores.push(
+        stubWindow('showQuickPick', (items: vscode.QuickPickItem[]) => {
+          offered = items;
+          return Promise.resolve(items.find((i) => i.label === 'Stopped'));
+        }),
+      );
       await vscode.commands.executeCommand('hostingAccount.orders.filter');
-      assert.deepEqual(offered.map((i) => i.label), ['All orders', 'Running', 'Stopped', 'Busy (an action under way)', 'Other (suspended or unknown)']);
+      assert.deepEqual(
+        offered.map((i) => i.label),
+        ['All orders', 'Running', 'Stopped', 'Busy (an action under way)', 'Other (suspended or unknown)'],
+      );
       assert.equal(offered.find((i) => i.picked)?.label, 'All orders');
-      assert.deepEqual((await roots()).map((n) => n.order.state), ['stopped', 'stopped']);
+      assert.deepEqual(
+        (await roots()).map((n) => n.order.state),
+        ['stopped', 'stopped'],
+      );
       assert.equal(h.api.features()?.arrangement.arrangement.filter, 'stopped', 'remembered');
     });
 
     it('moves an order out of a filtered view when its state changes, and says when nothing matches', async () => {
       await vscode.commands.executeCommand('hostingAccount.orders.filter', 'stopped');
       assert.equal((await roots()).length, 2);
-      for (const o of h.mock.state.orders.filter((r) => r.status === 'stopped')) h.mock.state.setOrderStatus(o.id, 'running');
+      for (const o of h.mock.state.orders.filter((r) => r.status === 'stopped')) {
+        h.mock.state.setOrderStatus(o.id, 'running');
+      }
       await h.store.refresh(['orders'], 'user');
       assert.equal((await roots()).length, 0);
       assert.equal(h.api.ordersView.description, `stopped: 0 of ${h.mock.state.orders.length}`);
@@ -82,12 +101,16 @@ describe('filter, several orders at once, outside changes and the assistant', ()
   });
 
   describe('several orders at once', () => {
-    function answerWarning(answer: (title: string) => string | undefined): Array<{ message: string; options: unknown[] }> {
+    function answerWarning(
+      answer: (title: string) => string | undefined,
+    ): Array<{ message: string; options: unknown[] }> {
       const asked: Array<{ message: string; options: unknown[] }> = [];
-      restores.push(stubWindow('showWarningMessage', ((message: string, ...options: unknown[]) => {
-        asked.push({ message, options });
-        return Promise.resolve(answer(String(options[1])));
-      })));
+      restores.push(
+        stubWindow('showWarningMessage', (message: string, ...options: unknown[]) => {
+          asked.push({ message, options });
+          return Promise.resolve(answer(String(options[1])));
+        }),
+      );
       return asked;
     }
 
@@ -105,13 +128,24 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       for (const node of running) assert.ok(detail.includes(node.order.label), detail);
       assert.match(detail, new RegExp(`Left out, not in a state that allows it: ${stopped[0]!.order.label}`));
       assert.equal(h.requests(ACTION).length, 2);
-      assert.deepEqual(h.requests(ACTION).map((r) => r.body), ['{"action":"stop"}', '{"action":"stop"}']);
-      for (const node of running) assert.ok(h.store.pending(node.id) || h.store.orders.get(node.id)?.state === 'stopped');
-      assert.ok(infos.shown.some((m) => m.level === 'info' && m.message.includes('Left out')), 'the user is told what was left out');
+      assert.deepEqual(
+        h.requests(ACTION).map((r) => r.body),
+        ['{"action":"stop"}', '{"action":"stop"}'],
+      );
+      for (const node of running) {
+        assert.ok(h.store.pending(node.id) || h.store.orders.get(node.id)?.state === 'stopped');
+      }
+      assert.ok(
+        infos.shown.some((m) => m.level === 'info' && m.message.includes('Left out')),
+        'the user is told what was left out',
+      );
       await waitFor(() => running.every((n) => !h.store.pending(n.id)), 'both to settle', 10_000);
       // Settled by one list read for both: still the user's own action, never told as a change made elsewhere.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      assert.deepEqual(infos.shown.filter((m) => /this window/.test(m.message)), []);
+      assert.deepEqual(
+        infos.shown.filter((m) => /this window/.test(m.message)),
+        [],
+      );
     });
 
     it('sends nothing when the confirmation is dismissed', async () => {
@@ -146,13 +180,20 @@ describe('filter, several orders at once, outside changes and the assistant', ()
 
   describe('changes made outside this window', () => {
     const outside = (shown: ReadonlyArray<{ message: string }>) =>
-      shown.filter((m) => /not by an action from this window|suspended by the provider|changed outside|no longer in|New order/.test(m.message));
+      shown.filter((m) =>
+        /not by an action from this window|suspended by the provider|changed outside|no longer in|New order/.test(
+          m.message,
+        ),
+      );
 
     it('tells one outside stop exactly once, with Show and Start', async () => {
       const messages = captureMessages();
       restores.push(messages.restore);
       const target = (await nodesOf('running'))[0]!;
-      const res = await fetch(`${h.mock.url}/__mock/orders/state`, { method: 'POST', body: JSON.stringify({ id: target.id, status: 'stopped' }) });
+      const res = await fetch(`${h.mock.url}/__mock/orders/state`, {
+        method: 'POST',
+        body: JSON.stringify({ id: target.id, status: 'stopped' }),
+      });
       assert.equal(res.status, 200);
       await h.store.refresh(['orders'], 'user');
       await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
@@ -174,7 +215,10 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await h.store.refresh(['orders'], 'user');
       await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
       await waitFor(() => h.api.features()?.arrangement.arrangement.filter === 'all', 'the filter to be cleared');
-      await waitFor(() => h.api.ordersView.selection.some((n) => (n as OrderNode).id === target.id), 'the order to be selected');
+      await waitFor(
+        () => h.api.ordersView.selection.some((n) => (n as OrderNode).id === target.id),
+        'the order to be selected',
+      );
       assert.equal(h.api.ordersView.badge?.value, 1, 'looked at: only the suspended order still counts');
     });
 
@@ -192,7 +236,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.match(told[0]?.message ?? '', /^2 orders changed outside this window: /);
     });
 
-    it('says nothing of the user\'s own actions', async () => {
+    it("says nothing of the user's own actions", async () => {
       const messages = captureMessages({ warning: 'Stop' });
       restores.push(messages.restore);
       const target = (await nodesOf('running'))[0]!;
@@ -205,29 +249,47 @@ describe('filter, several orders at once, outside changes and the assistant', ()
     });
   });
 
-  describe('the assistant\'s tools', () => {
+  describe("the assistant's tools", () => {
     const text = (result: vscode.LanguageModelToolResult): string =>
       result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
     it('are registered when VS Code has the API', () => {
       const names = vscode.lm.tools.map((t) => t.name);
-      for (const name of ['hosting_listOrders', 'hosting_account', 'hosting_orderAction']) assert.ok(names.includes(name), name);
+      for (const name of ['hosting_listOrders', 'hosting_account', 'hosting_orderAction']) {
+        assert.ok(names.includes(name), name);
+      }
     });
 
     it('hosting_listOrders answers names, states, addresses and ids, and no key', async () => {
       const result = await vscode.lm.invokeTool('hosting_listOrders', { input: {}, toolInvocationToken: undefined });
-      const answer = JSON.parse(text(result)) as { total: number; orders: Array<{ id: string; name: string; state: string; address?: string }> };
+      const answer = JSON.parse(text(result)) as {
+        total: number;
+        orders: Array<{ id: string; name: string; state: string; address?: string }>;
+      };
       assert.equal(answer.total, h.mock.state.orders.length);
-      assert.deepEqual(answer.orders.map((o) => o.id), h.mock.state.orders.map((o) => String(o.id)));
+      assert.deepEqual(
+        answer.orders.map((o) => o.id),
+        h.mock.state.orders.map((o) => String(o.id)),
+      );
       assert.equal(answer.orders[0]?.address, '203.0.113.10');
       assert.ok(!text(result).includes('demo'), 'no key');
-      const stopped = JSON.parse(text(await vscode.lm.invokeTool('hosting_listOrders', { input: { state: 'stopped' }, toolInvocationToken: undefined }))) as { matching: number };
+      const stopped = JSON.parse(
+        text(
+          await vscode.lm.invokeTool('hosting_listOrders', {
+            input: { state: 'stopped' },
+            toolInvocationToken: undefined,
+          }),
+        ),
+      ) as { matching: number };
       assert.equal(stopped.matching, 2);
     });
 
     it('hosting_account answers the balance and unpaid invoices', async () => {
       const result = await vscode.lm.invokeTool('hosting_account', { input: {}, toolInvocationToken: undefined });
-      const answer = JSON.parse(text(result)) as { balance: { amount: number; currency: string }; unpaidInvoices: number };
+      const answer = JSON.parse(text(result)) as {
+        balance: { amount: number; currency: string };
+        unpaidInvoices: number;
+      };
       assert.deepEqual(answer.balance, { amount: 42.5, currency: 'EUR' });
       assert.equal(answer.unpaidInvoices, 2);
     });
@@ -239,14 +301,20 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       const prepared = tools.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'stop' } });
       assert.equal(prepared.confirmationMessages?.title, `Stop ${target.order.label}?`);
       const message = prepared.confirmationMessages?.message;
-      const body = typeof message === 'string' ? message : message?.value ?? '';
+      const body = typeof message === 'string' ? message : (message?.value ?? '');
       assert.ok(body.includes('**stop**') && body.includes(target.order.label.replace(/-/g, '\\-')), body);
-      const result = await tools.orderAction.invoke({ input: { orderId: target.id, action: 'stop' }, toolInvocationToken: undefined });
+      const result = await tools.orderAction.invoke({
+        input: { orderId: target.id, action: 'stop' },
+        toolInvocationToken: undefined,
+      });
       assert.match(text(result), /"accepted":true/);
       assert.equal(h.requests(ACTION).length, 1);
       await assert.rejects(
-        Promise.resolve(tools.orderAction.invoke({ input: { orderId: target.id, action: 'stop' }, toolInvocationToken: undefined })),
-        /already under way|cannot be asked/);
+        Promise.resolve(
+          tools.orderAction.invoke({ input: { orderId: target.id, action: 'stop' }, toolInvocationToken: undefined }),
+        ),
+        /already under way|cannot be asked/,
+      );
       assert.equal(h.requests(ACTION).length, 1, 'no second POST');
       await waitFor(() => !h.store.pending(target.id), 'the stop to settle', 10_000);
     });
@@ -254,13 +322,29 @@ describe('filter, several orders at once, outside changes and the assistant', ()
     it('hosting_orderAction refuses reinstall through invokeTool, sending nothing', async () => {
       const target = (await nodesOf('running'))[0]!;
       await assert.rejects(
-        Promise.resolve(vscode.lm.invokeTool('hosting_orderAction', { input: { orderId: target.id, action: 'reinstall' }, toolInvocationToken: undefined })),
-        /Reinstall is not available to the assistant|must be equal to one of|enum/i);
+        Promise.resolve(
+          vscode.lm.invokeTool('hosting_orderAction', {
+            input: { orderId: target.id, action: 'reinstall' },
+            toolInvocationToken: undefined,
+          }),
+        ),
+        /Reinstall is not available to the assistant|must be equal to one of|enum/i,
+      );
       const tools = h.api.features()?.tools;
       await assert.rejects(
-        Promise.resolve(tools?.orderAction.invoke({ input: { orderId: target.id, action: 'reinstall' as 'stop' }, toolInvocationToken: undefined })),
-        /Reinstall is not available to the assistant/);
-      assert.equal(tools?.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'reinstall' as 'stop' } }).confirmationMessages, undefined);
+        Promise.resolve(
+          tools?.orderAction.invoke({
+            input: { orderId: target.id, action: 'reinstall' as 'stop' },
+            toolInvocationToken: undefined,
+          }),
+        ),
+        /Reinstall is not available to the assistant/,
+      );
+      assert.equal(
+        tools?.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'reinstall' as 'stop' } })
+          .confirmationMessages,
+        undefined,
+      );
       assert.equal(h.requests(ACTION).length, 0);
     });
   });

@@ -3,8 +3,17 @@ import { type Exchange } from './exchange';
 import { type ApiRouteName } from './routes';
 import { JSON_TYPE } from './exchange';
 import {
-  type Page, pageParam, pageUrl, type Rendered, renderAccount, renderActionAccepted, renderBalance, renderInvoice,
-  renderList, renderOrder, renderSingleOrder,
+  type Page,
+  pageParam,
+  pageUrl,
+  type Rendered,
+  renderAccount,
+  renderActionAccepted,
+  renderBalance,
+  renderInvoice,
+  renderList,
+  renderOrder,
+  renderSingleOrder,
 } from './shapes';
 import { isOrderAction, type LiveState, ORDER_ACTIONS } from './state';
 import { type ApiShape } from './types';
@@ -33,7 +42,8 @@ export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | u
       const page = paginate(ex, ctx, '/api/v1/invoices', state.invoices);
       if (page === undefined) return;
       const items = page.items.map((inv) =>
-        renderInvoice(shape, inv, inv.url ?? `${ctx.baseUrl}/client/invoices/${encodeURIComponent(String(inv.id))}`));
+        renderInvoice(shape, inv, inv.url ?? `${ctx.baseUrl}/client/invoices/${encodeURIComponent(String(inv.id))}`),
+      );
       return send(ex, renderList(shape, 'invoices', { ...page, items }));
     }
     case 'order': {

@@ -3,7 +3,12 @@ import { matchingKeyIndex } from './auth';
 import { type Exchange } from './exchange';
 import { type Faults, parseFaultRule } from './faults';
 import {
-  hostileIndex, type HostileName, hostileRule, HOSTILE_NAMES, isHostileName, type ServeOptions,
+  hostileIndex,
+  type HostileName,
+  hostileRule,
+  HOSTILE_NAMES,
+  isHostileName,
+  type ServeOptions,
 } from './hostile';
 import { type FaultRule, type OrderStatus, type RecordedRequest } from './types';
 
@@ -26,7 +31,10 @@ export function handleControl(ex: Exchange, target: ControlTarget): void {
   const ok = (): void => ex.json(200, { ok: true });
   switch (`${method} ${ex.path}`) {
     case 'GET /__mock/log':
-      return ex.json(200, target.requests.map((r) => sanitize(r, target.keys())));
+      return ex.json(
+        200,
+        target.requests.map((r) => sanitize(r, target.keys())),
+      );
     case 'POST /__mock/log/clear':
       target.clearLog();
       return ok();
@@ -78,8 +86,12 @@ export function handleControl(ex: Exchange, target: ControlTarget): void {
 
 /** A rule as JSON: RegExp paths as text, and raw bodies summarised so a 10 MB body does not flood the listing. */
 function describeRule(r: FaultRule): Record<string, unknown> {
-  const body = typeof r.body === 'function' ? '[function]'
-    : r.body !== undefined && r.body.length > 1024 ? `[${Buffer.byteLength(r.body)} bytes]` : r.body;
+  const body =
+    typeof r.body === 'function'
+      ? '[function]'
+      : r.body !== undefined && r.body.length > 1024
+        ? `[${Buffer.byteLength(r.body)} bytes]`
+        : r.body;
   return { ...r, path: r.path instanceof RegExp ? String(r.path) : r.path, body };
 }
 
@@ -140,7 +152,15 @@ function parseMs(input: unknown): number | string {
   return ms;
 }
 
-const ORDER_STATUSES: readonly OrderStatus[] = ['running', 'stopped', 'suspended', 'starting', 'stopping', 'restarting', 'reinstalling'];
+const ORDER_STATUSES: readonly OrderStatus[] = [
+  'running',
+  'stopped',
+  'suspended',
+  'starting',
+  'stopping',
+  'restarting',
+  'reinstalling',
+];
 
 function parseOrderState(input: unknown): { id: string; status: OrderStatus } | string {
   const { id, status } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;

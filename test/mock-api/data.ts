@@ -18,32 +18,95 @@ const DEFAULT_SEED: MockSeed = {
     order(1001, 'web-frontend-01', 'running', 'VPS M', '203.0.113.10', 'Frankfurt', 'Ubuntu 24.04', 4, 8, 160, 12.9),
     order(1002, 'db-primary', 'running', 'VPS L', '203.0.113.11', 'Frankfurt', 'Debian 12', 8, 32, 640, 39.9),
     order(1003, 'staging-box', 'stopped', 'VPS S', '198.51.100.23', 'Nuremberg', 'Ubuntu 22.04', 2, 4, 80, 5.9),
-    order(1004, 'build-runner', 'stopped', 'Dedicated AX41', '198.51.100.24', 'Helsinki', 'Rocky Linux 9', 6, 64,
-      1024, 44),
+    order(
+      1004,
+      'build-runner',
+      'stopped',
+      'Dedicated AX41',
+      '198.51.100.24',
+      'Helsinki',
+      'Rocky Linux 9',
+      6,
+      64,
+      1024,
+      44,
+    ),
     order(1005, 'legacy-mail', 'suspended', 'VPS S', '192.0.2.55', 'Falkenstein', 'CentOS 7', 2, 4, 80, 5.9),
-    order(1006, 'analytics-worker', 'starting', 'VPS XL', '192.0.2.56', 'Ashburn', 'Ubuntu 24.04', 16, 64, 1280,
-      79.9),
+    order(1006, 'analytics-worker', 'starting', 'VPS XL', '192.0.2.56', 'Ashburn', 'Ubuntu 24.04', 16, 64, 1280, 79.9),
   ],
   invoices: [
-    { id: 38, number: 'INV-2025-0038', date: '2025-10-01', due_date: '2025-10-15', amount: 148.6, currency: 'EUR',
-      status: 'paid' },
-    { id: 39, number: 'INV-2025-0039', date: '2025-11-01', due_date: '2025-11-15', amount: 148.6, currency: 'EUR',
-      status: 'paid' },
-    { id: 40, number: 'INV-2025-0040', date: '2025-12-01', due_date: '2025-12-15', amount: 188.5, currency: 'EUR',
-      status: 'paid' },
-    { id: 41, number: 'INV-2026-0041', date: '2026-01-01', due_date: '2026-01-15', amount: 188.5, currency: 'EUR',
-      status: 'overdue' },
-    { id: 42, number: 'INV-2026-0042', date: '2026-02-01', due_date: '2026-02-15', amount: 188.5, currency: 'EUR',
-      status: 'unpaid' },
+    {
+      id: 38,
+      number: 'INV-2025-0038',
+      date: '2025-10-01',
+      due_date: '2025-10-15',
+      amount: 148.6,
+      currency: 'EUR',
+      status: 'paid',
+    },
+    {
+      id: 39,
+      number: 'INV-2025-0039',
+      date: '2025-11-01',
+      due_date: '2025-11-15',
+      amount: 148.6,
+      currency: 'EUR',
+      status: 'paid',
+    },
+    {
+      id: 40,
+      number: 'INV-2025-0040',
+      date: '2025-12-01',
+      due_date: '2025-12-15',
+      amount: 188.5,
+      currency: 'EUR',
+      status: 'paid',
+    },
+    {
+      id: 41,
+      number: 'INV-2026-0041',
+      date: '2026-01-01',
+      due_date: '2026-01-15',
+      amount: 188.5,
+      currency: 'EUR',
+      status: 'overdue',
+    },
+    {
+      id: 42,
+      number: 'INV-2026-0042',
+      date: '2026-02-01',
+      due_date: '2026-02-15',
+      amount: 188.5,
+      currency: 'EUR',
+      status: 'unpaid',
+    },
   ],
 };
 
 function order(
-  id: number, name: string, status: OrderStatus, plan: string, ip: string, location: string, os: string,
-  cpu: number, ramGb: number, diskGb: number, priceMonthly: number,
+  id: number,
+  name: string,
+  status: OrderStatus,
+  plan: string,
+  ip: string,
+  location: string,
+  os: string,
+  cpu: number,
+  ramGb: number,
+  diskGb: number,
+  priceMonthly: number,
 ): OrderRecord {
   return {
-    id, name, status, plan, ip, location, os, cpu, ram_gb: ramGb, disk_gb: diskGb,
+    id,
+    name,
+    status,
+    plan,
+    ip,
+    location,
+    os,
+    cpu,
+    ram_gb: ramGb,
+    disk_gb: diskGb,
     created_at: `2024-0${(id % 9) + 1}-1${id % 10}T08:00:00Z`,
     renews_at: `2026-0${(id % 9) + 1}-1${id % 10}T08:00:00Z`,
     price_monthly: priceMonthly,
@@ -62,7 +125,11 @@ export function createSeed(overrides: Partial<MockSeed> = {}): MockSeed {
 }
 
 const GENERATED_STATUSES: readonly OrderStatus[] = ['running', 'running', 'running', 'stopped', 'suspended'];
-const GENERATED_PLANS = [['VPS S', 2, 4, 80, 5.9], ['VPS M', 4, 8, 160, 12.9], ['VPS L', 8, 32, 640, 39.9]] as const;
+const GENERATED_PLANS = [
+  ['VPS S', 2, 4, 80, 5.9],
+  ['VPS M', 4, 8, 160, 12.9],
+  ['VPS L', 8, 32, 640, 39.9],
+] as const;
 const GENERATED_LOCATIONS = ['Frankfurt', 'Nuremberg', 'Helsinki', 'Falkenstein', 'Ashburn'] as const;
 
 /** Deterministic bulk orders for volume tests and benchmarks. */
@@ -71,6 +138,17 @@ export function generateOrder(id: number, index: number): OrderRecord {
   const location = GENERATED_LOCATIONS[index % GENERATED_LOCATIONS.length] ?? 'Frankfurt';
   const status = GENERATED_STATUSES[index % GENERATED_STATUSES.length] ?? 'running';
   const ip = `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
-  return order(id, `node-${String(id).padStart(5, '0')}`, status, plan, ip, location, 'Ubuntu 24.04', cpu, ram, disk,
-    price);
+  return order(
+    id,
+    `node-${String(id).padStart(5, '0')}`,
+    status,
+    plan,
+    ip,
+    location,
+    'Ubuntu 24.04',
+    cpu,
+    ram,
+    disk,
+    price,
+  );
 }

@@ -75,7 +75,8 @@ export class Exchange {
  * sends would make it see a reset instead of the 413). Resolves null if the client went away.
  */
 export function readBody(
-  req: IncomingMessage, cap = MAX_BODY_BYTES,
+  req: IncomingMessage,
+  cap = MAX_BODY_BYTES,
 ): Promise<{ text: string; tooLarge: boolean } | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -65,8 +65,10 @@ export async function respondWithFault(ex: Exchange, rule: FaultRule, ctx: Fault
 
 function proxyErrorPage(status: number): string {
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
-  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n`
-    + '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  return (
+    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n` +
+    '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+  );
 }
 
 function resetMidBody(ex: Exchange, body: string): void {

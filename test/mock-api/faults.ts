@@ -2,8 +2,20 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { type FaultController, type FaultKind, type FaultRule } from './types';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'delay', 'hang', 'status', 'rateLimit', 'malformed', 'html', 'reset', 'resetMidBody', 'huge', 'empty',
-  'contentType', 'redirect', 'raw', 'echoKey',
+  'delay',
+  'hang',
+  'status',
+  'rateLimit',
+  'malformed',
+  'html',
+  'reset',
+  'resetMidBody',
+  'huge',
+  'empty',
+  'contentType',
+  'redirect',
+  'raw',
+  'echoKey',
 ];
 
 interface Entry {

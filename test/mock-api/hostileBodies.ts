@@ -57,8 +57,9 @@ export function endlessPage(rawPath: string, baseUrl: string): RawAnswer {
   const param = new URLSearchParams(q === -1 ? '' : rawPath.slice(q + 1)).get('page') ?? '1';
   const page = /^[1-9]\d{0,8}$/.test(param) ? Number(param) : 1;
   const next = `${baseUrl}${pathOnly}?page=${page + 1}`;
-  const tail = `],"meta":{"page":${page}},"links":{"next":${JSON.stringify(next)}},`
-    + `"next_page_url":${JSON.stringify(next)},"current_page":${page},"last_page":${page + 1}}`;
+  const tail =
+    `],"meta":{"page":${page}},"links":{"next":${JSON.stringify(next)}},` +
+    `"next_page_url":${JSON.stringify(next)},"current_page":${page},"last_page":${page + 1}}`;
   return {
     status: 200,
     headers: { ...JSON_HEADERS, Link: `<${next}>; rel="next"` },

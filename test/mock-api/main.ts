@@ -3,8 +3,9 @@
 // free one.
 import { DEMO_API_KEY, type MockApiOptions, startMockApi } from './server';
 
-const USAGE = 'Usage: node out/test/mock-api/main.js [port] [--transition-ms N] [--rate-limit N (per minute, 0 = off)] '
-  + '[--page-size N] [--shape standard|bare|alt|jsonapi|paged]';
+const USAGE =
+  'Usage: node out/test/mock-api/main.js [port] [--transition-ms N] [--rate-limit N (per minute, 0 = off)] ' +
+  '[--page-size N] [--shape standard|bare|alt|jsonapi|paged]';
 const SHAPES = ['standard', 'bare', 'alt', 'jsonapi', 'paged'] as const;
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): MockApiOptions | string {

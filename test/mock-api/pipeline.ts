@@ -113,13 +113,18 @@ export class RequestPipeline {
     const orderId = isOrderRoute && match.rawId !== undefined ? decodeSegment(match.rawId) : undefined;
     const h = req.headers;
     const entry: RecordedRequest = {
-      seq: ++this.seq, time: this.deps.now(), method, rawPath, route: match?.label ?? 'unmatched',
+      seq: ++this.seq,
+      time: this.deps.now(),
+      method,
+      rawPath,
+      route: match?.label ?? 'unmatched',
       ...(orderId === undefined ? {} : { orderId }),
       ...(h.authorization === undefined ? {} : { authorization: h.authorization }),
       ...(h['user-agent'] === undefined ? {} : { userAgent: h['user-agent'] }),
       ...(h.accept === undefined ? {} : { accept: h.accept }),
       ...(h['content-type'] === undefined ? {} : { contentType: h['content-type'] }),
-      body: '', status: 0,
+      body: '',
+      status: 0,
     };
     this.deps.log.push(entry);
     return entry;

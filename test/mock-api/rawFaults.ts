@@ -6,9 +6,10 @@ import { type FaultRule, type RawAnswer } from './types';
 
 /** Serves `rule.body` (or what its function computes for this request) verbatim. */
 export function respondRaw(ex: Exchange, rule: FaultRule, baseUrl: string): void {
-  const answer: RawAnswer = typeof rule.body === 'function'
-    ? rule.body(ex.rawPath, baseUrl)
-    : { status: rule.status ?? 200, headers: rule.headers, body: rule.body ?? '' };
+  const answer: RawAnswer =
+    typeof rule.body === 'function'
+      ? rule.body(ex.rawPath, baseUrl)
+      : { status: rule.status ?? 200, headers: rule.headers, body: rule.body ?? '' };
   sendRaw(ex, answer);
 }
 

@@ -11,8 +11,24 @@ import { type MockApi, type MockApiOptions, type RecordedRequest } from './types
 
 export { DEMO_API_KEY } from './data';
 export type {
-  AccountRecord, ApiShape, BalanceRecord, FaultController, FaultKind, FaultRule, InvoiceRecord, InvoiceStatus, MockApi,
-  MockApiOptions, MockSeed, MockState, OrderAction, OrderRecord, OrderStatus, RawAnswer, RawAnswerFn, RecordedRequest,
+  AccountRecord,
+  ApiShape,
+  BalanceRecord,
+  FaultController,
+  FaultKind,
+  FaultRule,
+  InvoiceRecord,
+  InvoiceStatus,
+  MockApi,
+  MockApiOptions,
+  MockSeed,
+  MockState,
+  OrderAction,
+  OrderRecord,
+  OrderStatus,
+  RawAnswer,
+  RawAnswerFn,
+  RecordedRequest,
 } from './types';
 
 export const DEFAULT_TRANSITION_MS = 3000;
@@ -54,7 +70,13 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   };
   const shape = options.shape ?? 'standard';
   const pipeline = new RequestPipeline({
-    now, state, faults, limiter, log, control, shape,
+    now,
+    state,
+    faults,
+    limiter,
+    log,
+    control,
+    shape,
     pageSize: options.pageSize ?? (shape === 'paged' ? PAGED_DEFAULT_PAGE_SIZE : undefined),
     quiet: options.quiet ?? true,
     keys: () => keys,

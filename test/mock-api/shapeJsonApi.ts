@@ -1,19 +1,33 @@
 // The 'jsonapi' dialect: JSON:API resource documents (string ids, attributes, links), as providers built on JSON:API
 // frameworks answer. Pagination uses `page[number]` and is found only through `links.next`.
 import { type Page, type Rendered } from './shapes';
-import { type AccountRecord, type BalanceRecord, type InvoiceRecord, type InvoiceStatus, type OrderRecord,
-  type OrderStatus } from './types';
+import {
+  type AccountRecord,
+  type BalanceRecord,
+  type InvoiceRecord,
+  type InvoiceStatus,
+  type OrderRecord,
+  type OrderStatus,
+} from './types';
 
 /** Real JSON:API servers label documents with the registered media type, not application/json. */
 export const JSONAPI_TYPE = 'application/vnd.api+json';
 
 const STATUS: Record<OrderStatus, string> = {
-  running: 'active', stopped: 'powered_off', suspended: 'suspended', starting: 'powering_on',
-  stopping: 'powering_off', restarting: 'rebooting', reinstalling: 'rebuilding',
+  running: 'active',
+  stopped: 'powered_off',
+  suspended: 'suspended',
+  starting: 'powering_on',
+  stopping: 'powering_off',
+  restarting: 'rebooting',
+  reinstalling: 'rebuilding',
 };
 
 const INVOICE_STATUS: Record<InvoiceStatus, string> = {
-  paid: 'Paid', unpaid: 'Unpaid', overdue: 'Overdue', cancelled: 'Cancelled',
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
 };
 
 const money = (n: number): string => n.toFixed(2);
@@ -24,9 +38,19 @@ export function jsonApiOrder(o: OrderRecord, baseUrl: string): Record<string, un
     type: 'orders',
     id,
     attributes: {
-      name: o.name, status: STATUS[o.status], ip_address: o.ip, plan: o.plan, region: o.location,
-      operating_system: o.os, vcpus: o.cpu, memory_mb: o.ram_gb * 1024, disk_gb: o.disk_gb,
-      created_at: o.created_at, renews_at: o.renews_at, recurring_amount: money(o.price_monthly), currency: o.currency,
+      name: o.name,
+      status: STATUS[o.status],
+      ip_address: o.ip,
+      plan: o.plan,
+      region: o.location,
+      operating_system: o.os,
+      vcpus: o.cpu,
+      memory_mb: o.ram_gb * 1024,
+      disk_gb: o.disk_gb,
+      created_at: o.created_at,
+      renews_at: o.renews_at,
+      recurring_amount: money(o.price_monthly),
+      currency: o.currency,
     },
     links: { self: `${baseUrl}/api/v1/orders/${encodeURIComponent(id)}` },
   };
@@ -37,8 +61,12 @@ export function jsonApiInvoice(inv: InvoiceRecord, url: string): Record<string, 
     type: 'invoices',
     id: String(inv.id),
     attributes: {
-      invoice_number: inv.number, issue_date: inv.date, due_date: inv.due_date, total: money(inv.amount),
-      currency: inv.currency, status: INVOICE_STATUS[inv.status],
+      invoice_number: inv.number,
+      issue_date: inv.date,
+      due_date: inv.due_date,
+      total: money(inv.amount),
+      currency: inv.currency,
+      status: INVOICE_STATUS[inv.status],
     },
     // The provider's web view of the invoice; there is no API endpoint for a single invoice.
     links: { self: url },
@@ -64,7 +92,12 @@ export function jsonApiAccount(a: AccountRecord, baseUrl: string): Rendered {
     type: 'users',
     id: String(a.id),
     attributes: {
-      first_name: first, last_name: last, email: a.email, company: a.company, created_at: a.created_at, tier: a.tier,
+      first_name: first,
+      last_name: last,
+      email: a.email,
+      company: a.company,
+      created_at: a.created_at,
+      tier: a.tier,
     },
     links: { self: `${baseUrl}/api/v1/me` },
   });

@@ -2,26 +2,45 @@
 // domainstatus, invoice_num). `next_page_url` is always null, as some panels emit it, so a client can only reach
 // page N+1 by counting `current_page` up to `last_page` and asking for `?page=N` itself.
 import { type Page, type Rendered } from './shapes';
-import { type AccountRecord, type BalanceRecord, type InvoiceRecord, type InvoiceStatus, type OrderRecord,
-  type OrderStatus } from './types';
+import {
+  type AccountRecord,
+  type BalanceRecord,
+  type InvoiceRecord,
+  type InvoiceStatus,
+  type OrderRecord,
+  type OrderStatus,
+} from './types';
 
 /** Without an explicit pageSize this shape still paginates, so demos and e2e always walk several pages. */
 export const PAGED_DEFAULT_PAGE_SIZE = 2;
 
 // The billing status and the power state are separate fields, as in hosting panels; transitions show only in power.
 const DOMAIN_STATUS: Record<OrderStatus, string> = {
-  running: 'Active', stopped: 'Active', suspended: 'Suspended', starting: 'Active', stopping: 'Active',
-  restarting: 'Active', reinstalling: 'Active',
+  running: 'Active',
+  stopped: 'Active',
+  suspended: 'Suspended',
+  starting: 'Active',
+  stopping: 'Active',
+  restarting: 'Active',
+  reinstalling: 'Active',
 };
 
 const POWER_STATE: Record<OrderStatus, string> = {
-  running: 'online', stopped: 'offline', suspended: 'offline', starting: 'booting', stopping: 'stopping',
-  restarting: 'booting', reinstalling: 'installing',
+  running: 'online',
+  stopped: 'offline',
+  suspended: 'offline',
+  starting: 'booting',
+  stopping: 'stopping',
+  restarting: 'booting',
+  reinstalling: 'installing',
 };
 
 // Panels of this kind have no "Overdue" status: an overdue invoice is Unpaid with a past duedate.
 const INVOICE_STATUS: Record<InvoiceStatus, string> = {
-  paid: 'Paid', unpaid: 'Unpaid', overdue: 'Unpaid', cancelled: 'Cancelled',
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  overdue: 'Unpaid',
+  cancelled: 'Cancelled',
 };
 
 const money = (n: number): string => n.toFixed(2);
@@ -29,17 +48,34 @@ const day = (iso: string): string => iso.slice(0, 10);
 
 export function pagedOrder(o: OrderRecord): Record<string, unknown> {
   return {
-    service_id: o.id, label: o.name, domainstatus: DOMAIN_STATUS[o.status], power_state: POWER_STATE[o.status],
-    dedicated_ip: o.ip, product: o.plan, location: o.location, os: o.os, cpu: o.cpu, ram_gb: o.ram_gb,
-    disk_gb: o.disk_gb, regdate: day(o.created_at), nextduedate: day(o.renews_at),
-    recurringamount: money(o.price_monthly), currency_code: o.currency,
+    service_id: o.id,
+    label: o.name,
+    domainstatus: DOMAIN_STATUS[o.status],
+    power_state: POWER_STATE[o.status],
+    dedicated_ip: o.ip,
+    product: o.plan,
+    location: o.location,
+    os: o.os,
+    cpu: o.cpu,
+    ram_gb: o.ram_gb,
+    disk_gb: o.disk_gb,
+    regdate: day(o.created_at),
+    nextduedate: day(o.renews_at),
+    recurringamount: money(o.price_monthly),
+    currency_code: o.currency,
   };
 }
 
 export function pagedInvoice(inv: InvoiceRecord, url: string): Record<string, unknown> {
   return {
-    id: inv.id, invoice_num: inv.number, date: inv.date, duedate: inv.due_date, total: money(inv.amount),
-    currency_code: inv.currency, status: INVOICE_STATUS[inv.status], url,
+    id: inv.id,
+    invoice_num: inv.number,
+    date: inv.date,
+    duedate: inv.due_date,
+    total: money(inv.amount),
+    currency_code: inv.currency,
+    status: INVOICE_STATUS[inv.status],
+    url,
   };
 }
 
@@ -54,9 +90,18 @@ export function pagedList(page: Page<unknown>): Rendered {
   return {
     status: 200,
     body: {
-      current_page: current, data: page.items, first_page_url: url(1), from, last_page: lastPage,
-      last_page_url: url(lastPage), next_page_url: null, path, per_page: perPage,
-      prev_page_url: current > 1 ? url(current - 1) : null, to, total: page.total,
+      current_page: current,
+      data: page.items,
+      first_page_url: url(1),
+      from,
+      last_page: lastPage,
+      last_page_url: url(lastPage),
+      next_page_url: null,
+      path,
+      per_page: perPage,
+      prev_page_url: current > 1 ? url(current - 1) : null,
+      to,
+      total: page.total,
     },
   };
 }
@@ -68,8 +113,14 @@ export function pagedAccount(a: AccountRecord): Rendered {
     status: 200,
     body: {
       data: {
-        client_id: a.id, firstname: first, lastname: last, fullname: a.name, companyname: a.company, email: a.email,
-        datecreated: day(a.created_at), status: 'Active',
+        client_id: a.id,
+        firstname: first,
+        lastname: last,
+        fullname: a.name,
+        companyname: a.company,
+        email: a.email,
+        datecreated: day(a.created_at),
+        status: 'Active',
       },
     },
   };

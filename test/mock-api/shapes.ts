@@ -3,11 +3,22 @@
 // modules.
 import { type OutgoingHttpHeaders } from 'node:http';
 import {
-  jsonApiAccount, jsonApiBalance, jsonApiDocument, jsonApiInvoice, jsonApiList, jsonApiOrder, jsonApiPageUrl,
+  jsonApiAccount,
+  jsonApiBalance,
+  jsonApiDocument,
+  jsonApiInvoice,
+  jsonApiList,
+  jsonApiOrder,
+  jsonApiPageUrl,
 } from './shapeJsonApi';
 import { PAGED_ACTION_ACCEPTED, pagedAccount, pagedBalance, pagedInvoice, pagedList, pagedOrder } from './shapePaged';
 import {
-  type AccountRecord, type ApiShape, type BalanceRecord, type InvoiceRecord, type OrderAction, type OrderRecord,
+  type AccountRecord,
+  type ApiShape,
+  type BalanceRecord,
+  type InvoiceRecord,
+  type OrderAction,
+  type OrderRecord,
   type OrderStatus,
 } from './types';
 
@@ -30,13 +41,23 @@ export interface Rendered {
 }
 
 const BARE_STATE: Record<OrderStatus, string> = {
-  running: 'active', stopped: 'offline', suspended: 'suspended',
-  starting: 'pending', stopping: 'pending', restarting: 'pending', reinstalling: 'pending',
+  running: 'active',
+  stopped: 'offline',
+  suspended: 'suspended',
+  starting: 'pending',
+  stopping: 'pending',
+  restarting: 'pending',
+  reinstalling: 'pending',
 };
 
 const ALT_POWER: Record<OrderStatus, string> = {
-  running: 'on', stopped: 'off', suspended: 'suspended',
-  starting: 'booting', stopping: 'shutting_down', restarting: 'rebooting', reinstalling: 'installing',
+  running: 'on',
+  stopped: 'off',
+  suspended: 'suspended',
+  starting: 'booting',
+  stopping: 'shutting_down',
+  restarting: 'rebooting',
+  reinstalling: 'installing',
 };
 
 // Each dialect reports money in its own currency, as a different provider would.
@@ -73,8 +94,14 @@ export function renderInvoice(shape: ApiShape, inv: InvoiceRecord, url: string):
       return { ...inv, id: String(inv.id), amount: money(inv.amount), currency: BARE_CURRENCY, url };
     case 'alt':
       return {
-        invoice_id: inv.id, number: inv.number, date: inv.date, due_date: inv.due_date, total: money(inv.amount),
-        currency_code: ALT_CURRENCY, status: inv.status, url,
+        invoice_id: inv.id,
+        number: inv.number,
+        date: inv.date,
+        due_date: inv.due_date,
+        total: money(inv.amount),
+        currency_code: ALT_CURRENCY,
+        status: inv.status,
+        url,
       };
     case 'jsonapi':
       return jsonApiInvoice(inv, url);
@@ -150,7 +177,11 @@ export function renderBalance(shape: ApiShape, b: BalanceRecord): Rendered {
 }
 
 export function renderActionAccepted(
-  shape: ApiShape, o: OrderRecord, action: OrderAction, message: string, baseUrl = '',
+  shape: ApiShape,
+  o: OrderRecord,
+  action: OrderAction,
+  message: string,
+  baseUrl = '',
 ): Rendered {
   switch (shape) {
     case 'standard':

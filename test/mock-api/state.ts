@@ -1,7 +1,13 @@
 import { createSeed, generateOrder } from './data';
 import {
-  type AccountRecord, type BalanceRecord, type InvoiceRecord, type MockSeed, type MockState, type OrderAction,
-  type OrderRecord, type OrderStatus,
+  type AccountRecord,
+  type BalanceRecord,
+  type InvoiceRecord,
+  type MockSeed,
+  type MockState,
+  type OrderAction,
+  type OrderRecord,
+  type OrderStatus,
 } from './types';
 
 export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
@@ -37,7 +43,10 @@ export class LiveState implements MockState {
   invoices: InvoiceRecord[] = [];
   private readonly pending = new Map<OrderRecord, NodeJS.Timeout>();
 
-  constructor(private readonly seed: MockSeed, private readonly transitionMs: () => number) {
+  constructor(
+    private readonly seed: MockSeed,
+    private readonly transitionMs: () => number,
+  ) {
     this.reset();
   }
 
@@ -80,7 +89,8 @@ export class LiveState implements MockState {
     }
     if (TRANSITIONAL.has(status)) {
       return {
-        ok: false, error: 'action_in_progress',
+        ok: false,
+        error: 'action_in_progress',
         message: `Order ${String(order.id)} is ${status}; wait until it finishes before you ${action} it`,
       };
     }

@@ -1,14 +1,7 @@
 // Public types of the mock API. Other suites code against these names; keep them stable.
 
 /** Canonical internal order states; shapes other than 'standard' map them to their own vocabulary on output. */
-export type OrderStatus =
-  | 'running'
-  | 'stopped'
-  | 'suspended'
-  | 'starting'
-  | 'stopping'
-  | 'restarting'
-  | 'reinstalling';
+export type OrderStatus = 'running' | 'stopped' | 'suspended' | 'starting' | 'stopping' | 'restarting' | 'reinstalling';
 
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 

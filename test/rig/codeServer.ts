@@ -80,14 +80,22 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   for (const vsix of options.installExtensions ?? []) {
     const installer = spawnLogged(rig, [...profile, '--install-extension', vsix], env, logFile);
     const kill = (): void => void (installer.pid !== undefined && killGroup(installer.pid, 'SIGKILL'));
-    const untrackInstaller = track({ name: 'code-server --install-extension', stop: () => Promise.resolve(kill()), killNow: kill });
+    const untrackInstaller = track({
+      name: 'code-server --install-extension',
+      stop: () => Promise.resolve(kill()),
+      killNow: kill,
+    });
     const code = await exited(installer, 120_000).finally(untrackInstaller);
-    if (code !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${code}); see ${logFile}:\n${tail(logFile)}`);
+    if (code !== 0) {
+      throw new Error(`code-server --install-extension ${vsix} failed (${code}); see ${logFile}:\n${tail(logFile)}`);
+    }
   }
 
   const args = [
-    '--auth', 'none',
-    '--bind-addr', `${host}:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `${host}:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
@@ -184,7 +192,9 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
     server.once('error', reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -13,7 +13,9 @@ import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
 
 async function main(): Promise<void> {
   const port = Number(process.env.DEMO_PORT ?? 8080);
-  if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`DEMO_PORT must be a port number, got ${process.env.DEMO_PORT}`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
+    throw new Error(`DEMO_PORT must be a port number, got ${process.env.DEMO_PORT}`);
+  }
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run \`npm run package\` (npm run demo does)`);
   guardRun({ what: 'the demo', exitOnUncaught: true, signalExitCode: 0 });
 

@@ -91,7 +91,16 @@ async function ensureNpmInstall(install: NpmInstall): Promise<void> {
       fs.mkdirSync(dir, { recursive: true });
     }
     fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
-    const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=warn', '--prefix', prefix];
+    const args = [
+      'install',
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=warn',
+      '--prefix',
+      prefix,
+    ];
     if (install.ignoreScripts) args.push('--ignore-scripts');
     args.push(install.spec);
     await runCommand('npm', args, { cwd: prefix, env: npmEnv(scratch, install) });
@@ -123,7 +132,10 @@ function npmEnv(scratch: string, install: NpmInstall): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     // An outer `npm run` passes its settings down, among them `user-agent` naming its Node (code-server's install
     // script reads the Node version from it), its prefix and its node-gyp: keep only how to reach the registry.
-    if (/^npm_/i.test(key) && !/^npm_config_(?:.*registry|.*proxy|cafile|ca|cert|key|strict_ssl|userconfig|globalconfig)$/i.test(key)) {
+    if (
+      /^npm_/i.test(key) &&
+      !/^npm_config_(?:.*registry|.*proxy|cafile|ca|cert|key|strict_ssl|userconfig|globalconfig)$/i.test(key)
+    ) {
       continue;
     }
     if (key === 'NODE' || key === 'INIT_CWD') continue;
@@ -151,7 +163,9 @@ async function ensureChromium(): Promise<string> {
   const executable = versions.chromium.executablePath;
   if (fs.existsSync(executable)) return executable;
   await ensureAptPackage(versions.chromium.aptPackage, 'the tests drive VS Code in it');
-  if (!fs.existsSync(executable)) throw new Error(`${versions.chromium.aptPackage} is installed but ${executable} is missing`);
+  if (!fs.existsSync(executable)) {
+    throw new Error(`${versions.chromium.aptPackage} is installed but ${executable} is missing`);
+  }
   return executable;
 }
 
@@ -186,7 +200,11 @@ async function isAptInstalled(name: string): Promise<boolean> {
 }
 
 /** Runs a command quietly; on failure the error carries the end of its output. */
-function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -198,7 +216,9 @@ function runCommand(command: string, args: string[], options: { cwd?: string; en
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve(output);
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+      else {
+        reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+      }
     });
   });
 }

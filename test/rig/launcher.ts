@@ -43,7 +43,9 @@ export function parseArgs(argv: readonly string[]): LaunchArgs {
   const extensionDevelopmentPath = flags.get('extensionDevelopmentPath');
   const extensionTestsPath = flags.get('extensionTestsPath');
   if (extensionDevelopmentPath === undefined || extensionTestsPath === undefined) {
-    throw new Error('usage: launch-vscode.sh --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR] [--extensions-dir=DIR] [FOLDER]');
+    throw new Error(
+      'usage: launch-vscode.sh --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR] [--extensions-dir=DIR] [FOLDER]',
+    );
   }
   return {
     extensionDevelopmentPath: path.resolve(extensionDevelopmentPath),
@@ -55,7 +57,13 @@ export function parseArgs(argv: readonly string[]): LaunchArgs {
   };
 }
 
-const valueFlags = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'locale']);
+const valueFlags = new Set([
+  'extensionDevelopmentPath',
+  'extensionTestsPath',
+  'user-data-dir',
+  'extensions-dir',
+  'locale',
+]);
 
 function optionalPath(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : path.resolve(value);
@@ -72,7 +80,9 @@ async function remoteAuthority(serverUrl: string): Promise<string> {
   const meta = /<meta id="vscode-workbench-web-configuration" data-settings="([^"]*)"/.exec(html)?.[1];
   if (meta === undefined) throw new Error('the workbench page has no vscode-workbench-web-configuration meta');
   const settings = JSON.parse(decodeEntities(meta)) as { remoteAuthority?: unknown };
-  if (typeof settings.remoteAuthority !== 'string') throw new Error('the workbench configuration has no remoteAuthority');
+  if (typeof settings.remoteAuthority !== 'string') {
+    throw new Error('the workbench configuration has no remoteAuthority');
+  }
   return settings.remoteAuthority;
 }
 
@@ -132,7 +142,9 @@ export async function launch(argv: readonly string[]): Promise<number> {
     scratch.keep(workbenchLogFile, path.join(artifacts, 'workbench.log'));
     if (serverLog === undefined) return;
     scratch.keep(serverLog, path.join(artifacts, 'code-server.log'));
-    rigLog(`logs kept in ${path.relative(process.cwd(), artifacts)}; code-server's last lines:\n${tail(serverLog, 15)}`);
+    rigLog(
+      `logs kept in ${path.relative(process.cwd(), artifacts)}; code-server's last lines:\n${tail(serverLog, 15)}`,
+    );
   };
   const disposeGuard = guardRun({
     what: 'the extension tests in code-server',

@@ -115,11 +115,16 @@ export function guardRun(options: GuardOptions): () => void {
     timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
-          end(`${options.what} did not finish within ${Math.round(timeoutMs / 1000)} s: stopping it (overall timeout)`, 124);
+          end(
+            `${options.what} did not finish within ${Math.round(timeoutMs / 1000)} s: stopping it (overall timeout)`,
+            124,
+          );
         }, timeoutMs).unref();
   const parent = process.ppid;
   const watchdog = setInterval(() => {
-    if (options.exitWithParent === true && process.ppid !== parent) end(`the process that started ${options.what} is gone`, 1);
+    if (options.exitWithParent === true && process.ppid !== parent) {
+      end(`the process that started ${options.what} is gone`, 1);
+    }
   }, 1_000);
   watchdog.unref();
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -23,7 +23,11 @@ export class RunScratch {
       fs.mkdirSync(path.join(this.dir, sub), { recursive: true });
     }
     fs.mkdirSync(path.join(this.dir, 'rt'), { mode: 0o700 });
-    this.untrack = track({ name: 'scratch folder', stop: () => Promise.resolve(this.remove()), killNow: () => this.remove() });
+    this.untrack = track({
+      name: 'scratch folder',
+      stop: () => Promise.resolve(this.remove()),
+      killNow: () => this.remove(),
+    });
   }
 
   path(...parts: string[]): string {
@@ -90,4 +94,3 @@ function removeOrphans(): void {
     }
   }
 }
-

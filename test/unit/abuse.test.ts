@@ -25,7 +25,11 @@ describe('the rate limit under abuse (unit)', function () {
 
   it('a scripted heavy session on a controllable clock causes no 429 and no window over 120', async () => {
     const clock = new FakeClock(Date.now());
-    mock = await startMockApi({ now: () => clock.now(), rateLimit: { limit: 120, windowMs: 60_000 }, transitionMs: 500 });
+    mock = await startMockApi({
+      now: () => clock.now(),
+      rateLimit: { limit: 120, windowMs: 60_000 },
+      transitionMs: 500,
+    });
     const { store } = storeFor(mock, clock, { requestsPerMinute: 120 });
     await store.keyChanged();
     const calls: Array<Promise<unknown>> = [];
@@ -51,13 +55,25 @@ describe('the rate limit under abuse (unit)', function () {
     const api = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
     assert.ok(api.length > 600, `a heavy session: ${api.length} requests`);
     assert.equal(api.filter((r) => r.status === 429).length, 0, 'no 429');
-    assert.ok(busiestWindow(api.map((r) => r.time), 60_000) <= 120, `busiest window ${busiestWindow(api.map((r) => r.time), 60_000)}`);
+    assert.ok(
+      busiestWindow(
+        api.map((r) => r.time),
+        60_000,
+      ) <= 120,
+      `busiest window ${busiestWindow(
+        api.map((r) => r.time),
+        60_000,
+      )}`,
+    );
   });
 
   it('holds in real time with a short window set on the mock and the client alike', async () => {
     mock = await startMockApi({ rateLimit: { limit: 10, windowMs: 1_500 } });
     const api = new ApiClient({
-      baseUrl: mock.url, getKey: () => DEMO_API_KEY, userAgent: 'abuse-test', requestsPerMinute: 10,
+      baseUrl: mock.url,
+      getKey: () => DEMO_API_KEY,
+      userAgent: 'abuse-test',
+      requestsPerMinute: 10,
       // A tenth of a second of slack, as the real limiter keeps a second for a minute.
       limiters: new LimiterRegistry(1_600),
     });
@@ -67,7 +83,12 @@ describe('the rate limit under abuse (unit)', function () {
     const requests = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
     assert.equal(requests.length, 35);
     assert.equal(requests.filter((r) => r.status === 429).length, 0);
-    assert.ok(busiestWindow(requests.map((r) => r.time), 1_500) <= 10);
+    assert.ok(
+      busiestWindow(
+        requests.map((r) => r.time),
+        1_500,
+      ) <= 10,
+    );
     assert.ok(Date.now() - started >= 4_500, 'the burst was spread over at least three windows');
   });
 });

@@ -34,7 +34,6 @@ describe('ApiClient against the mock API (unit)', function () {
     return created;
   }
 
-
   const apiRequests = (): MockApi['requests'] => mock.requests.filter((r) => r.rawPath.includes('/api/v1/'));
 
   beforeEach(async () => {
@@ -69,9 +68,16 @@ describe('ApiClient against the mock API (unit)', function () {
       const invoices = (await api.listInvoices()).items;
       assert.ok(invoices.some((i) => i.status === 'paid'));
       assert.ok(invoices.some((i) => i.status === 'unpaid' || i.status === 'overdue'));
-      assert.deepEqual(apiRequests().map((r) => r.route), [
-        'GET /api/v1/me', 'GET /api/v1/orders', 'GET /api/v1/orders/:id', 'GET /api/v1/balance', 'GET /api/v1/invoices',
-      ]);
+      assert.deepEqual(
+        apiRequests().map((r) => r.route),
+        [
+          'GET /api/v1/me',
+          'GET /api/v1/orders',
+          'GET /api/v1/orders/:id',
+          'GET /api/v1/balance',
+          'GET /api/v1/invoices',
+        ],
+      );
     });
 
     it('sends the bearer key, Accept and a User-Agent on every request', async () => {
@@ -113,7 +119,10 @@ describe('ApiClient against the mock API (unit)', function () {
         const api = client();
         const orders = (await api.listOrders()).items;
         assert.equal(orders.length, mock.state.orders.length);
-        assert.ok(orders.every((o) => o.id && o.label && !o.label.startsWith('#')), JSON.stringify(orders.map((o) => o.label)));
+        assert.ok(
+          orders.every((o) => o.id && o.label && !o.label.startsWith('#')),
+          JSON.stringify(orders.map((o) => o.label)),
+        );
         assert.ok(orders.some((o) => o.state === 'running') && orders.some((o) => o.state === 'stopped'));
         const pages = apiRequests().filter((r) => r.route === 'GET /api/v1/orders').length;
         assert.equal(pages, Math.ceil(mock.state.orders.length / 2));
@@ -173,7 +182,9 @@ describe('ApiClient against the mock API (unit)', function () {
           server.close(() => resolve(port));
         });
       });
-      const error = await failure(client({ baseUrl: `http://127.0.0.1:${closed}`, retry: { maxAttempts: 1 } }).getBalance());
+      const error = await failure(
+        client({ baseUrl: `http://127.0.0.1:${closed}`, retry: { maxAttempts: 1 } }).getBalance(),
+      );
       assert.equal(error.kind, 'network');
       assert.equal(error.transportCode, 'ECONNREFUSED');
     });
@@ -261,7 +272,10 @@ describe('ApiClient against the mock API (unit)', function () {
       mock.faults.add({ kind: 'status', status: 502, path: '/api/v1/balance', times: 1 });
       await client().getBalance();
       assert.equal(apiRequests().length, 3);
-      assert.deepEqual(logs.map((l) => l.status), [503, 502, 200]);
+      assert.deepEqual(
+        logs.map((l) => l.status),
+        [503, 502, 200],
+      );
     });
 
     it('retries a GET after a connection reset mid-body', async () => {
@@ -303,7 +317,10 @@ describe('ApiClient against the mock API (unit)', function () {
       mock.faults.add({ kind: 'rateLimit', method: 'POST', retryAfter: '1', times: 1 });
       await client().orderAction('1003', 'start');
       const posts = apiRequests().filter((r) => r.method === 'POST');
-      assert.deepEqual(posts.map((p) => p.status), [429, 202]);
+      assert.deepEqual(
+        posts.map((p) => p.status),
+        [429, 202],
+      );
       assert.ok((posts[1]?.time ?? 0) - (posts[0]?.time ?? 0) >= 1_000, 'waited for Retry-After');
     });
 
@@ -410,7 +427,12 @@ describe('ApiClient against the mock API (unit)', function () {
       const server = http.createServer((req, res) => {
         paths.push(req.url ?? '');
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ data: [{ id: 1, name: 'one' }], links: { next: 'https://elsewhere.example/api/v1/orders?page=2' } }));
+        res.end(
+          JSON.stringify({
+            data: [{ id: 1, name: 'one' }],
+            links: { next: 'https://elsewhere.example/api/v1/orders?page=2' },
+          }),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
@@ -430,13 +452,21 @@ describe('ApiClient against the mock API (unit)', function () {
         paths.push(req.url ?? '');
         res.setHeader('content-type', 'application/json');
         const second = (req.url ?? '').endsWith('page=2');
-        res.end(JSON.stringify({ data: [{ id: second ? 2 : 1, name: 'n' }], links: { next: second ? null : '/panel/api/v1/orders?page=2' } }));
+        res.end(
+          JSON.stringify({
+            data: [{ id: second ? 2 : 1, name: 'n' }],
+            links: { next: second ? null : '/panel/api/v1/orders?page=2' },
+          }),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = server.address() as AddressInfo;
         const orders = (await client({ baseUrl: `http://127.0.0.1:${port}/panel` }).listOrders()).items;
-        assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
+        assert.deepEqual(
+          orders.map((o) => o.id),
+          ['1', '2'],
+        );
         assert.deepEqual(paths, ['/panel/api/v1/orders', '/panel/api/v1/orders?page=2']);
       } finally {
         server.closeAllConnections();

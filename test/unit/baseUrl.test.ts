@@ -4,7 +4,9 @@ import { encodePathSegment, isLoopbackHost, parseBaseUrl } from '../../src/api/b
 describe('base URL rules (unit)', () => {
   it('keeps origin and path prefix, without trailing slashes', () => {
     assert.deepEqual(parseBaseUrl('https://host.example/panel/'), {
-      origin: 'https://host.example', pathPrefix: '/panel', href: 'https://host.example/panel',
+      origin: 'https://host.example',
+      pathPrefix: '/panel',
+      href: 'https://host.example/panel',
     });
     assert.equal(parseBaseUrl('https://host.example///').pathPrefix, '');
     assert.equal(parseBaseUrl('  https://host.example  ').href, 'https://host.example');

@@ -31,8 +31,9 @@ describe('connection state (unit, a table)', () => {
   }
 
   it('makes requests only with a usable base URL and a key', () => {
-    const requesting = (['noBaseUrl', 'badBaseUrl', 'noKey', 'loading', 'invalidKey', 'unreachable', 'ready'] as const)
-      .filter(canRequest);
+    const requesting = (
+      ['noBaseUrl', 'badBaseUrl', 'noKey', 'loading', 'invalidKey', 'unreachable', 'ready'] as const
+    ).filter(canRequest);
     assert.deepEqual(requesting, ['loading', 'invalidKey', 'unreachable', 'ready']);
   });
 });

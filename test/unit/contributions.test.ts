@@ -7,7 +7,11 @@ import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
-interface MenuEntry { command: string; when?: string; group?: string }
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
 interface Manifest {
   contributes: {
     commands: Array<{ command: string; title: string; category?: string }>;
@@ -25,7 +29,13 @@ interface Walkthrough {
   id: string;
   title: string;
   description: string;
-  steps: Array<{ id: string; title: string; description: string; media: { svg?: string; altText?: string }; completionEvents: string[] }>;
+  steps: Array<{
+    id: string;
+    title: string;
+    description: string;
+    media: { svg?: string; altText?: string };
+    completionEvents: string[];
+  }>;
 }
 
 const root = join(__dirname, '..', '..', '..');
@@ -40,12 +50,17 @@ function viewItemRegex(when: string | undefined): RegExp | undefined {
 
 describe('package.json contributions (unit)', () => {
   it('resolves every %placeholder% from package.nls.json', () => {
-    const missing = [...JSON.stringify(manifest).matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]).filter((k) => !(k! in nls));
+    const missing = [...JSON.stringify(manifest).matchAll(/"%([^%"]+)%"/g)]
+      .map((m) => m[1])
+      .filter((k) => !(k! in nls));
     assert.deepEqual(missing, []);
   });
 
   it('registers exactly the contributed commands', () => {
-    assert.deepEqual([...COMMAND_IDS, ...FEATURE_COMMAND_IDS].sort(), manifest.contributes.commands.map((c) => c.command).sort());
+    assert.deepEqual(
+      [...COMMAND_IDS, ...FEATURE_COMMAND_IDS].sort(),
+      manifest.contributes.commands.map((c) => c.command).sort(),
+    );
   });
 
   it('gives every command a title and the Hosting category', () => {
@@ -58,8 +73,12 @@ describe('package.json contributions (unit)', () => {
   it('gives every setting a markdownDescription, and keeps where the key goes out of workspace reach', () => {
     const properties = manifest.contributes.configuration.properties;
     for (const [name, property] of Object.entries(properties)) assert.ok(property.markdownDescription, name);
-    for (const name of ['hostingAccount.baseUrl', 'hostingAccount.websiteUrl', 'hostingAccount.maxRequestsPerMinute',
-      'hostingAccount.confirmStopAndRestart']) {
+    for (const name of [
+      'hostingAccount.baseUrl',
+      'hostingAccount.websiteUrl',
+      'hostingAccount.maxRequestsPerMinute',
+      'hostingAccount.confirmStopAndRestart',
+    ]) {
       assert.equal(properties[name]?.scope, 'application', name);
     }
   });
@@ -73,19 +92,27 @@ describe('package.json contributions (unit)', () => {
     for (const entry of itemMenus) {
       const regex = viewItemRegex(entry.when);
       assert.ok(regex, `${entry.command} has no viewItem clause`);
-      assert.ok(produced.some((value) => regex.test(value)), `${entry.command}: ${entry.when} matches nothing`);
+      assert.ok(
+        produced.some((value) => regex.test(value)),
+        `${entry.command}: ${entry.when} matches nothing`,
+      );
     }
   });
 
   it('offers each order action in the context menu exactly on the states it fits', () => {
     const states: OrderState[] = ['running', 'stopped', 'busy', 'suspended', 'unknown'];
     for (const action of ORDER_ACTIONS) {
-      const entries = itemMenus.filter((e) => e.command === `hostingAccount.order.${action}` && !e.group?.startsWith('inline'));
+      const entries = itemMenus.filter(
+        (e) => e.command === `hostingAccount.order.${action}` && !e.group?.startsWith('inline'),
+      );
       assert.equal(entries.length, 1, action);
       const regex = viewItemRegex(entries[0]?.when);
       for (const state of states) {
         // With or without an address: the marker for the SSH items changes nothing for the power actions.
-        for (const value of [orderLook(state).contextValue, withAddress(orderLook(state).contextValue, { address: '203.0.113.5' })]) {
+        for (const value of [
+          orderLook(state).contextValue,
+          withAddress(orderLook(state).contextValue, { address: '203.0.113.5' }),
+        ]) {
           const offered = regex?.test(value) ?? false;
           assert.equal(offered, actionsFor(state).includes(action), `${action} on ${value}`);
         }
@@ -94,12 +121,16 @@ describe('package.json contributions (unit)', () => {
     }
   });
 
-  it('runs on the UI side first, so in a remote window the key and the API calls stay on the user\'s machine', () => {
+  it("runs on the UI side first, so in a remote window the key and the API calls stay on the user's machine", () => {
     assert.deepEqual(manifest.extensionKind, ['ui', 'workspace']);
   });
 
   it('offers Copy Address (inline and in the menu) and the SSH items only on orders with an address', () => {
-    const sshCommands = ['hostingAccount.order.copyAddress', 'hostingAccount.order.connectSsh', 'hostingAccount.order.openRemoteSsh'];
+    const sshCommands = [
+      'hostingAccount.order.copyAddress',
+      'hostingAccount.order.connectSsh',
+      'hostingAccount.order.openRemoteSsh',
+    ];
     for (const command of sshCommands) {
       const entries = itemMenus.filter((e) => e.command === command);
       assert.ok(entries.length > 0, command);
@@ -118,7 +149,10 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('declares the SSH settings with their defaults', () => {
-    const properties = manifest.contributes.configuration.properties as Record<string, { default?: unknown; scope?: string }>;
+    const properties = manifest.contributes.configuration.properties as Record<
+      string,
+      { default?: unknown; scope?: string }
+    >;
     assert.equal(properties['hostingAccount.ssh.user']?.default, 'root');
     assert.equal(properties['hostingAccount.ssh.port']?.default, 22);
     assert.equal(properties['hostingAccount.notifyWhenReachable']?.default, true);
@@ -127,7 +161,10 @@ describe('package.json contributions (unit)', () => {
   it('with several orders selected, shows an action only when it fits them all, and Reinstall never', () => {
     for (const action of ['start', 'stop', 'restart']) {
       for (const entry of itemMenus.filter((e) => e.command === `hostingAccount.order.${action}`)) {
-        assert.ok(entry.when?.endsWith(`&& (!listMultiSelection || hostingAccount.selectionFits.${action})`), entry.when);
+        assert.ok(
+          entry.when?.endsWith(`&& (!listMultiSelection || hostingAccount.selectionFits.${action})`),
+          entry.when,
+        );
       }
     }
     const reinstall = itemMenus.find((e) => e.command === 'hostingAccount.order.reinstall');
@@ -137,16 +174,35 @@ describe('package.json contributions (unit)', () => {
   it('offers filter and sort in the Orders view title, and a welcome for a filter that matches nothing', () => {
     const title = manifest.contributes.menus['view/title'] ?? [];
     for (const id of FEATURE_COMMAND_IDS) {
-      assert.ok(title.some((e) => e.command === id && e.when?.includes('view == hostingAccount.orders') && e.group?.startsWith('navigation')), id);
+      assert.ok(
+        title.some(
+          (e) =>
+            e.command === id && e.when?.includes('view == hostingAccount.orders') && e.group?.startsWith('navigation'),
+        ),
+        id,
+      );
     }
     const welcome = manifest.contributes.viewsWelcome.filter((w) => w.view === 'hostingAccount.orders');
-    assert.ok(welcome.some((w) => w.when.includes('hostingAccount.ordersFilteredEmpty') && w.contents === '%welcome.filteredEmpty%'));
-    assert.ok(welcome.find((w) => w.contents === '%welcome.noOrders%')?.when.includes('!hostingAccount.ordersFilteredEmpty'));
+    assert.ok(
+      welcome.some(
+        (w) => w.when.includes('hostingAccount.ordersFilteredEmpty') && w.contents === '%welcome.filteredEmpty%',
+      ),
+    );
+    assert.ok(
+      welcome.find((w) => w.contents === '%welcome.noOrders%')?.when.includes('!hostingAccount.ordersFilteredEmpty'),
+    );
   });
 
   it('contributes the three language model tools, the action tool without reinstall', () => {
-    const tools = (manifest.contributes as unknown as { languageModelTools: Array<{ name: string; inputSchema: { properties: Record<string, { enum?: string[] }> } }> }).languageModelTools;
-    assert.deepEqual(tools.map((t) => t.name), ['hosting_listOrders', 'hosting_account', 'hosting_orderAction']);
+    const tools = (
+      manifest.contributes as unknown as {
+        languageModelTools: Array<{ name: string; inputSchema: { properties: Record<string, { enum?: string[] }> } }>;
+      }
+    ).languageModelTools;
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['hosting_listOrders', 'hosting_account', 'hosting_orderAction'],
+    );
     assert.deepEqual(tools[2]?.inputSchema.properties.action?.enum, ['start', 'stop', 'restart']);
   });
 
@@ -170,19 +226,33 @@ describe('package.json contributions (unit)', () => {
       if (pattern?.[1]) return new RegExp(pattern[1]).test(state);
       return when !== 'false';
     };
-    const needKey = ['hostingAccount.refresh', 'hostingAccount.showAccount', ...ORDER_ACTIONS.map((a) => `hostingAccount.order.${a}`),
-      'hostingAccount.order.showDetails', 'hostingAccount.order.copyId'];
+    const needKey = [
+      'hostingAccount.refresh',
+      'hostingAccount.showAccount',
+      ...ORDER_ACTIONS.map((a) => `hostingAccount.order.${a}`),
+      'hostingAccount.order.showDetails',
+      'hostingAccount.order.copyId',
+    ];
     for (const command of needKey) {
-      for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey']) assert.equal(shownIn(command, state), false, `${command} in ${state}`);
+      for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey']) {
+        assert.equal(shownIn(command, state), false, `${command} in ${state}`);
+      }
       assert.equal(shownIn(command, 'ready'), true, `${command} when ready`);
     }
     assert.equal(shownIn('hostingAccount.refresh', 'unreachable'), true, 'Refresh is the way out of an outage');
     assert.equal(shownIn('hostingAccount.invoice.open', 'ready'), false);
-    assert.equal(shownIn('hostingAccount.showInvoices', 'noKey'), true, 'Show Invoices works signed out too (its welcome says why)');
+    assert.equal(
+      shownIn('hostingAccount.showInvoices', 'noKey'),
+      true,
+      'Show Invoices works signed out too (its welcome says why)',
+    );
   });
 
   it('has a welcome for every connection state in the Orders view', () => {
-    const whens = manifest.contributes.viewsWelcome.filter((w) => w.view === 'hostingAccount.orders').map((w) => w.when).join(' ');
+    const whens = manifest.contributes.viewsWelcome
+      .filter((w) => w.view === 'hostingAccount.orders')
+      .map((w) => w.when)
+      .join(' ');
     for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey', 'invalidKey', 'unreachable', 'loading', 'ready']) {
       assert.ok(whens.includes(`hostingAccount.state == ${state}`), state);
     }
@@ -191,15 +261,26 @@ describe('package.json contributions (unit)', () => {
   describe('the Getting Started walkthrough', () => {
     const walkthrough = manifest.contributes.walkthroughs?.find((w) => w.id === 'hostingAccount.gettingStarted');
     const contextKeys = new Set(
-      [...readFileSync(join(root, 'src', 'views', 'contextKeys.ts'), 'utf8').matchAll(/'(hostingAccount\.[A-Za-z.]+)'/g)].map((m) => m[1]),
+      [
+        ...readFileSync(join(root, 'src', 'views', 'contextKeys.ts'), 'utf8').matchAll(
+          /'(hostingAccount\.[A-Za-z.]+)'/g,
+        ),
+      ].map((m) => m[1]),
     );
-    const views = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+    const views = new Set(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .map((v) => v.id),
+    );
     const commands = new Set(manifest.contributes.commands.map((c) => c.command));
     const settings = new Set(Object.keys(manifest.contributes.configuration.properties));
 
     it('walks through address, key, servers and connecting, with a picture and words for each step', () => {
       assert.ok(walkthrough, 'contributes.walkthroughs has hostingAccount.gettingStarted');
-      assert.deepEqual(walkthrough.steps.map((s) => s.id), ['address', 'key', 'servers', 'connect']);
+      assert.deepEqual(
+        walkthrough.steps.map((s) => s.id),
+        ['address', 'key', 'servers', 'connect'],
+      );
       for (const step of walkthrough.steps) {
         assert.ok(step.media.svg && existsSync(join(root, step.media.svg)), `${step.id}: media ${step.media.svg}`);
         assert.match(step.media.altText ?? '', /^%.+%$/, `${step.id}: localised alt text`);

@@ -21,8 +21,14 @@ describe('the global dispatcher slot (unit)', function () {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hosting-bundle-'));
     const result = await build({
-      entryPoints: [join(root, 'src', 'api', 'index.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20',
-      external: ['vscode'], write: false, logLevel: 'silent',
+      entryPoints: [join(root, 'src', 'api', 'index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      write: false,
+      logLevel: 'silent',
     });
     bundle = result.outputFiles[0]?.text ?? '';
     writeFileSync(join(dir, 'api.js'), bundle);

@@ -28,16 +28,17 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
   let log: RequestLogEntry[];
   let warnings: string[];
 
-  const client = (overrides: Partial<ApiClientOptions> = {}): ApiClient => new ApiClient({
-    baseUrl: server.url,
-    getKey: () => KEY,
-    userAgent: 'hostile-test',
-    limiters: new LimiterRegistry(61_000),
-    retry: { baseDelayMs: 1, maxDelayMs: 2 },
-    onRequest: (entry) => log.push(entry),
-    onWarning: (message) => warnings.push(message),
-    ...overrides,
-  });
+  const client = (overrides: Partial<ApiClientOptions> = {}): ApiClient =>
+    new ApiClient({
+      baseUrl: server.url,
+      getKey: () => KEY,
+      userAgent: 'hostile-test',
+      limiters: new LimiterRegistry(61_000),
+      retry: { baseDelayMs: 1, maxDelayMs: 2 },
+      onRequest: (entry) => log.push(entry),
+      onWarning: (message) => warnings.push(message),
+      ...overrides,
+    });
 
   beforeEach(async () => {
     log = [];
@@ -70,9 +71,14 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
 
     it('reads the list when one order holds a 20,000-deep array, cutting only that field', async () => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
-      server.script(() => ({ body: `[{"id":1,"name":"ok","status":"running"},{"id":2,"name":"deep","status":"running","junk":${deep}}]` }));
+      server.script(() => ({
+        body: `[{"id":1,"name":"ok","status":"running"},{"id":2,"name":"deep","status":"running","junk":${deep}}]`,
+      }));
       const orders = (await client().listOrders()).items;
-      assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
+      assert.deepEqual(
+        orders.map((o) => o.id),
+        ['1', '2'],
+      );
       let junk: unknown = orders[1]?.raw.junk;
       let levels = 0;
       while (Array.isArray(junk)) {
@@ -84,24 +90,35 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
     });
 
     it('accepts JSON that starts with a UTF-8 byte-order mark', async () => {
-      server.script(() => ({ headers: { 'content-type': 'application/json' }, body: Buffer.from(`\ufeff${JSON.stringify({ balance: 3, currency: 'EUR' })}`) }));
+      server.script(() => ({
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(`\ufeff${JSON.stringify({ balance: 3, currency: 'EUR' })}`),
+      }));
       assert.equal((await client().getBalance()).amount, 3);
     });
   });
 
   describe('ids are exact', () => {
     it('keeps integer ids beyond 2^53 exact, so the action goes to the order shown', async () => {
-      server.script((request) => (request.method === 'POST'
-        ? json({ message: 'ok' }, 202)
-        : { body: '[{"id":9007199254740992,"name":"a"},{"id":9007199254740993,"name":"b"},{"id":12345678901234567890,"name":"c"}]' }));
+      server.script((request) =>
+        request.method === 'POST'
+          ? json({ message: 'ok' }, 202)
+          : {
+              body: '[{"id":9007199254740992,"name":"a"},{"id":9007199254740993,"name":"b"},{"id":12345678901234567890,"name":"c"}]',
+            },
+      );
       const api = client();
       const orders = (await api.listOrders()).items;
-      assert.deepEqual(orders.map((o) => o.id), ['9007199254740992', '9007199254740993', '12345678901234567890']);
+      assert.deepEqual(
+        orders.map((o) => o.id),
+        ['9007199254740992', '9007199254740993', '12345678901234567890'],
+      );
       await api.orderAction('9007199254740993', 'stop');
       await api.orderAction('12345678901234567890', 'stop');
-      assert.deepEqual(server.requestsTo('/api/v1/orders/').map((r) => r.url), [
-        '/api/v1/orders/9007199254740993/action', '/api/v1/orders/12345678901234567890/action',
-      ]);
+      assert.deepEqual(
+        server.requestsTo('/api/v1/orders/').map((r) => r.url),
+        ['/api/v1/orders/9007199254740993/action', '/api/v1/orders/12345678901234567890/action'],
+      );
     });
 
     it('refuses an id that cannot be encoded, clearly and before any request', async () => {
@@ -121,7 +138,13 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
       return {
         status,
         headers: { 'content-type': 'application/json', 'x-request-id': key, 'x-echo': key },
-        body: JSON.stringify({ error: key, message: `bad key ${key}`, [key]: key, name: key, data: { [`k${key}`]: `\\u${key}` } }),
+        body: JSON.stringify({
+          error: key,
+          message: `bad key ${key}`,
+          [key]: key,
+          name: key,
+          data: { [`k${key}`]: `\\u${key}` },
+        }),
       };
     };
 
@@ -131,8 +154,10 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
         server.script(echo(status));
         const api = client({ secrets: () => [stored], retry: { maxAttempts: 1 } });
         const outcome = await api.getAccount().catch((error: unknown) => error);
-        const seen = JSON.stringify({ outcome, message: (outcome as Error).message, log, warnings }, (_k, v: unknown) =>
-          (v instanceof Error ? { ...v, message: v.message } : v));
+        const seen = JSON.stringify(
+          { outcome, message: (outcome as Error).message, log, warnings },
+          (_k, v: unknown) => (v instanceof Error ? { ...v, message: v.message } : v),
+        );
         assert.ok(!seen.includes(KEY), `status ${status}: the key leaked: ${seen.slice(0, 300)}`);
         assert.ok(log.every((e) => e.requestId === undefined || /^[\x21-\x7e]{1,64}$/.test(e.requestId)));
       }
@@ -143,9 +168,11 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
     });
 
     it('masks a key that a next-page link puts in the path, in the log and in the error', async () => {
-      server.script((request) => (request.url === '/api/v1/orders'
-        ? json({ data: [{ id: 1, name: 'a' }], next: `/api/v1/orders?token=${KEY}` })
-        : json({ error: 'not_found' }, 404)));
+      server.script((request) =>
+        request.url === '/api/v1/orders'
+          ? json({ data: [{ id: 1, name: 'a' }], next: `/api/v1/orders?token=${KEY}` })
+          : json({ error: 'not_found' }, 404),
+      );
       const error = await failure(client().listOrders());
       assert.equal(server.requests.length, 2);
       assert.ok(!JSON.stringify({ error, path: error.path, message: error.message, log, warnings }).includes(KEY));
@@ -172,13 +199,18 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
 
   describe('pagination stays inside the API and inside memory', () => {
     it('never follows a next link out of the API path, with or without a prefix', async () => {
-      server.script((request) => (request.url.startsWith('/api/v1/orders')
-        ? json({ data: [{ id: 1, name: 'a' }], links: { next: '/../../admin/delete-everything' } })
-        : json({ deleted: 'everything' })));
+      server.script((request) =>
+        request.url.startsWith('/api/v1/orders')
+          ? json({ data: [{ id: 1, name: 'a' }], links: { next: '/../../admin/delete-everything' } })
+          : json({ deleted: 'everything' }),
+      );
       const listing = await client().listOrders();
       assert.equal(listing.items.length, 1);
       assert.equal(listing.stoppedBy, 'outsideApi');
-      assert.deepEqual(server.requests.map((r) => r.url), ['/api/v1/orders']);
+      assert.deepEqual(
+        server.requests.map((r) => r.url),
+        ['/api/v1/orders'],
+      );
       assert.ok(warnings.some((w) => /outsideApi/.test(w)));
     });
 
@@ -186,7 +218,10 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
       const filler = 'x'.repeat(1_250_000);
       server.script((request) => {
         const page = Number(new URL(request.url, 'http://h').searchParams.get('page') ?? '1');
-        return json({ data: [{ id: page, name: `p${page}`, note: filler }], links: { next: `/api/v1/orders?page=${page + 1}` } });
+        return json({
+          data: [{ id: page, name: `p${page}`, note: filler }],
+          links: { next: `/api/v1/orders?page=${page + 1}` },
+        });
       });
       const listing = await client().listOrders();
       assert.equal(listing.stoppedBy, 'sizeLimit');
@@ -197,12 +232,24 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
     it('follows page numbers from current_page/last_page and reports the total', async () => {
       server.script((request) => {
         const page = Number(new URL(request.url, 'http://h').searchParams.get('page') ?? '1');
-        return json({ current_page: page, last_page: 3, total: 7, next_page_url: null, data: [{ id: page * 10, name: `n${page}` }] });
+        return json({
+          current_page: page,
+          last_page: 3,
+          total: 7,
+          next_page_url: null,
+          data: [{ id: page * 10, name: `n${page}` }],
+        });
       });
       const listing = await client().listOrders();
-      assert.deepEqual(listing.items.map((o) => o.id), ['10', '20', '30']);
+      assert.deepEqual(
+        listing.items.map((o) => o.id),
+        ['10', '20', '30'],
+      );
       assert.equal(listing.total, 7, 'the server says there are more than it served');
-      assert.deepEqual(server.requests.map((r) => r.url), ['/api/v1/orders', '/api/v1/orders?page=2', '/api/v1/orders?page=3']);
+      assert.deepEqual(
+        server.requests.map((r) => r.url),
+        ['/api/v1/orders', '/api/v1/orders?page=2', '/api/v1/orders?page=3'],
+      );
     });
 
     it('does not call a list incomplete when its total counts entries that could not be read', async () => {
@@ -231,7 +278,9 @@ describe('hostile servers: parsing, masking, ids and pages (unit)', () => {
     it('sends a user action while six background reads hang', async () => {
       server.script((request) => (request.method === 'GET' ? { hang: true } : json({ message: 'accepted' }, 202)));
       const api = client({ timeouts: { headersMs: 20_000, totalMs: 20_000 } });
-      const reads = ['/balance', '/me', '/invoices', '/orders', '/orders/1', '/orders/2'].map(() => api.listInvoices().catch(() => undefined));
+      const reads = ['/balance', '/me', '/invoices', '/orders', '/orders/1', '/orders/2'].map(() =>
+        api.listInvoices().catch(() => undefined),
+      );
       for (const id of ['1', '2', '3', '4', '5']) void api.getOrder(id).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const { ms } = await timed(() => api.orderAction('7', 'stop'));
@@ -249,9 +298,16 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
   let clock: FakeClock;
   let limiters: LimiterRegistry;
 
-  const client = (url: string, key = KEY, overrides: Partial<ApiClientOptions> = {}): ApiClient => new ApiClient({
-    baseUrl: url, getKey: () => key, userAgent: 'hostile-test', clock, limiters, retry: { maxAttempts: 1 }, ...overrides,
-  });
+  const client = (url: string, key = KEY, overrides: Partial<ApiClientOptions> = {}): ApiClient =>
+    new ApiClient({
+      baseUrl: url,
+      getKey: () => key,
+      userAgent: 'hostile-test',
+      clock,
+      limiters,
+      retry: { maxAttempts: 1 },
+      ...overrides,
+    });
 
   beforeEach(async () => {
     clock = new FakeClock(Date.now());
@@ -264,7 +320,10 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
     await Promise.all([server.close(), other.close()]);
   });
 
-  for (const [name, retryAfter] of [['999999999 seconds', '999999999'], ['an HTTP date in 2099', 'Thu, 01 Jan 2099 00:00:00 GMT']] as const) {
+  for (const [name, retryAfter] of [
+    ['999999999 seconds', '999999999'],
+    ['an HTTP date in 2099', 'Thu, 01 Jan 2099 00:00:00 GMT'],
+  ] as const) {
     it(`caps a Retry-After of ${name} at five minutes, for this key and origin only`, async () => {
       server.script(() => json({ error: 'rate_limited' }, 429, { 'retry-after': retryAfter }));
       await failure(client(server.url).getBalance());
@@ -289,7 +348,9 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
 
   it('fails a Stop at once, "not sent", when the server budget is spent for an hour; nothing is sent later', async () => {
     const resetAt = Math.round((clock.now() + 3_600_000) / 1000);
-    server.script(() => json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }));
+    server.script(() =>
+      json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }),
+    );
     await client(server.url).getBalance();
     const error = await failure(client(server.url).orderAction('1', 'stop', { priority: 'user' }));
     assert.equal(error.kind, 'rateLimited');
@@ -313,7 +374,9 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
 
   it('tells a waiting user request until when it waits', async () => {
     const resetAt = clock.now() + 20_000;
-    server.script(() => json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }));
+    server.script(() =>
+      json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }),
+    );
     await client(server.url).getBalance();
     server.script(() => json({ balance: 1 }));
     let until: number | undefined;
@@ -328,12 +391,19 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
     const delays: number[] = [];
     const setTimeout = clock.setTimeout.bind(clock);
     clock.setTimeout = (callback, ms) => (delays.push(ms), setTimeout(callback, ms));
-    server.script(() => json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999999' }));
+    server.script(() =>
+      json({ balance: 1 }, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999999' }),
+    );
     await client(server.url).getBalance();
-    const queued = client(server.url).getBalance().catch(() => undefined);
+    const queued = client(server.url)
+      .getBalance()
+      .catch(() => undefined);
     await clock.advance(10 * 60_000);
     await queued;
-    assert.ok(delays.every((ms) => ms <= 60_000), `delays ${delays.join(', ')}`);
+    assert.ok(
+      delays.every((ms) => ms <= 60_000),
+      `delays ${delays.join(', ')}`,
+    );
     assert.ok(delays.length < 50, `${delays.length} timers in ten minutes`);
   });
 
@@ -342,7 +412,12 @@ describe('hostile servers: waits are bounded, scoped and visible (unit)', () => 
     (await limiter.acquire()).release();
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
-    const waits = Array.from({ length: 20_000 }, () => limiter.acquire({ signal: controller.signal }).then(() => 'granted', (e: ApiError) => e.kind));
+    const waits = Array.from({ length: 20_000 }, () =>
+      limiter.acquire({ signal: controller.signal }).then(
+        () => 'granted',
+        (e: ApiError) => e.kind,
+      ),
+    );
     const started = performance.now();
     controller.abort();
     const outcomes = await Promise.all(waits);

@@ -46,15 +46,22 @@ interface RawResponse {
 
 /** Sends the path exactly as given; fetch would normalise `%2E%2E` and friends away. */
 function raw(
-  method: string, path: string, headers: Record<string, string> = AUTH, body?: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = AUTH,
+  body?: string,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: api.port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'),
-      }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -134,10 +141,25 @@ describe('mock API', () => {
       assert.equal(data.length, 6);
       assert.deepEqual(body.meta, { total: 6 });
       assert.equal(body.links, undefined);
-      assert.deepEqual(data.map((o) => o.status),
-        ['running', 'running', 'stopped', 'stopped', 'suspended', 'starting']);
-      for (const key of ['id', 'name', 'plan', 'ip', 'location', 'os', 'cpu', 'ram_gb', 'disk_gb', 'created_at',
-        'renews_at', 'price_monthly', 'currency']) {
+      assert.deepEqual(
+        data.map((o) => o.status),
+        ['running', 'running', 'stopped', 'stopped', 'suspended', 'starting'],
+      );
+      for (const key of [
+        'id',
+        'name',
+        'plan',
+        'ip',
+        'location',
+        'os',
+        'cpu',
+        'ram_gb',
+        'disk_gb',
+        'created_at',
+        'renews_at',
+        'price_monthly',
+        'currency',
+      ]) {
         assert.ok(key in (data[0] ?? {}), key);
       }
     });
@@ -173,16 +195,29 @@ describe('mock API', () => {
       assert.ok(!keys.includes(DEMO_API_KEY), 'keys page must mask keys');
       assert.equal((await fetch(`${api.url}/client/login`)).status, 200);
       assert.equal((await call('/api/v1/me')).status, 200, 'pages did not use up the limit');
-      assert.deepEqual(api.requests.map((r) => r.route).slice(0, 2),
-        ['GET /client/invoices/:id', 'GET /client/invoices/:id']);
+      assert.deepEqual(api.requests.map((r) => r.route).slice(0, 2), [
+        'GET /client/invoices/:id',
+        'GET /client/invoices/:id',
+      ]);
     });
 
     it('treats {id} as one raw segment without normalising dots', async () => {
       await api.close();
       const odd: OrderRecord = {
-        id: 'srv/a b', name: 'odd', status: 'running', plan: 'VPS S', ip: '192.0.2.1', location: 'Frankfurt',
-        os: 'Debian 12', cpu: 1, ram_gb: 1, disk_gb: 10, created_at: '2025-01-01T00:00:00Z',
-        renews_at: '2026-01-01T00:00:00Z', price_monthly: 3, currency: 'EUR',
+        id: 'srv/a b',
+        name: 'odd',
+        status: 'running',
+        plan: 'VPS S',
+        ip: '192.0.2.1',
+        location: 'Frankfurt',
+        os: 'Debian 12',
+        cpu: 1,
+        ram_gb: 1,
+        disk_gb: 10,
+        created_at: '2025-01-01T00:00:00Z',
+        renews_at: '2026-01-01T00:00:00Z',
+        price_monthly: 3,
+        currency: 'EUR',
       };
       await start({ seed: { orders: [odd] } });
 
@@ -201,13 +236,16 @@ describe('mock API', () => {
       assert.equal(bad.status, 400);
       assert.equal(parse(bad.text).error, 'invalid_request');
 
-      assert.deepEqual(api.requests.map((r) => [r.rawPath, r.route, r.orderId]), [
-        ['/api/v1/orders/..%2Fbalance', 'GET /api/v1/orders/:id', '../balance'],
-        ['/api/v1/orders/%2E%2E', 'GET /api/v1/orders/:id', '..'],
-        ['/api/v1/orders/../balance', 'unmatched', undefined],
-        ['/api/v1/orders/srv%2Fa%20b', 'GET /api/v1/orders/:id', 'srv/a b'],
-        ['/api/v1/orders/%E0%A4%A', 'GET /api/v1/orders/:id', undefined],
-      ]);
+      assert.deepEqual(
+        api.requests.map((r) => [r.rawPath, r.route, r.orderId]),
+        [
+          ['/api/v1/orders/..%2Fbalance', 'GET /api/v1/orders/:id', '../balance'],
+          ['/api/v1/orders/%2E%2E', 'GET /api/v1/orders/:id', '..'],
+          ['/api/v1/orders/../balance', 'unmatched', undefined],
+          ['/api/v1/orders/srv%2Fa%20b', 'GET /api/v1/orders/:id', 'srv/a b'],
+          ['/api/v1/orders/%E0%A4%A', 'GET /api/v1/orders/:id', undefined],
+        ],
+      );
     });
   });
 
@@ -242,10 +280,13 @@ describe('mock API', () => {
       const cases: [number | string, unknown, number, Json][] = [
         [1005, { action: 'start' }, 409, { error: 'order_suspended', message: 'Order 1005 is suspended' }],
         [1003, { action: 'stop' }, 409, { error: 'invalid_state', message: 'Order 1003 is stopped; cannot stop it' }],
-        [1001, { action: 'start' }, 409,
-          { error: 'invalid_state', message: 'Order 1001 is running; cannot start it' }],
-        [1001, { action: 'explode' }, 422,
-          { error: 'invalid_action', message: 'action must be one of start, stop, restart, reinstall' }],
+        [1001, { action: 'start' }, 409, { error: 'invalid_state', message: 'Order 1001 is running; cannot start it' }],
+        [
+          1001,
+          { action: 'explode' },
+          422,
+          { error: 'invalid_action', message: 'action must be one of start, stop, restart, reinstall' },
+        ],
         [9999, { action: 'start' }, 404, { error: 'not_found', message: 'Order 9999 not found' }],
       ];
       for (const [id, body, status, expected] of cases) {
@@ -321,8 +362,10 @@ describe('mock API', () => {
       const refused = await call('/api/v1/me');
       assert.equal(refused.status, 429);
       assert.equal(refused.headers.get('retry-after'), '57');
-      assert.deepEqual(await refused.json(),
-        { error: 'rate_limited', message: 'Rate limit of 3 requests per minute exceeded' });
+      assert.deepEqual(await refused.json(), {
+        error: 'rate_limited',
+        message: 'Rate limit of 3 requests per minute exceeded',
+      });
 
       const other = await fetch(`${api.url}/api/v1/me`, { headers: { Authorization: 'Bearer other' } });
       assert.equal(other.status, 200, 'limits are per key');
@@ -339,10 +382,12 @@ describe('mock API', () => {
     it('defaults to 120 per minute and can be switched off', async () => {
       const now = 1_000_000;
       await start({ now: () => now });
-      const results = await Promise.all(Array.from({ length: 121 }, async () => {
-        const res = await call('/api/v1/balance');
-        return { status: res.status, text: await res.text() };
-      }));
+      const results = await Promise.all(
+        Array.from({ length: 121 }, async () => {
+          const res = await call('/api/v1/balance');
+          return { status: res.status, text: await res.text() };
+        }),
+      );
       const refused = results.filter((r) => r.status === 429);
       assert.equal(refused.length, 1);
       assert.equal(parse(refused[0]?.text ?? '').message, 'Rate limit of 120 requests per minute exceeded');
@@ -465,8 +510,10 @@ describe('mock API', () => {
       const res = await call('/api/v1/me', { redirect: 'manual' });
       assert.equal(res.status, 302);
       assert.ok(res.headers.get('location')?.startsWith(`${api.url}/`));
-      assert.equal((await call('/api/v1/me', { redirect: 'manual' })).headers.get('location'),
-        'https://elsewhere.invalid/x');
+      assert.equal(
+        (await call('/api/v1/me', { redirect: 'manual' })).headers.get('location'),
+        'https://elsewhere.invalid/x',
+      );
     });
 
     it('matches by method, route pattern, exact path and RegExp, in insertion order', async () => {
@@ -499,12 +546,23 @@ describe('mock API', () => {
       await fetch(`${api.url}/__mock/log`);
       const [a, b, c, d] = api.requests;
       assert.equal(api.requests.length, 3, 'control calls are not logged');
-      assert.deepEqual({ ...a, userAgent: undefined }, {
-        seq: 1, time: 5000, method: 'POST', rawPath: '/api/v1/orders/1001/action',
-        route: 'POST /api/v1/orders/:id/action',
-        orderId: '1001', authorization: `Bearer ${DEMO_API_KEY}`, userAgent: undefined, accept: '*/*',
-        contentType: 'application/json', body: '{"action":"stop"}', status: 202,
-      });
+      assert.deepEqual(
+        { ...a, userAgent: undefined },
+        {
+          seq: 1,
+          time: 5000,
+          method: 'POST',
+          rawPath: '/api/v1/orders/1001/action',
+          route: 'POST /api/v1/orders/:id/action',
+          orderId: '1001',
+          authorization: `Bearer ${DEMO_API_KEY}`,
+          userAgent: undefined,
+          accept: '*/*',
+          contentType: 'application/json',
+          body: '{"action":"stop"}',
+          status: 202,
+        },
+      );
       assert.equal(b?.userAgent, 'probe/1');
       assert.equal(b?.accept, 'application/json');
       assert.equal(b?.authorization, undefined);
@@ -529,7 +587,10 @@ describe('mock API', () => {
       const next = (first.body.links as Json).next as string;
       assert.equal(next, `${api.url}/api/v1/orders?page=2`);
       const second = (await (await fetch(next, { headers: AUTH })).json()) as Json;
-      assert.deepEqual((second.data as Json[]).map((o) => o.id), [1005, 1006]);
+      assert.deepEqual(
+        (second.data as Json[]).map((o) => o.id),
+        [1005, 1006],
+      );
       assert.deepEqual(second.links, { next: null });
       assert.deepEqual((await getJson('/api/v1/orders?page=9')).body.data, []);
       assert.equal((await call('/api/v1/orders?page=0')).status, 400);
@@ -558,7 +619,10 @@ describe('mock API', () => {
       await start({ shape: 'bare' });
       const orders = (await (await call('/api/v1/orders')).json()) as Json[];
       assert.ok(Array.isArray(orders));
-      assert.deepEqual(orders.map((o) => o.state), ['active', 'active', 'offline', 'offline', 'suspended', 'pending']);
+      assert.deepEqual(
+        orders.map((o) => o.state),
+        ['active', 'active', 'offline', 'offline', 'suspended', 'pending'],
+      );
       assert.equal(orders[0]?.id, '1001');
       assert.equal(orders[0]?.status, undefined);
       assert.equal((await getJson('/api/v1/orders/1003')).body.state, 'offline');
@@ -576,7 +640,10 @@ describe('mock API', () => {
       const orders = (await getJson('/api/v1/orders')).body.orders as Json[];
       assert.equal(orders[0]?.order_id, 1001);
       assert.equal(orders[0]?.hostname, 'web-frontend-01');
-      assert.deepEqual(orders.map((o) => o.power_status), ['on', 'on', 'off', 'off', 'suspended', 'booting']);
+      assert.deepEqual(
+        orders.map((o) => o.power_status),
+        ['on', 'on', 'off', 'off', 'suspended', 'booting'],
+      );
       assert.equal(((await getJson('/api/v1/orders/1002')).body.order as Json).hostname, 'db-primary');
       assert.deepEqual((await getJson('/api/v1/balance')).body, { data: { credit: '42.50', currency_code: 'GBP' } });
       assert.equal(((await getJson('/api/v1/me')).body.user as Json).name, 'Ada Lovelace');
@@ -607,8 +674,14 @@ describe('mock API', () => {
       assert.ok(!text.includes(DEMO_API_KEY));
       assert.ok(!text.includes('wrong'));
       const log = JSON.parse(text) as Json[];
-      assert.deepEqual(log.map((r) => [r.hasAuthorization, r.authorizationMatchesKey, 'authorization' in r]),
-        [[true, 0, false], [true, null, false], [false, null, false]]);
+      assert.deepEqual(
+        log.map((r) => [r.hasAuthorization, r.authorizationMatchesKey, 'authorization' in r]),
+        [
+          [true, 0, false],
+          [true, null, false],
+          [false, null, false],
+        ],
+      );
       assert.equal((await post('log/clear')).status, 200);
       assert.equal(api.requests.length, 0);
     });
@@ -627,7 +700,7 @@ describe('mock API', () => {
       }
     });
 
-    it('changes an order\'s state from outside, as the provider\'s panel would', async () => {
+    it("changes an order's state from outside, as the provider's panel would", async () => {
       assert.equal((await post('orders/state', { id: 1001, status: 'suspended' })).status, 200);
       assert.equal(statusOf(1001), 'suspended');
       assert.equal((await post('orders/state', { id: '1001', status: 'running' })).status, 200);
@@ -681,7 +754,8 @@ describe('mock API', () => {
 
     it('answers CORS preflights without logging them', async () => {
       const res = await raw('OPTIONS', '/api/v1/me', {
-        Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET',
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'GET',
         'Access-Control-Request-Headers': 'authorization',
       });
       assert.equal(res.status, 204);
@@ -700,12 +774,24 @@ describe('mock API', () => {
 
   describe('CLI arguments', () => {
     it('parses port, flags and environment', () => {
-      assert.deepEqual(parseArgs(['8123', '--transition-ms', '500', '--rate-limit=0', '--page-size', '2',
-        '--shape', 'alt'], {}), {
-        host: '127.0.0.1', quiet: false, port: 8123, transitionMs: 500, rateLimit: false, pageSize: 2, shape: 'alt',
+      assert.deepEqual(
+        parseArgs(['8123', '--transition-ms', '500', '--rate-limit=0', '--page-size', '2', '--shape', 'alt'], {}),
+        {
+          host: '127.0.0.1',
+          quiet: false,
+          port: 8123,
+          transitionMs: 500,
+          rateLimit: false,
+          pageSize: 2,
+          shape: 'alt',
+        },
+      );
+      assert.deepEqual(parseArgs(['--rate-limit', '30'], { MOCK_API_PORT: '9000' }), {
+        host: '127.0.0.1',
+        quiet: false,
+        port: 9000,
+        rateLimit: { limit: 30, windowMs: 60_000 },
       });
-      assert.deepEqual(parseArgs(['--rate-limit', '30'], { MOCK_API_PORT: '9000' }),
-        { host: '127.0.0.1', quiet: false, port: 9000, rateLimit: { limit: 30, windowMs: 60_000 } });
       assert.equal(typeof parseArgs(['--shape', 'weird'], {}), 'string');
       assert.equal(typeof parseArgs(['--page-size'], {}), 'string');
       assert.equal(typeof parseArgs(['70000'], {}), 'string');

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import {
-  type HostileAnswer, hostileAnswer, hostileCorpus, HOSTILE_NAMES, type HostileName, serveHostile,
+  type HostileAnswer,
+  hostileAnswer,
+  hostileCorpus,
+  HOSTILE_NAMES,
+  type HostileName,
+  serveHostile,
 } from '../mock-api/hostile';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 
@@ -59,7 +64,10 @@ describe('mock API hostile corpus', () => {
 
   it('names every entry once, with a description, and builds each on its own', () => {
     const corpus = hostileCorpus();
-    assert.deepEqual(corpus.map((e) => e.name), HOSTILE_NAMES);
+    assert.deepEqual(
+      corpus.map((e) => e.name),
+      HOSTILE_NAMES,
+    );
     assert.equal(new Set(HOSTILE_NAMES).size, HOSTILE_NAMES.length);
     assert.ok(corpus.every((e) => e.description.length > 10 && e.path.startsWith('/api/v1/')));
   });
@@ -71,7 +79,10 @@ describe('mock API hostile corpus', () => {
       for (const path of [entry.path, `${entry.path}?page=2`]) {
         assertServed(await raw(path), expected(entry, path), `${name} at ${path}`);
       }
-      assert.deepEqual(api.requests.map((r) => r.fault), ['raw', 'raw']);
+      assert.deepEqual(
+        api.requests.map((r) => r.fault),
+        ['raw', 'raw'],
+      );
     });
   }
 
@@ -101,7 +112,11 @@ describe('mock API hostile corpus', () => {
     const reset = Number(hostileAnswer('rateLimitExhausted').headers['X-RateLimit-Reset']);
     assert.ok(Math.abs(reset - (Date.now() / 1000 + 3600)) < 5);
     assert.equal(hostileAnswer('rateLimitResetHuge').headers['X-RateLimit-Reset'], '99999999999999');
-    assert.ok(Buffer.from(text('jsonWithBom')).subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])));
+    assert.ok(
+      Buffer.from(text('jsonWithBom'))
+        .subarray(0, 3)
+        .equals(Buffer.from([0xef, 0xbb, 0xbf])),
+    );
     const traversal = JSON.parse(text('nextLinkTraversal')) as { links: Json };
     assert.equal(traversal.links.next, '/../../admin/delete-everything');
     const big = text('orderList10MB');
@@ -128,7 +143,10 @@ describe('mock API hostile corpus', () => {
 
   it('serves entries by name through the control endpoint', async () => {
     const index = (await (await fetch(`${api.url}/__mock/hostile`)).json()) as Json[];
-    assert.deepEqual(index.map((e) => e.name), HOSTILE_NAMES);
+    assert.deepEqual(
+      index.map((e) => e.name),
+      HOSTILE_NAMES,
+    );
     const post = (body: unknown): Promise<Response> =>
       fetch(`${api.url}/__mock/hostile`, { method: 'POST', body: JSON.stringify(body) });
     assert.equal((await post({ name: 'retryAfterHuge', path: '/api/v1/balance', times: 1 })).status, 200);

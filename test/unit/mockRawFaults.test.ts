@@ -21,16 +21,24 @@ interface RawResponse {
 
 /** A plain http.request: the bytes as sent, no JSON client in between. */
 function raw(
-  method: string, path: string, key: string | undefined = DEMO_API_KEY, body?: string,
+  method: string,
+  path: string,
+  key: string | undefined = DEMO_API_KEY,
+  body?: string,
 ): Promise<RawResponse> {
   const headers = key === undefined ? {} : { Authorization: `Bearer ${key}` };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: new URL(api.url).hostname, port: api.port, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: new URL(api.url).hostname, port: api.port, method, path, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -49,7 +57,11 @@ describe('mock API hostile faults', () => {
       await start();
       const body = '\uFEFF{"data": [1,2,3]}  \u00e9';
       api.faults.add({
-        kind: 'raw', path: '/api/v1/orders', times: 1, status: 418, body,
+        kind: 'raw',
+        path: '/api/v1/orders',
+        times: 1,
+        status: 418,
+        body,
         headers: { 'Content-Type': 'text/x-odd', 'X-Request-Id': 'chosen', 'X-Extra': 'yes' },
       });
       const res = await raw('GET', '/api/v1/orders?x=1');
@@ -72,17 +84,27 @@ describe('mock API hostile faults', () => {
       assert.equal(res.headers['content-type'], undefined);
       assert.equal(api.state.getOrder(1003)?.status, 'stopped');
       assert.equal((await raw('GET', '/api/v1/me')).status, 200);
-      assert.deepEqual(api.requests.map((r) => [r.status, r.fault]), [[202, 'raw'], [200, undefined]]);
+      assert.deepEqual(
+        api.requests.map((r) => [r.status, r.fault]),
+        [
+          [202, 'raw'],
+          [200, undefined],
+        ],
+      );
     });
 
     it('computes each answer with a function of the path, e.g. an endless chain', async () => {
       await start();
       api.faults.add({
-        kind: 'raw', path: '/api/v1/orders',
+        kind: 'raw',
+        path: '/api/v1/orders',
         body: (rawPath, baseUrl) => {
           const n = Number(/page=(\d+)/.exec(rawPath)?.[1] ?? '1');
-          return { status: 200, headers: { Link: `<${baseUrl}/api/v1/orders?page=${n + 1}>; rel="next"` },
-            body: `{"page":${n}}` };
+          return {
+            status: 200,
+            headers: { Link: `<${baseUrl}/api/v1/orders?page=${n + 1}>; rel="next"` },
+            body: `{"page":${n}}`,
+          };
         },
       });
       for (const n of [1, 2, 50]) {
@@ -95,7 +117,11 @@ describe('mock API hostile faults', () => {
     it('is available through the control endpoint with a string body', async () => {
       await start();
       const ok = await control('faults', {
-        kind: 'raw', path: '/api/v1/balance', status: 200, headers: { 'Retry-After': 'soon' }, body: '"1  !"',
+        kind: 'raw',
+        path: '/api/v1/balance',
+        status: 200,
+        headers: { 'Retry-After': 'soon' },
+        body: '"1  !"',
       });
       assert.equal(ok.status, 200);
       const res = await raw('GET', '/api/v1/balance');

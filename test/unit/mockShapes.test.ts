@@ -28,7 +28,9 @@ async function get(pathOrUrl: string): Promise<{ res: Response; body: Json }> {
 
 async function act(id: number, verb: string): Promise<{ res: Response; body: Json }> {
   const res = await fetch(`${api.url}/api/v1/orders/${id}/action`, {
-    method: 'POST', headers: { ...AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: verb }),
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: verb }),
   });
   return { res, body: (await res.json()) as Json };
 }
@@ -76,17 +78,33 @@ describe('mock API shapes: paged', () => {
     const pages = await walkPaged('/api/v1/orders');
     assert.equal(pages.length, 3);
     const first = pages[0] ?? {};
-    assert.deepEqual({ ...first, data: undefined }, {
-      current_page: 1, data: undefined, first_page_url: `${api.url}/api/v1/orders?page=1`, from: 1, last_page: 3,
-      last_page_url: `${api.url}/api/v1/orders?page=3`, next_page_url: null, path: `${api.url}/api/v1/orders`,
-      per_page: 2, prev_page_url: null, to: 2, total: 6,
-    });
+    assert.deepEqual(
+      { ...first, data: undefined },
+      {
+        current_page: 1,
+        data: undefined,
+        first_page_url: `${api.url}/api/v1/orders?page=1`,
+        from: 1,
+        last_page: 3,
+        last_page_url: `${api.url}/api/v1/orders?page=3`,
+        next_page_url: null,
+        path: `${api.url}/api/v1/orders`,
+        per_page: 2,
+        prev_page_url: null,
+        to: 2,
+        total: 6,
+      },
+    );
     assert.equal(pages[1]?.prev_page_url, `${api.url}/api/v1/orders?page=1`);
     const orders = pages.flatMap((p) => p.data as Json[]);
-    assert.deepEqual(orders.map((o) => String(o.service_id)), seedIds());
-    assert.deepEqual(orders.map((o) => `${String(o.domainstatus)}/${String(o.power_state)}`), [
-      'Active/online', 'Active/online', 'Active/offline', 'Active/offline', 'Suspended/offline', 'Active/booting',
-    ]);
+    assert.deepEqual(
+      orders.map((o) => String(o.service_id)),
+      seedIds(),
+    );
+    assert.deepEqual(
+      orders.map((o) => `${String(o.domainstatus)}/${String(o.power_state)}`),
+      ['Active/online', 'Active/online', 'Active/offline', 'Active/offline', 'Suspended/offline', 'Active/booting'],
+    );
     assert.equal(orders[0]?.label, 'web-frontend-01');
     assert.equal(orders[0]?.dedicated_ip, '203.0.113.10');
     const beyond = (await get('/api/v1/orders?page=9')).body;
@@ -96,12 +114,24 @@ describe('mock API shapes: paged', () => {
 
   it('honours an explicit pageSize and pages invoices the same way', async () => {
     await start({ shape: 'paged', pageSize: 4 });
-    assert.deepEqual((await walkPaged('/api/v1/orders')).map((p) => (p.data as Json[]).length), [4, 2]);
+    assert.deepEqual(
+      (await walkPaged('/api/v1/orders')).map((p) => (p.data as Json[]).length),
+      [4, 2],
+    );
     const invoices = (await walkPaged('/api/v1/invoices')).flatMap((p) => p.data as Json[]);
-    assert.deepEqual(invoices.map((i) => i.status), ['Paid', 'Paid', 'Paid', 'Unpaid', 'Unpaid']);
+    assert.deepEqual(
+      invoices.map((i) => i.status),
+      ['Paid', 'Paid', 'Paid', 'Unpaid', 'Unpaid'],
+    );
     assert.deepEqual(invoices[0], {
-      id: 38, invoice_num: 'INV-2025-0038', date: '2025-10-01', duedate: '2025-10-15', total: '148.60',
-      currency_code: 'EUR', status: 'Paid', url: `${api.url}/client/invoices/38`,
+      id: 38,
+      invoice_num: 'INV-2025-0038',
+      date: '2025-10-01',
+      duedate: '2025-10-15',
+      total: '148.60',
+      currency_code: 'EUR',
+      status: 'Paid',
+      url: `${api.url}/client/invoices/38`,
     });
   });
 
@@ -129,7 +159,10 @@ describe('mock API shapes: jsonapi', () => {
     assert.equal((pages[0]?.links as Json).next, `${api.url}/api/v1/orders?page[number]=2&page[size]=2`);
     assert.deepEqual(pages[2]?.meta, { total: 6, page: { number: 3, size: 2 } });
     const orders = pages.flatMap((p) => p.data as Json[]);
-    assert.deepEqual(orders.map((o) => o.id), seedIds());
+    assert.deepEqual(
+      orders.map((o) => o.id),
+      seedIds(),
+    );
     assert.ok(orders.every((o) => o.type === 'orders'));
     const first = orders[0] ?? {};
     assert.deepEqual(first.links, { self: `${api.url}/api/v1/orders/1001` });
@@ -147,7 +180,10 @@ describe('mock API shapes: jsonapi', () => {
     assert.deepEqual(body.meta, { total: 6 });
     assert.deepEqual(body.links, { self: `${api.url}/api/v1/orders`, next: null });
     const invoices = (await get('/api/v1/invoices')).body.data as Json[];
-    assert.deepEqual(invoices.map((i) => (i.attributes as Json).status), ['Paid', 'Paid', 'Paid', 'Overdue', 'Unpaid']);
+    assert.deepEqual(
+      invoices.map((i) => (i.attributes as Json).status),
+      ['Paid', 'Paid', 'Paid', 'Overdue', 'Unpaid'],
+    );
     assert.deepEqual((invoices[0]?.attributes as Json).invoice_number, 'INV-2025-0038');
   });
 
@@ -185,9 +221,15 @@ describe('mock API shapes: shared machinery', () => {
       assert.equal((await get('/api/v1/me')).res.status, 200);
       const limited = await get('/api/v1/me');
       assert.deepEqual([limited.res.status, limited.body.error], [429, 'rate_limited']);
-      assert.deepEqual(api.requests.map((r) => [r.status, r.fault]), [
-        [503, 'status'], [200, undefined], [200, undefined], [429, undefined],
-      ]);
+      assert.deepEqual(
+        api.requests.map((r) => [r.status, r.fault]),
+        [
+          [503, 'status'],
+          [200, undefined],
+          [200, undefined],
+          [429, undefined],
+        ],
+      );
       const unauthorized = await fetch(`${api.url}/api/v1/orders`);
       assert.deepEqual(await unauthorized.json(), { error: 'unauthorized', message: 'Invalid or missing API key' });
     });

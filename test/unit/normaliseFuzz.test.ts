@@ -34,7 +34,10 @@ function feedAll(body: unknown): void {
     try {
       normalise(body);
     } catch (error) {
-      assert.ok(error instanceof ApiError && error.kind === 'badResponse', `${name} threw ${String(error).slice(0, 200)}`);
+      assert.ok(
+        error instanceof ApiError && error.kind === 'badResponse',
+        `${name} threw ${String(error).slice(0, 200)}`,
+      );
       assert.ok(error.message.length <= 400, `${name}: message of ${error.message.length} characters`);
     }
     const took = performance.now() - started;
@@ -42,24 +45,80 @@ function feedAll(body: unknown): void {
   }
 }
 
-const WRAPPER_KEYS = ['data', 'items', 'results', 'result', 'response', 'orders', 'servers', 'services', 'instances',
-  'invoices', 'droplets', 'order', 'server', 'invoice', 'account', 'attributes', 'balance', 'status', 'networks',
-  'public_net', 'ipv4', 'ip_addresses', 'relationships', 'allocations', 'products', 'product'];
+const WRAPPER_KEYS = [
+  'data',
+  'items',
+  'results',
+  'result',
+  'response',
+  'orders',
+  'servers',
+  'services',
+  'instances',
+  'invoices',
+  'droplets',
+  'order',
+  'server',
+  'invoice',
+  'account',
+  'attributes',
+  'balance',
+  'status',
+  'networks',
+  'public_net',
+  'ipv4',
+  'ip_addresses',
+  'relationships',
+  'allocations',
+  'products',
+  'product',
+];
 
-const oddText = fc.constantFrom('\ud800', '\udfff', 'a\ud800b', '\udc00\ud800', '\u0000', '\u202e7', '\ufeff 7', ' 7',
-  '𝟘', 'e\u0301', '', ' ', '0000-00-00', '203.0.113.1/24', '2001:db8::/64', '$-0.00 USD', '1,2,3,4,5', 'NaN', 'x'.repeat(300));
+const oddText = fc.constantFrom(
+  '\ud800',
+  '\udfff',
+  'a\ud800b',
+  '\udc00\ud800',
+  '\u0000',
+  '\u202e7',
+  '\ufeff 7',
+  ' 7',
+  '𝟘',
+  'e\u0301',
+  '',
+  ' ',
+  '0000-00-00',
+  '203.0.113.1/24',
+  '2001:db8::/64',
+  '$-0.00 USD',
+  '1,2,3,4,5',
+  'NaN',
+  'x'.repeat(300),
+);
 const oddNumber = fc.oneof(
   fc.constantFrom(2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 64, 1e308, -1e308, Number.MAX_VALUE, 5e-324, -0, 1.5, 0),
   fc.double({ noNaN: true }),
 );
-const longText = fc.tuple(fc.integer({ min: 1_000, max: 90_000 }), fc.constantFrom('a', '1', '.', ' ', '\ud800', '€'))
+const longText = fc
+  .tuple(fc.integer({ min: 1_000, max: 90_000 }), fc.constantFrom('a', '1', '.', ' ', '\ud800', '€'))
   .map(([length, char]) => char.repeat(length));
-const scalar = fc.oneof(oddText, oddNumber, fc.boolean(), fc.constant(null), fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }));
+const scalar = fc.oneof(
+  oddText,
+  oddNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
 
 /** `{key:{key:…}}` nested up to 5,000 levels, with a plausible payload at the bottom. */
-const deepNest = fc.tuple(fc.array(fc.constantFrom(...WRAPPER_KEYS), { minLength: 1, maxLength: 3 }),
-  fc.integer({ min: 1, max: 5_000 }), fc.boolean(), fc.jsonValue({ maxDepth: 2 }))
+const deepNest = fc
+  .tuple(
+    fc.array(fc.constantFrom(...WRAPPER_KEYS), { minLength: 1, maxLength: 3 }),
+    fc.integer({ min: 1, max: 5_000 }),
+    fc.boolean(),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
   .map(([keys, depth, asArray, leaf]) => {
     let value: unknown = leaf;
     for (let i = 0; i < depth; i++) {
@@ -70,8 +129,12 @@ const deepNest = fc.tuple(fc.array(fc.constantFrom(...WRAPPER_KEYS), { minLength
   });
 
 /** Thousands of keys, some of them the ones the readers look for. */
-const wide = fc.tuple(fc.integer({ min: 1_000, max: 5_000 }), fc.array(fc.constantFrom(...WRAPPER_KEYS, 'id', 'name', 'amount'),
-  { maxLength: 5 }), scalar)
+const wide = fc
+  .tuple(
+    fc.integer({ min: 1_000, max: 5_000 }),
+    fc.array(fc.constantFrom(...WRAPPER_KEYS, 'id', 'name', 'amount'), { maxLength: 5 }),
+    scalar,
+  )
   .map(([count, known, value]) => {
     const obj: Record<string, unknown> = {};
     for (let i = 0; i < count; i++) obj[`Key_${i}-x`] = i % 3 ? value : [{ id: i }];
@@ -79,20 +142,60 @@ const wide = fc.tuple(fc.integer({ min: 1_000, max: 5_000 }), fc.array(fc.consta
     return obj;
   });
 
-const resourceLike = fc.record({
-  type: fc.oneof(fc.string({ maxLength: 10 }), scalar),
-  id: scalar,
-  attributes: fc.dictionary(fc.constantFrom('id', 'name', 'status', 'ip', 'amount', 'currency', 'total', 'due_date',
-    'power_status', 'public_net', 'networks', 'identifier', 'relationships'), fc.oneof(scalar, fc.jsonValue({ maxDepth: 3 }))),
-  relationships: fc.jsonValue({ maxDepth: 3 }),
-}, { requiredKeys: [] });
+const resourceLike = fc.record(
+  {
+    type: fc.oneof(fc.string({ maxLength: 10 }), scalar),
+    id: scalar,
+    attributes: fc.dictionary(
+      fc.constantFrom(
+        'id',
+        'name',
+        'status',
+        'ip',
+        'amount',
+        'currency',
+        'total',
+        'due_date',
+        'power_status',
+        'public_net',
+        'networks',
+        'identifier',
+        'relationships',
+      ),
+      fc.oneof(scalar, fc.jsonValue({ maxDepth: 3 })),
+    ),
+    relationships: fc.jsonValue({ maxDepth: 3 }),
+  },
+  { requiredKeys: [] },
+);
 
-const recordLike = fc.dictionary(fc.constantFrom('id', 'uuid', 'name', 'label', 'status', 'state', 'power_status', 'ip',
-  'ipv4', 'main_ip', 'networks', 'balance', 'amount', 'currency', 'invoice_num', 'duedate', 'paid', 'first_name'),
-  fc.oneof(scalar, longText, fc.jsonValue({ maxDepth: 2 })));
+const recordLike = fc.dictionary(
+  fc.constantFrom(
+    'id',
+    'uuid',
+    'name',
+    'label',
+    'status',
+    'state',
+    'power_status',
+    'ip',
+    'ipv4',
+    'main_ip',
+    'networks',
+    'balance',
+    'amount',
+    'currency',
+    'invoice_num',
+    'duedate',
+    'paid',
+    'first_name',
+  ),
+  fc.oneof(scalar, longText, fc.jsonValue({ maxDepth: 2 })),
+);
 
 const listOf = <T>(entry: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
-  fc.tuple(fc.constantFrom(...WRAPPER_KEYS), fc.array(entry, { maxLength: 20 }), fc.boolean())
+  fc
+    .tuple(fc.constantFrom(...WRAPPER_KEYS), fc.array(entry, { maxLength: 20 }), fc.boolean())
     .map(([key, list, bare]) => (bare ? list : { [key]: list, meta: { total: list.length } }));
 
 describe('normalisers under generated input (fuzz)', () => {
@@ -113,22 +216,26 @@ describe('normalisers under generated input (fuzz)', () => {
   });
 
   it('resource-document-like shapes', () => {
-    fc.assert(fc.property(fc.oneof(resourceLike, listOf(resourceLike), fc.record({ data: resourceLike })), feedAll),
-      { numRuns: 300 });
+    fc.assert(fc.property(fc.oneof(resourceLike, listOf(resourceLike), fc.record({ data: resourceLike })), feedAll), {
+      numRuns: 300,
+    });
   });
 
   it('never returns an id that is not exactly a readable path segment', () => {
-    fc.assert(fc.property(listOf(fc.oneof(recordLike, resourceLike)), (body) => {
-      let orders: readonly { id: string }[] = [];
-      try {
-        orders = normaliseOrderList(body).orders;
-      } catch (error) {
-        assert.ok(error instanceof ApiError);
-      }
-      for (const { id } of orders) {
-        assert.ok(id.length > 0 && id.length <= 256);
-        assert.doesNotThrow(() => encodeURIComponent(id));
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(listOf(fc.oneof(recordLike, resourceLike)), (body) => {
+        let orders: readonly { id: string }[] = [];
+        try {
+          orders = normaliseOrderList(body).orders;
+        } catch (error) {
+          assert.ok(error instanceof ApiError);
+        }
+        for (const { id } of orders) {
+          assert.ok(id.length > 0 && id.length <= 256);
+          assert.doesNotThrow(() => encodeURIComponent(id));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

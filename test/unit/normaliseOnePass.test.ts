@@ -14,10 +14,26 @@ const CASES: ReadonlyArray<[string, unknown]> = [
   ['an id written another way', { Order_ID: 'A-1', name: 'x' }],
   ['an id field that holds no id (a boolean) is passed over', { order_id: true, uuid: 'u-1' }],
   ['exact plan names before squashed ones', { Plan: 'P1', product: 'P2', id: 1 }],
-  ['keys in another order after a list of the same shape', [{ id: 1, name: 'a', ip: '10.0.0.1', status: 'running' }, { ip: '203.0.113.9', status: 'off', id: 2, name: 'b' }, { id: 3, name: 'c', ip: '10.0.0.1', status: 'running' }]],
-  ['addresses past the sixty-fourth key are not read', Object.fromEntries([['id', 1], ...Array.from({ length: 70 }, (_, i) => [`k${i}`, i]), ['ip', '203.0.113.5']])],
-  ['a scope sibling and scope words in key names', { id: 1, type: 'private', ip: '203.0.113.7', public_ip: '203.0.113.8', internal_ip: '10.0.0.3' }],
-  ['a prefix length on a host and on a network', { id: 1, ip: '203.0.113.7/24', ipv4: '203.0.113.9/32', ipv6: '2001:db8::5/128' }],
+  [
+    'keys in another order after a list of the same shape',
+    [
+      { id: 1, name: 'a', ip: '10.0.0.1', status: 'running' },
+      { ip: '203.0.113.9', status: 'off', id: 2, name: 'b' },
+      { id: 3, name: 'c', ip: '10.0.0.1', status: 'running' },
+    ],
+  ],
+  [
+    'addresses past the sixty-fourth key are not read',
+    Object.fromEntries([['id', 1], ...Array.from({ length: 70 }, (_, i) => [`k${i}`, i]), ['ip', '203.0.113.5']]),
+  ],
+  [
+    'a scope sibling and scope words in key names',
+    { id: 1, type: 'private', ip: '203.0.113.7', public_ip: '203.0.113.8', internal_ip: '10.0.0.3' },
+  ],
+  [
+    'a prefix length on a host and on a network',
+    { id: 1, ip: '203.0.113.7/24', ipv4: '203.0.113.9/32', ipv6: '2001:db8::5/128' },
+  ],
   ['several addresses in one text, private ones last', { id: 1, ips: '10.0.0.1, 203.0.113.4;2001:db8::2 100.64.1.1' }],
   ['a primary allocation', { id: 1, allocations: [{ ip: '203.0.113.1' }, { ip: '203.0.113.2', is_default: true }] }],
   ['state flags against a lifecycle word', { id: 1, status: 'active', is_suspended: true, power_state: 'on' }],
@@ -28,120 +44,66 @@ const EXPECTED: ReadonlyArray<[string, string, string[]]> = [
   [
     'an exact null name falls back to a differently written one',
     '{"id":"1","label":"b","state":"unknown"}',
-    [
-      'id id',
-      'name Name'
-    ]
+    ['id id', 'name Name'],
   ],
-  [
-    'the first squashed spelling decides, even when empty',
-    '{"id":"1","label":"#1","state":"unknown"}',
-    [
-      'id id'
-    ]
-  ],
+  ['the first squashed spelling decides, even when empty', '{"id":"1","label":"#1","state":"unknown"}', ['id id']],
   [
     'a name that is not text gives way to the next name',
     '{"id":"1","label":"h.example","state":"unknown"}',
-    [
-      'id id',
-      'name hostname'
-    ]
+    ['id id', 'name hostname'],
   ],
-  [
-    'an id written another way',
-    '{"id":"A-1","label":"x","state":"unknown"}',
-    [
-      'id Order_ID',
-      'name name'
-    ]
-  ],
+  ['an id written another way', '{"id":"A-1","label":"x","state":"unknown"}', ['id Order_ID', 'name name']],
   [
     'an id field that holds no id (a boolean) is passed over',
     '{"id":"u-1","label":"#u-1","state":"unknown"}',
-    [
-      'id uuid'
-    ]
+    ['id uuid'],
   ],
-  [
-    'exact plan names before squashed ones',
-    '{"id":"1","label":"#1","state":"unknown","plan":"P2"}',
-    [
-      'id id'
-    ]
-  ],
+  ['exact plan names before squashed ones', '{"id":"1","label":"#1","state":"unknown","plan":"P2"}', ['id id']],
   [
     'keys in another order after a list of the same shape',
     '[{"id":"1","label":"a","state":"running","statusText":"running","address":"10.0.0.1","addresses":["10.0.0.1"]},{"id":"2","label":"b","state":"stopped","statusText":"off","address":"203.0.113.9","addresses":["203.0.113.9"]},{"id":"3","label":"c","state":"running","statusText":"running","address":"10.0.0.1","addresses":["10.0.0.1"]}]',
-    [
-      'list []',
-      'id [].id',
-      'name [].name',
-      'state [].status',
-      'address [].ip'
-    ]
+    ['list []', 'id [].id', 'name [].name', 'state [].status', 'address [].ip'],
   ],
-  [
-    'addresses past the sixty-fourth key are not read',
-    '{"id":"1","label":"#1","state":"unknown"}',
-    [
-      'id id'
-    ]
-  ],
+  ['addresses past the sixty-fourth key are not read', '{"id":"1","label":"#1","state":"unknown"}', ['id id']],
   [
     'a scope sibling and scope words in key names',
     '{"id":"1","label":"#1","state":"unknown","address":"203.0.113.8","addresses":["203.0.113.7","203.0.113.8","10.0.0.3"],"plan":"private"}',
-    [
-      'id id',
-      'address public_ip'
-    ]
+    ['id id', 'address public_ip'],
   ],
   [
     'a prefix length on a host and on a network',
     '{"id":"1","label":"#1","state":"unknown","address":"203.0.113.9","addresses":["203.0.113.9","2001:db8::5"]}',
-    [
-      'id id',
-      'address ipv4'
-    ]
+    ['id id', 'address ipv4'],
   ],
   [
     'several addresses in one text, private ones last',
     '{"id":"1","label":"#1","state":"unknown","address":"203.0.113.4","addresses":["10.0.0.1","203.0.113.4","100.64.1.1","2001:db8::2"]}',
-    [
-      'id id',
-      'address ips'
-    ]
+    ['id id', 'address ips'],
   ],
   [
     'a primary allocation',
     '{"id":"1","label":"#1","state":"unknown","address":"203.0.113.2","addresses":["203.0.113.1","203.0.113.2"]}',
-    [
-      'id id',
-      'address allocations[].ip'
-    ]
+    ['id id', 'address allocations[].ip'],
   ],
   [
     'state flags against a lifecycle word',
     '{"id":"1","label":"#1","state":"suspended","statusText":"suspended"}',
-    [
-      'id id'
-    ]
+    ['id id'],
   ],
   [
     'a power word and an unknown lifecycle word',
     '{"id":"1","label":"#1","state":"stopped","statusText":"offline"}',
-    [
-      'id id',
-      'state powerState'
-    ]
-  ]
+    ['id id', 'state powerState'],
+  ],
 ];
 
 function read(body: unknown): { result: unknown; calls: string[] } {
   const calls: string[] = [];
   const trace: FieldTrace = { use: (role, path) => calls.push(`${role} ${path}`) };
   const strip = (order: object): object => Object.fromEntries(Object.entries(order).filter(([key]) => key !== 'raw'));
-  const result = Array.isArray(body) ? normaliseOrderList(body, trace).orders.map(strip) : strip(normaliseOrder(body, trace));
+  const result = Array.isArray(body)
+    ? normaliseOrderList(body, trace).orders.map(strip)
+    : strip(normaliseOrder(body, trace));
   return { result, calls };
 }
 

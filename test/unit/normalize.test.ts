@@ -10,18 +10,83 @@ import { findList } from '../../src/api/normalize/wrappers';
 describe('normalisers (unit)', () => {
   describe('orders', () => {
     const listShapes: Array<[string, unknown]> = [
-      ['a bare array', [{ id: 1, name: 'a' }, { id: 2, name: 'b' }]],
-      ['data', { data: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], meta: { total: 2 } }],
-      ['items', { items: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] }],
-      ['results', { count: 2, results: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] }],
-      ['orders', { orders: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] }],
-      ['nested data.items', { data: { items: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] } }],
-      ['an unusual sole array key', { page: 1, servers_list: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] }],
+      [
+        'a bare array',
+        [
+          { id: 1, name: 'a' },
+          { id: 2, name: 'b' },
+        ],
+      ],
+      [
+        'data',
+        {
+          data: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+          meta: { total: 2 },
+        },
+      ],
+      [
+        'items',
+        {
+          items: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+        },
+      ],
+      [
+        'results',
+        {
+          count: 2,
+          results: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+        },
+      ],
+      [
+        'orders',
+        {
+          orders: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+        },
+      ],
+      [
+        'nested data.items',
+        {
+          data: {
+            items: [
+              { id: 1, name: 'a' },
+              { id: 2, name: 'b' },
+            ],
+          },
+        },
+      ],
+      [
+        'an unusual sole array key',
+        {
+          page: 1,
+          servers_list: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+        },
+      ],
     ];
     for (const [name, body] of listShapes) {
       it(`reads a list as ${name}`, () => {
         const { orders, skipped } = normaliseOrderList(body);
-        assert.deepEqual(orders.map((o) => [o.id, o.label]), [['1', 'a'], ['2', 'b']]);
+        assert.deepEqual(
+          orders.map((o) => [o.id, o.label]),
+          [
+            ['1', 'a'],
+            ['2', 'b'],
+          ],
+        );
         assert.equal(skipped, 0);
       });
     }
@@ -43,16 +108,30 @@ describe('normalisers (unit)', () => {
     });
 
     const states: Array<[unknown, string]> = [
-      [{ status: 'running' }, 'running'], [{ status: 'Active' }, 'running'], [{ state: 'online' }, 'running'],
-      [{ power_status: 'on' }, 'running'], [{ powerStatus: 'POWERED_ON' }, 'running'],
-      [{ status: 'stopped' }, 'stopped'], [{ state: 'offline' }, 'stopped'], [{ power_status: 'off' }, 'stopped'],
-      [{ status: 'Power Off' }, 'stopped'], [{ status: 'shut-off' }, 'stopped'],
-      [{ status: 'starting' }, 'busy'], [{ status: 'reinstalling' }, 'busy'], [{ state: 'pending' }, 'busy'],
-      [{ status: 'in progress' }, 'busy'], [{ power_status: 'rebooting' }, 'busy'],
-      [{ status: 'suspended' }, 'suspended'], [{ status: 'blocked' }, 'suspended'],
-      [{ status: { name: 'running', id: 3 } }, 'running'], [{ status: { value: 'stopped' } }, 'stopped'],
-      [{ running: true }, 'running'], [{ is_running: false }, 'stopped'],
-      [{ status: 'quantum-superposition' }, 'unknown'], [{}, 'unknown'], [{ status: 42 }, 'unknown'],
+      [{ status: 'running' }, 'running'],
+      [{ status: 'Active' }, 'running'],
+      [{ state: 'online' }, 'running'],
+      [{ power_status: 'on' }, 'running'],
+      [{ powerStatus: 'POWERED_ON' }, 'running'],
+      [{ status: 'stopped' }, 'stopped'],
+      [{ state: 'offline' }, 'stopped'],
+      [{ power_status: 'off' }, 'stopped'],
+      [{ status: 'Power Off' }, 'stopped'],
+      [{ status: 'shut-off' }, 'stopped'],
+      [{ status: 'starting' }, 'busy'],
+      [{ status: 'reinstalling' }, 'busy'],
+      [{ state: 'pending' }, 'busy'],
+      [{ status: 'in progress' }, 'busy'],
+      [{ power_status: 'rebooting' }, 'busy'],
+      [{ status: 'suspended' }, 'suspended'],
+      [{ status: 'blocked' }, 'suspended'],
+      [{ status: { name: 'running', id: 3 } }, 'running'],
+      [{ status: { value: 'stopped' } }, 'stopped'],
+      [{ running: true }, 'running'],
+      [{ is_running: false }, 'stopped'],
+      [{ status: 'quantum-superposition' }, 'unknown'],
+      [{}, 'unknown'],
+      [{ status: 42 }, 'unknown'],
     ];
     for (const [fields, state] of states) {
       it(`maps ${JSON.stringify(fields)} to ${state}`, () => {
@@ -83,17 +162,23 @@ describe('normalisers (unit)', () => {
 
     it('skips entries that are not orders and counts them', () => {
       const { orders, skipped } = normaliseOrderList([{ id: 1 }, 'junk', null, { name: 'no id' }, { id: 2 }]);
-      assert.deepEqual(orders.map((o) => o.id), ['1', '2']);
+      assert.deepEqual(
+        orders.map((o) => o.id),
+        ['1', '2'],
+      );
       assert.equal(skipped, 3);
     });
 
     it('names what it expected when the shape cannot be read', () => {
-      assert.throws(() => normaliseOrderList({ message: 'hello' }), (error: Error & { kind: string }) => {
-        assert.equal(error.kind, 'badResponse');
-        assert.match(error.message, /list of orders/);
-        assert.match(error.message, /"message"/);
-        return true;
-      });
+      assert.throws(
+        () => normaliseOrderList({ message: 'hello' }),
+        (error: Error & { kind: string }) => {
+          assert.equal(error.kind, 'badResponse');
+          assert.match(error.message, /list of orders/);
+          assert.match(error.message, /"message"/);
+          return true;
+        },
+      );
       assert.throws(() => normaliseOrderList('text'), { kind: 'badResponse' });
       assert.throws(() => normaliseOrder(null), /order object/);
       assert.throws(() => normaliseOrder({ name: 'x' }), /id field/);
@@ -146,7 +231,10 @@ describe('normalisers (unit)', () => {
         (({ id, name, email }) => ({ id, name, email }))(normaliseAccount({ id: 4242, name: 'Ada', email: 'a@x' })),
         { id: '4242', name: 'Ada', email: 'a@x' },
       );
-      assert.equal(normaliseAccount({ user: { id: 1, first_name: 'Ada', last_name: 'Lovelace' } }).name, 'Ada Lovelace');
+      assert.equal(
+        normaliseAccount({ user: { id: 1, first_name: 'Ada', last_name: 'Lovelace' } }).name,
+        'Ada Lovelace',
+      );
       assert.equal(normaliseAccount({ data: { email: 'x@y' } }).email, 'x@y');
       assert.equal(normaliseAccount({ account: { id: 'acc_1', company: 'ACME' } }).name, 'ACME');
     });
@@ -160,10 +248,19 @@ describe('normalisers (unit)', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
 
     it('reads a typical invoice', () => {
-      const invoice = normaliseInvoice({
-        id: 42, number: 'INV-42', date: '2026-10-01', due_date: '2026-10-15', amount: '19.90', currency: 'eur',
-        status: 'Paid', url: 'https://billing.example.com/i/42',
-      }, now);
+      const invoice = normaliseInvoice(
+        {
+          id: 42,
+          number: 'INV-42',
+          date: '2026-10-01',
+          due_date: '2026-10-15',
+          amount: '19.90',
+          currency: 'eur',
+          status: 'Paid',
+          url: 'https://billing.example.com/i/42',
+        },
+        now,
+      );
       assert.equal(invoice.id, '42');
       assert.equal(invoice.number, 'INV-42');
       assert.equal(invoice.amount, 19.9);
@@ -222,38 +319,77 @@ describe('normalisers (unit)', () => {
 
   describe('conventions', () => {
     it('reads a resource document list: attributes plus the resource id', () => {
-      const body = { data: [{ type: 'orders', id: '77', attributes: { name: 'web', status: 'running', ip: '203.0.113.7' } }] };
+      const body = {
+        data: [{ type: 'orders', id: '77', attributes: { name: 'web', status: 'running', ip: '203.0.113.7' } }],
+      };
       const [order] = normaliseOrderList(body).orders;
-      assert.deepEqual([order?.id, order?.label, order?.state, order?.address], ['77', 'web', 'running', '203.0.113.7']);
+      assert.deepEqual(
+        [order?.id, order?.label, order?.state, order?.address],
+        ['77', 'web', 'running', '203.0.113.7'],
+      );
       assert.deepEqual(order?.raw, body.data[0]);
     });
 
     it("lets a resource's own id win over one inside its attributes", () => {
       assert.equal(normaliseOrder({ data: { type: 'servers', id: '5', attributes: { id: 9, name: 'x' } } }).id, '5');
-      assert.equal(normaliseOrder({ object: 'server', attributes: { identifier: 'd3aa', uuid: 'd3aa-long' } }).id, 'd3aa');
+      assert.equal(
+        normaliseOrder({ object: 'server', attributes: { identifier: 'd3aa', uuid: 'd3aa-long' } }).id,
+        'd3aa',
+      );
     });
 
     it('reads resource documents for balance, account and invoices', () => {
-      const balance = normaliseBalance({ data: { type: 'balances', id: '1', attributes: { amount: '8.75', currency: 'EUR' } } });
+      const balance = normaliseBalance({
+        data: { type: 'balances', id: '1', attributes: { amount: '8.75', currency: 'EUR' } },
+      });
       assert.deepEqual([balance.amount, balance.currency], [8.75, 'EUR']);
-      const account = normaliseAccount({ data: { type: 'users', id: '3', attributes: { first_name: 'Ada', last_name: 'L', email: 'a@x' } } });
+      const account = normaliseAccount({
+        data: { type: 'users', id: '3', attributes: { first_name: 'Ada', last_name: 'L', email: 'a@x' } },
+      });
       assert.deepEqual([account.id, account.name, account.email], ['3', 'Ada L', 'a@x']);
-      const { invoices } = normaliseInvoiceList({ data: [{ type: 'invoices', id: 'i1', attributes: { total: '5.00', status: 'Paid' } }] });
+      const { invoices } = normaliseInvoiceList({
+        data: [{ type: 'invoices', id: 'i1', attributes: { total: '5.00', status: 'Paid' } }],
+      });
       assert.deepEqual([invoices[0]?.id, invoices[0]?.amount, invoices[0]?.status], ['i1', 5, 'paid']);
     });
 
     it('finds lists under nested and doubled wrappers', () => {
-      const servers = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }];
-      for (const body of [{ result: { servers } }, { response: { data: { items: servers } } }, { servers: { server: servers } },
-        { result: 'success', products: { product: servers } }, { instances: servers, meta: { total: 2 } }]) {
-        assert.deepEqual(normaliseOrderList(body).orders.map((o) => o.id), ['1', '2'], JSON.stringify(body).slice(0, 40));
+      const servers = [
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ];
+      for (const body of [
+        { result: { servers } },
+        { response: { data: { items: servers } } },
+        { servers: { server: servers } },
+        { result: 'success', products: { product: servers } },
+        { instances: servers, meta: { total: 2 } },
+      ]) {
+        assert.deepEqual(
+          normaliseOrderList(body).orders.map((o) => o.id),
+          ['1', '2'],
+          JSON.stringify(body).slice(0, 40),
+        );
       }
-      assert.equal(normaliseInvoiceList({ billing_invoices: [{ id: 4 }], meta: { links: { next: '' } } }).invoices[0]?.id, '4');
+      assert.equal(
+        normaliseInvoiceList({ billing_invoices: [{ id: 4 }], meta: { links: { next: '' } } }).invoices[0]?.id,
+        '4',
+      );
     });
 
     it('reads a Laravel paginator', () => {
-      const body = { current_page: 1, data: [{ id: 1, name: 'a' }], first_page_url: '/x?page=1', next_page_url: '/x?page=2', last_page: 3, total: 6 };
-      assert.deepEqual(normaliseOrderList(body).orders.map((o) => o.label), ['a']);
+      const body = {
+        current_page: 1,
+        data: [{ id: 1, name: 'a' }],
+        first_page_url: '/x?page=1',
+        next_page_url: '/x?page=2',
+        last_page: 3,
+        total: 6,
+      };
+      assert.deepEqual(
+        normaliseOrderList(body).orders.map((o) => o.label),
+        ['a'],
+      );
       assert.equal(normaliseInvoiceList({ current_page: 1, data: [], last_page: 1, total: 0 }).invoices.length, 0);
     });
 
@@ -271,8 +407,10 @@ describe('normalisers (unit)', () => {
       [{ status: 'installingbooting' }, 'busy', 'installingbooting'],
       [{ state: 'stopped in place' }, 'stopped', 'stopped in place'],
       [{ status: 'billing_suspension' }, 'suspended', 'billing_suspension'],
-      [{ status: 'new' }, 'busy', 'new'], [{ status: 'Terminated' }, 'suspended', 'Terminated'],
-      [{ status: 'halted' }, 'stopped', 'halted'], [{ status: 'shutting_down' }, 'busy', 'shutting_down'],
+      [{ status: 'new' }, 'busy', 'new'],
+      [{ status: 'Terminated' }, 'suspended', 'Terminated'],
+      [{ status: 'halted' }, 'stopped', 'halted'],
+      [{ status: 'shutting_down' }, 'busy', 'shutting_down'],
       [{ status: null, is_suspended: false }, 'unknown', undefined],
       [{ status: 'running', is_suspended: true }, 'suspended', 'suspended'],
       [{ status: 'Sparkling' }, 'unknown', 'Sparkling'],
@@ -286,19 +424,85 @@ describe('normalisers (unit)', () => {
     }
 
     const addresses: Array<[string, object, string | undefined, string[] | undefined]> = [
-      ['public_net.ipv4.ip', { public_net: { ipv4: { ip: '203.0.113.4' }, ipv6: { ip: '2001:db8::/64' } } }, '203.0.113.4', ['203.0.113.4']],
-      ['networks.v4[] with type', { networks: { v4: [{ ip_address: '10.1.2.3', type: 'private' }, { ip_address: '203.0.113.9', type: 'public' }],
-        v6: [{ ip_address: '2001:db8::5', type: 'public' }] } }, '203.0.113.9', ['10.1.2.3', '203.0.113.9', '2001:db8::5']],
-      ['ipv4: [...]', { ipv4: ['203.0.113.1', '192.168.1.2'], ipv6: '2001:db8::1337/128' }, '203.0.113.1', ['203.0.113.1', '192.168.1.2', '2001:db8::1337']],
-      ['main_ip', { main_ip: '192.0.2.123', v6_main_ip: '', internal_ip: '10.0.0.1' }, '192.0.2.123', ['192.0.2.123', '10.0.0.1']],
+      [
+        'public_net.ipv4.ip',
+        { public_net: { ipv4: { ip: '203.0.113.4' }, ipv6: { ip: '2001:db8::/64' } } },
+        '203.0.113.4',
+        ['203.0.113.4'],
+      ],
+      [
+        'networks.v4[] with type',
+        {
+          networks: {
+            v4: [
+              { ip_address: '10.1.2.3', type: 'private' },
+              { ip_address: '203.0.113.9', type: 'public' },
+            ],
+            v6: [{ ip_address: '2001:db8::5', type: 'public' }],
+          },
+        },
+        '203.0.113.9',
+        ['10.1.2.3', '203.0.113.9', '2001:db8::5'],
+      ],
+      [
+        'ipv4: [...]',
+        { ipv4: ['203.0.113.1', '192.168.1.2'], ipv6: '2001:db8::1337/128' },
+        '203.0.113.1',
+        ['203.0.113.1', '192.168.1.2', '2001:db8::1337'],
+      ],
+      [
+        'main_ip',
+        { main_ip: '192.0.2.123', v6_main_ip: '', internal_ip: '10.0.0.1' },
+        '192.0.2.123',
+        ['192.0.2.123', '10.0.0.1'],
+      ],
       ['public_ipv4', { public_ipv4: '198.51.100.3' }, '198.51.100.3', ['198.51.100.3']],
-      ['public_ips[].address', { public_ip: null, public_ips: [{ address: '203.0.113.101', family: 'inet' }] }, '203.0.113.101', ['203.0.113.101']],
-      ['ip_addresses[].address with access', { ip_addresses: { ip_address: [{ access: 'private', address: '10.0.0.0' },
-        { access: 'public', address: '198.51.100.10' }] } }, '198.51.100.10', ['10.0.0.0', '198.51.100.10']],
-      ['a default allocation', { relationships: { allocations: { data: [{ attributes: { ip: '198.51.100.7', is_default: false } },
-        { attributes: { ip: '203.0.113.218', is_default: true } }] } } }, '203.0.113.218', ['198.51.100.7', '203.0.113.218']],
-      ['IPv6 first in the payload', { ips: ['2001:db8::9', '203.0.113.5', '203.0.113.5'] }, '203.0.113.5', ['203.0.113.5', '2001:db8::9']],
-      ['a domain when no IP', { dedicatedip: '', domain: 'shop.example.com' }, 'shop.example.com', ['shop.example.com']],
+      [
+        'public_ips[].address',
+        { public_ip: null, public_ips: [{ address: '203.0.113.101', family: 'inet' }] },
+        '203.0.113.101',
+        ['203.0.113.101'],
+      ],
+      [
+        'ip_addresses[].address with access',
+        {
+          ip_addresses: {
+            ip_address: [
+              { access: 'private', address: '10.0.0.0' },
+              { access: 'public', address: '198.51.100.10' },
+            ],
+          },
+        },
+        '198.51.100.10',
+        ['10.0.0.0', '198.51.100.10'],
+      ],
+      [
+        'a default allocation',
+        {
+          relationships: {
+            allocations: {
+              data: [
+                { attributes: { ip: '198.51.100.7', is_default: false } },
+                { attributes: { ip: '203.0.113.218', is_default: true } },
+              ],
+            },
+          },
+        },
+        '203.0.113.218',
+        ['198.51.100.7', '203.0.113.218'],
+      ],
+      [
+        'IPv6 first in the payload',
+        { ips: ['2001:db8::9', '203.0.113.5', '203.0.113.5'] },
+        '203.0.113.5',
+        ['203.0.113.5', '2001:db8::9'],
+      ],
+      [
+        'a domain when no IP',
+        { dedicatedip: '', domain: 'shop.example.com' },
+        'shop.example.com',
+        ['shop.example.com'],
+      ],
       ['not a bare hostname', { hostname: 'cli-srv-black' }, undefined, undefined],
       ['not an IPv6 network', { ipv6: '2001:db8::/64' }, undefined, undefined],
     ];
@@ -331,7 +535,10 @@ describe('normalisers (unit)', () => {
     }
 
     it('reads people: full name, then first and last, then company or login', () => {
-      assert.equal(normaliseAccount({ id: 1, first_name: 'Ada', last_name: 'Lovelace', username: 'ada' }).name, 'Ada Lovelace');
+      assert.equal(
+        normaliseAccount({ id: 1, first_name: 'Ada', last_name: 'Lovelace', username: 'ada' }).name,
+        'Ada Lovelace',
+      );
       assert.equal(normaliseAccount({ id: 1, fullname: 'Test Client', company: 'X' }).name, 'Test Client');
       assert.equal(normaliseAccount({ account: { username: 'user1', credits: 5 } }).id, 'user1');
       assert.equal(normaliseAccount({ euuid: 'E1AF', email: 'a@x' }).id, 'E1AF');
@@ -339,16 +546,30 @@ describe('normalisers (unit)', () => {
 
     it('reads invoice numbers, dates, totals and statuses in their common names', () => {
       const now = Date.parse('2026-01-01T00:00:00Z');
-      const a = normaliseInvoice({ id: 1, invoice_num: 'A-7', duedate: '2026-02-01', total: '15.95', currencycode: 'USD', status: 'Unpaid' }, now);
-      assert.deepEqual([a.number, a.dueDate, a.amount, a.currency, a.status], ['A-7', '2026-02-01', 15.95, 'USD', 'unpaid']);
-      const b = normaliseInvoice({ invoice_uuid: 'u-1', invoice_id: '12345678', amount_due: 3, due_at: '2025-12-01T10:00:00Z' }, now);
+      const a = normaliseInvoice(
+        { id: 1, invoice_num: 'A-7', duedate: '2026-02-01', total: '15.95', currencycode: 'USD', status: 'Unpaid' },
+        now,
+      );
+      assert.deepEqual(
+        [a.number, a.dueDate, a.amount, a.currency, a.status],
+        ['A-7', '2026-02-01', 15.95, 'USD', 'unpaid'],
+      );
+      const b = normaliseInvoice(
+        { invoice_uuid: 'u-1', invoice_id: '12345678', amount_due: 3, due_at: '2025-12-01T10:00:00Z' },
+        now,
+      );
       assert.deepEqual([b.id, b.number, b.amount, b.dueDate], ['u-1', '12345678', 3, '2025-12-01']);
       assert.equal(normaliseInvoice({ id: 2, reference: 'R-2' }, now).number, 'R-2');
       assert.equal(normaliseInvoice({ id: 2, label: 'Invoice' }, now).number, undefined);
       assert.equal(normaliseInvoice({ id: 2, date: '2018-01-01T00:01:01' }, now).date, '2018-01-01');
       assert.equal(normaliseInvoice({ id: 2, date: '0000-00-00 00:00:00' }, now).date, undefined);
-      for (const [status, want] of [['Paid', 'paid'], ['Overdue', 'overdue'], ['Cancelled', 'cancelled'], ['Refunded', 'cancelled'],
-        ['Payment Pending', 'unpaid']] as const) {
+      for (const [status, want] of [
+        ['Paid', 'paid'],
+        ['Overdue', 'overdue'],
+        ['Cancelled', 'cancelled'],
+        ['Refunded', 'cancelled'],
+        ['Payment Pending', 'unpaid'],
+      ] as const) {
         assert.equal(normaliseInvoice({ id: 3, status }, now).status, want);
       }
       assert.equal(normaliseInvoice({ id: 3, is_paid: false }, now).status, 'unpaid');
@@ -357,10 +578,26 @@ describe('normalisers (unit)', () => {
     it('traces which fields were used, for the first entry only', () => {
       const used: string[] = [];
       const trace: FieldTrace = { use: (role, path) => used.push(`${role}=${path}`) };
-      normaliseOrderList({ data: [{ type: 'servers', id: '1', attributes: { hostname: 'h', status: 'up', public_net: { ipv4: { ip: '203.0.113.1' } } } },
-        { type: 'servers', id: '2', attributes: { hostname: 'g' } }] }, trace);
-      assert.deepEqual(used, ['list=data', 'id=data[].id', 'name=data[].attributes.hostname', 'state=data[].attributes.status',
-        'address=data[].attributes.public_net.ipv4.ip']);
+      normaliseOrderList(
+        {
+          data: [
+            {
+              type: 'servers',
+              id: '1',
+              attributes: { hostname: 'h', status: 'up', public_net: { ipv4: { ip: '203.0.113.1' } } },
+            },
+            { type: 'servers', id: '2', attributes: { hostname: 'g' } },
+          ],
+        },
+        trace,
+      );
+      assert.deepEqual(used, [
+        'list=data',
+        'id=data[].id',
+        'name=data[].attributes.hostname',
+        'state=data[].attributes.status',
+        'address=data[].attributes.public_net.ipv4.ip',
+      ]);
       used.length = 0;
       normaliseBalance({ meta: { x: 1 }, data: { balance: '3', currency: 'EUR' } }, trace);
       assert.deepEqual(used, ['amount=data.balance', 'currency=data.currency']);
@@ -428,7 +665,10 @@ describe('normalisers (unit)', () => {
     ];
     for (const [name, id, reason] of refused) {
       it(`refuses ${name} as an order or invoice id, and skips it in a list`, () => {
-        assert.throws(() => normaliseOrder({ id, name: 'x' }), (error: unknown) => error instanceof ApiError && error.kind === 'badResponse' && reason.test(error.message));
+        assert.throws(
+          () => normaliseOrder({ id, name: 'x' }),
+          (error: unknown) => error instanceof ApiError && error.kind === 'badResponse' && reason.test(error.message),
+        );
         assert.throws(() => normaliseInvoice({ id }), { kind: 'badResponse' });
         const { orders, skipped } = normaliseOrderList([{ id }, { id: 2 }]);
         assert.deepEqual([orders.map((o) => o.id), skipped], [['2'], 1]);
@@ -442,7 +682,10 @@ describe('normalisers (unit)', () => {
 
     it('keeps messages short whatever the keys', () => {
       const key = 'k'.repeat(10_000);
-      assert.throws(() => normaliseOrderList({ [key]: 1, [`${key}2`]: 2 }), (error: Error) => error.message.length < 300);
+      assert.throws(
+        () => normaliseOrderList({ [key]: 1, [`${key}2`]: 2 }),
+        (error: Error) => error.message.length < 300,
+      );
     });
   });
 });

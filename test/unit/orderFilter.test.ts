@@ -7,12 +7,16 @@ const none = (): OrderAction | undefined => undefined;
 
 describe('filter and sort of the Orders view (unit)', () => {
   const list = [
-    order('1', 'web-10', 'running'), order('2', 'db', 'stopped'), order('3', 'Web-2', 'running'),
-    order('4', 'mail', 'suspended'), order('5', 'cache', 'busy'), order('6', 'odd', 'unknown'),
+    order('1', 'web-10', 'running'),
+    order('2', 'db', 'stopped'),
+    order('3', 'Web-2', 'running'),
+    order('4', 'mail', 'suspended'),
+    order('5', 'cache', 'busy'),
+    order('6', 'odd', 'unknown'),
   ];
   const ids = (orders: readonly Order[]): string[] => orders.map((o) => o.id);
 
-  it('keeps the server\'s order and every order by default', () => {
+  it("keeps the server's order and every order by default", () => {
     const arranged = arrangeOrders(list, { filter: 'all', sort: 'server' }, none);
     assert.deepEqual(ids(arranged.shown), ['1', '2', '3', '4', '5', '6']);
     assert.equal(arranged.total, 6);
@@ -28,8 +32,22 @@ describe('filter and sort of the Orders view (unit)', () => {
   });
 
   it('sorts by name as people read it (numbers, case) and by state, stably', () => {
-    assert.deepEqual(ids(arrangeOrders(list, { filter: 'all', sort: 'name' }, none).shown), ['5', '2', '4', '6', '3', '1']);
-    assert.deepEqual(ids(arrangeOrders(list, { filter: 'all', sort: 'state' }, none).shown), ['1', '3', '5', '2', '4', '6']);
+    assert.deepEqual(ids(arrangeOrders(list, { filter: 'all', sort: 'name' }, none).shown), [
+      '5',
+      '2',
+      '4',
+      '6',
+      '3',
+      '1',
+    ]);
+    assert.deepEqual(ids(arrangeOrders(list, { filter: 'all', sort: 'state' }, none).shown), [
+      '1',
+      '3',
+      '5',
+      '2',
+      '4',
+      '6',
+    ]);
   });
 
   it('never changes the list it was given', () => {

@@ -8,8 +8,16 @@ import { formatMoney, isLow } from '../../src/views/statusBar/money';
 
 describe('presentation (unit)', () => {
   it('maps states to icons, colours and context values', () => {
-    assert.deepEqual(orderLook('running'), { contextValue: 'order.running', icon: 'vm-running', color: 'debugIcon.startForeground' });
-    assert.deepEqual(orderLook('stopped'), { contextValue: 'order.stopped', icon: 'vm-outline', color: 'debugIcon.stopForeground' });
+    assert.deepEqual(orderLook('running'), {
+      contextValue: 'order.running',
+      icon: 'vm-running',
+      color: 'debugIcon.startForeground',
+    });
+    assert.deepEqual(orderLook('stopped'), {
+      contextValue: 'order.stopped',
+      icon: 'vm-outline',
+      color: 'debugIcon.stopForeground',
+    });
     assert.equal(orderLook('busy').icon, 'loading~spin');
     assert.equal(orderLook('suspended').contextValue, 'order.suspended');
     assert.equal(orderLook('unknown').contextValue, 'order.unknown');
@@ -20,11 +28,19 @@ describe('presentation (unit)', () => {
     assert.deepEqual(actionsFor('running', 'stop'), []);
   });
 
-  it('lists invoices newest first, undated ones after them in the server\'s order', () => {
+  it("lists invoices newest first, undated ones after them in the server's order", () => {
     const invoice = (id: string, date?: string): Invoice => ({ id, date, status: 'paid', raw: {} });
-    const sorted = newestFirst([invoice('a', '2025-10-01'), invoice('x'), invoice('b', '2026-02-01'), invoice('y', 'soon'),
-      invoice('c', '2025-12-01')]);
-    assert.deepEqual(sorted.map((i) => i.id), ['b', 'c', 'a', 'x', 'y']);
+    const sorted = newestFirst([
+      invoice('a', '2025-10-01'),
+      invoice('x'),
+      invoice('b', '2026-02-01'),
+      invoice('y', 'soon'),
+      invoice('c', '2025-12-01'),
+    ]);
+    assert.deepEqual(
+      sorted.map((i) => i.id),
+      ['b', 'c', 'a', 'x', 'y'],
+    );
   });
 
   it('offers the actions that fit', () => {
@@ -40,8 +56,20 @@ describe('presentation (unit)', () => {
     assert.deepEqual(fields, [
       { key: 'id', value: '1' },
       { key: 'name', value: 'web' },
-      { key: 'tags', children: [{ key: '[0]', value: 'a' }, { key: '[1]', value: 'b' }] },
-      { key: 'plan', children: [{ key: 'cpu', value: '2' }, { key: 'disk', value: 'null' }] },
+      {
+        key: 'tags',
+        children: [
+          { key: '[0]', value: 'a' },
+          { key: '[1]', value: 'b' },
+        ],
+      },
+      {
+        key: 'plan',
+        children: [
+          { key: 'cpu', value: '2' },
+          { key: 'disk', value: 'null' },
+        ],
+      },
       { key: 'empty', value: '{}' },
     ]);
   });
@@ -57,7 +85,12 @@ describe('presentation (unit)', () => {
 
   it('makes unpaid and overdue invoices stand out and marks links', () => {
     const invoice = { id: '1', status: 'overdue' as const, raw: {}, url: 'https://x.example/i/1' };
-    assert.deepEqual(invoiceLook(invoice), { contextValue: 'invoice.overdue.link', icon: 'error', color: 'problemsErrorIcon.foreground', attention: true });
+    assert.deepEqual(invoiceLook(invoice), {
+      contextValue: 'invoice.overdue.link',
+      icon: 'error',
+      color: 'problemsErrorIcon.foreground',
+      attention: true,
+    });
     assert.equal(invoiceLook({ ...invoice, status: 'paid', url: undefined }).contextValue, 'invoice.paid');
     assert.equal(invoiceLook({ ...invoice, status: 'unpaid' }).attention, true);
   });

@@ -47,7 +47,9 @@ function checkList(actual: readonly object[], expected: unknown, what: string): 
 }
 
 const providers = existsSync(FIXTURES)
-  ? readdirSync(FIXTURES).filter((name) => statSync(join(FIXTURES, name)).isDirectory()).sort()
+  ? readdirSync(FIXTURES)
+      .filter((name) => statSync(join(FIXTURES, name)).isDirectory())
+      .sort()
   : [];
 
 describe('provider fixtures', () => {
@@ -65,7 +67,9 @@ describe('provider fixtures', () => {
       const invoices = load(dir, 'invoices.json');
 
       if (orders !== undefined && expected.orders !== undefined) {
-        check(name, 'orders', 'reads the order list', () => checkList(normaliseOrderList(orders).orders, expected.orders, 'orders'));
+        check(name, 'orders', 'reads the order list', () =>
+          checkList(normaliseOrderList(orders).orders, expected.orders, 'orders'),
+        );
       }
       if (order !== undefined && expected.order !== undefined) {
         check(name, 'order', 'reads one order', () => {
@@ -86,7 +90,9 @@ describe('provider fixtures', () => {
         });
       }
       if (invoices !== undefined && expected.invoices !== undefined) {
-        check(name, 'invoices', 'reads the invoices', () => checkList(normaliseInvoiceList(invoices).invoices, expected.invoices, 'invoices'));
+        check(name, 'invoices', 'reads the invoices', () =>
+          checkList(normaliseInvoiceList(invoices).invoices, expected.invoices, 'invoices'),
+        );
       }
     });
   }

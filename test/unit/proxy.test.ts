@@ -76,7 +76,6 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
     return created;
   }
 
-
   const apiRequests = (): MockApi['requests'] => mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
 
   it('tunnels through http.proxy: one CONNECT per connection to api.test, the key only inside TLS', async () => {
@@ -91,8 +90,14 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
     assert.equal(p.connects.length, front.connections, 'exactly one CONNECT per connection');
     assert.deepEqual(new Set(p.connects.map((c) => c.target)), new Set([`api.test:${front.port}`]));
     assert.deepEqual(p.plain, [], 'nothing went through the proxy in the clear');
-    assert.ok(p.connects.every((c) => !c.headers.includes(KEY)), 'the key never reached the proxy');
-    assert.ok(logs.every((entry) => entry.route === `proxy ${p.address}`), JSON.stringify(logs.map((l) => l.route)));
+    assert.ok(
+      p.connects.every((c) => !c.headers.includes(KEY)),
+      'the key never reached the proxy',
+    );
+    assert.ok(
+      logs.every((entry) => entry.route === `proxy ${p.address}`),
+      JSON.stringify(logs.map((l) => l.route)),
+    );
   });
 
   it('takes HTTPS_PROXY (or https_proxy) from the environment', async () => {
@@ -107,7 +112,9 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
   it('lets http.proxy beat the environment', async () => {
     const fromSetting = await proxy();
     const fromEnv = await proxy();
-    await client(trusted({ proxy: fromSetting.url, env: { HTTPS_PROXY: fromEnv.url, HTTP_PROXY: fromEnv.url } })).getBalance();
+    await client(
+      trusted({ proxy: fromSetting.url, env: { HTTPS_PROXY: fromEnv.url, HTTP_PROXY: fromEnv.url } }),
+    ).getBalance();
     assert.equal(fromSetting.connects.length, 1);
     assert.equal(fromEnv.connects.length, 0);
   });
@@ -142,7 +149,10 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
     assert.equal(error.code, 'proxy_auth');
     assert.equal(error.status, 407);
     assert.deepEqual(error.proxy, { address: p.address, setting: 'http.proxy' });
-    assert.match(error.message, new RegExp(`proxy ${p.address} \\(from http\\.proxy\\).*407.*http\\.proxyAuthorization`));
+    assert.match(
+      error.message,
+      new RegExp(`proxy ${p.address} \\(from http\\.proxy\\).*407.*http\\.proxyAuthorization`),
+    );
     assert.equal(p.connects.length, 1, 'a 407 is not retried');
     assert.equal(apiRequests().length, 0);
   });
@@ -150,20 +160,34 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
   it('sends proxy credentials from the address or from http.proxyAuthorization, on CONNECT only', async () => {
     const p = await proxy({ credentials: 'ada:s3cret' });
     await client(trusted({ proxy: `http://ada:s3cret@${p.address}` })).getBalance();
-    await client(trusted({ proxy: p.url, proxyAuthorization: `Basic ${Buffer.from('ada:s3cret').toString('base64')}` })).getBalance();
+    await client(
+      trusted({ proxy: p.url, proxyAuthorization: `Basic ${Buffer.from('ada:s3cret').toString('base64')}` }),
+    ).getBalance();
     assert.equal(apiRequests().length, 2);
-    assert.ok(apiRequests().every((r) => !JSON.stringify(r).includes('s3cret') && !JSON.stringify(r).toLowerCase().includes('proxy-authorization')));
+    assert.ok(
+      apiRequests().every(
+        (r) =>
+          !JSON.stringify(r).includes('s3cret') && !JSON.stringify(r).toLowerCase().includes('proxy-authorization'),
+      ),
+    );
     assert.ok(logs.every((entry) => entry.route === `proxy ${p.address}`));
   });
 
   it('names an unreachable proxy and the setting it came from', async () => {
     const p = await proxy();
     await p.close();
-    const error = await failure(client(trusted({ env: { HTTPS_PROXY: `http://user:s3cret@${p.address}` } }), { retry: { maxAttempts: 1 } }).getBalance());
+    const error = await failure(
+      client(trusted({ env: { HTTPS_PROXY: `http://user:s3cret@${p.address}` } }), {
+        retry: { maxAttempts: 1 },
+      }).getBalance(),
+    );
     assert.equal(error.kind, 'network');
     assert.equal(error.code, 'proxy_unreachable');
     assert.equal(error.maybeSent, false);
-    assert.match(error.message, new RegExp(`proxy ${p.address} \\(from HTTPS_PROXY\\) cannot be reached.*ECONNREFUSED`));
+    assert.match(
+      error.message,
+      new RegExp(`proxy ${p.address} \\(from HTTPS_PROXY\\) cannot be reached.*ECONNREFUSED`),
+    );
     assert.ok(!error.message.includes('s3cret'));
   });
 
@@ -210,15 +234,28 @@ describe('proxies and TLS inspection, on loopback (unit)', function () {
   it('uses the system store when Node offers one: a root found only there is trusted', async () => {
     const p = await proxy();
     const origin = `https://api.test:${front.port}`;
-    const trust = planTrust({ systemCertificates: true }, {
-      readFile: () => '',
-      getCACertificates: (type) => (type === 'system' ? [ca.caCert] : [...tls.rootCertificates]),
-    });
+    const trust = planTrust(
+      { systemCertificates: true },
+      {
+        readFile: () => '',
+        getCACertificates: (type) => (type === 'system' ? [ca.caCert] : [...tls.rootCertificates]),
+      },
+    );
     assert.deepEqual(trust.sources, ['Node', 'system']);
-    const plan: ConnectionPlan = { route: decideRoute(origin, { proxy: p.url }), tls: trust.tls, trustSources: trust.sources, warnings: [] };
+    const plan: ConnectionPlan = {
+      route: decideRoute(origin, { proxy: p.url }),
+      tls: trust.tls,
+      trustSources: trust.sources,
+      warnings: [],
+    };
     const dispatcher = createDispatcher(plan, { connections: 1, connectMs: 5_000, headersMs: 5_000, bodyMs: 5_000 });
     try {
-      const response = await request(dispatcher, { origin, path: '/api/v1/balance', method: 'GET', headers: { authorization: `Bearer ${KEY}` } });
+      const response = await request(dispatcher, {
+        origin,
+        path: '/api/v1/balance',
+        method: 'GET',
+        headers: { authorization: `Bearer ${KEY}` },
+      });
       await response.body.dump();
       assert.equal(response.statusCode, 200);
       assert.equal(p.connects.length, 1);

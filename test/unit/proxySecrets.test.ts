@@ -15,8 +15,15 @@ describe('proxy credentials in the log (unit)', () => {
       proxyAuthorization: 'Basic QWxhZGRpbjpvcGVu',
       env: { HTTPS_PROXY: 'bob:hunter22@proxy:3128', http_proxy: 'http://carl:broken pass@[bad' },
     });
-    for (const expected of ['pa%24%24word', 'pa$$word', 'Basic QWxhZGRpbjpvcGVu', 'QWxhZGRpbjpvcGVu', 'hunter22', 'broken pass',
-      Buffer.from('ada:pa$$word').toString('base64')]) {
+    for (const expected of [
+      'pa%24%24word',
+      'pa$$word',
+      'Basic QWxhZGRpbjpvcGVu',
+      'QWxhZGRpbjpvcGVu',
+      'hunter22',
+      'broken pass',
+      Buffer.from('ada:pa$$word').toString('base64'),
+    ]) {
       assert.ok(secrets.includes(expected), `${expected} in ${JSON.stringify(secrets)}`);
     }
     assert.deepEqual(proxySecrets({ proxy: 'http://proxy:3128' }), []);
@@ -35,7 +42,13 @@ describe('proxy credentials in the log (unit)', () => {
 
   it('says which route a request took', () => {
     const base = { method: 'GET', path: '/api/v1/me', status: 200, durationMs: 12, attempt: 1 };
-    assert.equal(formatRequest({ ...base, route: 'proxy 10.0.0.1:3128' }), 'GET /api/v1/me → 200 in 12 ms (via proxy 10.0.0.1:3128)');
-    assert.equal(formatRequest({ ...base, route: 'direct', bytes: 1024 }), 'GET /api/v1/me → 200 in 12 ms (direct, 1.0 KB)');
+    assert.equal(
+      formatRequest({ ...base, route: 'proxy 10.0.0.1:3128' }),
+      'GET /api/v1/me → 200 in 12 ms (via proxy 10.0.0.1:3128)',
+    );
+    assert.equal(
+      formatRequest({ ...base, route: 'direct', bytes: 1024 }),
+      'GET /api/v1/me → 200 in 12 ms (direct, 1.0 KB)',
+    );
   });
 });

@@ -7,15 +7,18 @@ import { pseudo, unpseudo } from '../l10n/pseudo';
 const root = join(__dirname, '..', '..', '..');
 
 describe('pseudo-locale (unit)', () => {
-  const bundles = [join(root, 'l10n', 'bundle.l10n.json'), join(root, 'package.nls.json')]
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  const bundles = [join(root, 'l10n', 'bundle.l10n.json'), join(root, 'package.nls.json')].map(
+    (file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>,
+  );
 
   it('is reversible and keeps placeholders, codicons, code spans and link targets for every string we ship', () => {
     for (const bundle of bundles) {
       for (const text of Object.values(bundle)) {
         const translated = pseudo(text);
         assert.equal(unpseudo(translated), text);
-        for (const kept of text.match(/\{\d+\}|\$\([\w~-]+\)|\]\([^)]*\)/g) ?? []) assert.ok(translated.includes(kept), `${kept} in ${translated}`);
+        for (const kept of text.match(/\{\d+\}|\$\([\w~-]+\)|\]\([^)]*\)/g) ?? []) {
+          assert.ok(translated.includes(kept), `${kept} in ${translated}`);
+        }
       }
     }
   });
@@ -26,11 +29,14 @@ describe('pseudo-locale (unit)', () => {
     }
   });
 
-  it('finds English that bypassed l10n, but not the server\'s own data', () => {
+  it("finds English that bypassed l10n, but not the server's own data", () => {
     const server = serverStrings({ name: 'web-frontend-01', ip: '203.0.113.10' });
     assert.deepEqual(englishIn(`203.0.113.10 · ${pseudo('Running')}`, server), []);
     assert.deepEqual(englishIn(`web-frontend-01: ${pseudo('Stopping…')}`, server), []);
-    assert.deepEqual(englishIn(`${pseudo('Last attempt failed: {0}').replace('{0}', 'connection refused')}`, server), ['connection', 'refused']);
+    assert.deepEqual(englishIn(`${pseudo('Last attempt failed: {0}').replace('{0}', 'connection refused')}`, server), [
+      'connection',
+      'refused',
+    ]);
     assert.deepEqual(englishIn('$(credit-card) Balance unavailable', server), ['balance', 'unavailable']);
   });
 });

@@ -11,7 +11,9 @@ describe('RateLimiter (unit)', () => {
   /** Starts `count` acquisitions and records when each one is granted. */
   function start(limiter: RateLimiter, count: number, priority: 'user' | 'background' = 'background'): number[] {
     const granted: number[] = [];
-    for (let i = 0; i < count; i++) void limiter.acquire({ priority }).then((permit) => (granted.push(clock.now()), permit.release()));
+    for (let i = 0; i < count; i++) {
+      void limiter.acquire({ priority }).then((permit) => (granted.push(clock.now()), permit.release()));
+    }
     return granted;
   }
 
@@ -42,7 +44,9 @@ describe('RateLimiter (unit)', () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
     const granted: number[] = [];
     for (let second = 0; second < 600; second++) {
-      for (let i = 0; i < 3; i++) void limiter.acquire().then((permit) => (granted.push(clock.now()), permit.release()));
+      for (let i = 0; i < 3; i++) {
+        void limiter.acquire().then((permit) => (granted.push(clock.now()), permit.release()));
+      }
       await clock.advance(1_000);
     }
     assert.ok(granted.length >= 900, `expected steady throughput, got ${granted.length}`);

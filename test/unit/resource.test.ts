@@ -9,7 +9,8 @@ import { FakeClock } from './helpers/FakeClock';
 
 /** A read the test answers by hand: deterministic, no sockets. */
 class ManualRead {
-  readonly calls: Array<{ options: CallOptions; resolve: (value: number) => void; reject: (error: unknown) => void }> = [];
+  readonly calls: Array<{ options: CallOptions; resolve: (value: number) => void; reject: (error: unknown) => void }> =
+    [];
 
   readonly read = (options: CallOptions): Promise<{ value: number }> =>
     new Promise((resolve, reject) => {
@@ -37,7 +38,11 @@ describe('Resource and Session (unit, in memory)', () => {
     failed = [];
     failures.onDidFail((f) => failed.push(f));
     resource = new Resource('balance', source.read, {
-      session, failures, clock, changed: () => changes++, settled: () => settled++,
+      session,
+      failures,
+      clock,
+      changed: () => changes++,
+      settled: () => settled++,
     });
   });
   afterEach(() => {
@@ -51,7 +56,10 @@ describe('Resource and Session (unit, in memory)', () => {
     assert.equal(resource.slot.loading, true);
     source.calls[0]?.resolve(42);
     await Promise.all(all);
-    assert.deepEqual({ ...resource.slot }, { loading: false, value: 42, updatedAt: clock.now(), error: undefined, failedAt: undefined, coverage: undefined });
+    assert.deepEqual(
+      { ...resource.slot },
+      { loading: false, value: 42, updatedAt: clock.now(), error: undefined, failedAt: undefined, coverage: undefined },
+    );
     assert.equal(settled, 1);
     const again = resource.refresh('background');
     assert.equal(source.calls.length, 2, 'a refresh after the first one ended reads again');
@@ -69,7 +77,7 @@ describe('Resource and Session (unit, in memory)', () => {
     assert.equal(source.calls.length, 2, 'not joined to the abandoned read');
     source.calls[0]?.resolve(1);
     await old;
-    assert.equal(resource.slot.value, undefined, 'the old session\'s answer never shows');
+    assert.equal(resource.slot.value, undefined, "the old session's answer never shows");
     assert.equal(resource.slot.loading, true, 'the new read is still under way');
     source.calls[1]?.resolve(2);
     await fresh;
@@ -89,7 +97,10 @@ describe('Resource and Session (unit, in memory)', () => {
     assert.equal(resource.slot.value, 7);
     assert.equal(resource.slot.error?.kind, 'server');
     assert.equal(resource.slot.failedAt, clock.now());
-    assert.deepEqual(failed.map((f) => f.firstInEpisode), [true, false, false]);
+    assert.deepEqual(
+      failed.map((f) => f.firstInEpisode),
+      [true, false, false],
+    );
     const recovered = resource.refresh('background');
     source.calls[4]?.resolve(8);
     await recovered;
@@ -102,7 +113,13 @@ describe('Resource and Session (unit, in memory)', () => {
 
   it('gives a user refresh its own signal, which Cancel aborts without touching background reads', async () => {
     const background = resource.refresh('background');
-    const other = new Resource('account', source.read, { session, failures, clock, changed: () => undefined, settled: () => undefined });
+    const other = new Resource('account', source.read, {
+      session,
+      failures,
+      clock,
+      changed: () => undefined,
+      settled: () => undefined,
+    });
     const user = other.refresh('user');
     assert.equal(source.calls[1]?.options.priority, 'user');
     session.cancelUserWaits();

@@ -27,11 +27,22 @@ describe('response interpretation (unit)', () => {
   });
 
   it('reads the spec error body and common variants', () => {
-    assert.deepEqual(readErrorBody({ error: 'unauthorized', message: 'Invalid or missing API key' }),
-      { code: 'unauthorized', message: 'Invalid or missing API key' });
-    assert.deepEqual(readErrorBody({ error: { code: 'not_found', message: 'No order' } }), { code: 'not_found', message: 'No order' });
-    assert.deepEqual(readErrorBody({ type: 'about:blank', title: 'Conflict', detail: 'Busy' }), { code: undefined, message: 'Busy' });
-    assert.deepEqual(readErrorBody({ errors: [{ code: 'bad', message: 'Bad thing' }] }), { code: 'bad', message: 'Bad thing' });
+    assert.deepEqual(readErrorBody({ error: 'unauthorized', message: 'Invalid or missing API key' }), {
+      code: 'unauthorized',
+      message: 'Invalid or missing API key',
+    });
+    assert.deepEqual(readErrorBody({ error: { code: 'not_found', message: 'No order' } }), {
+      code: 'not_found',
+      message: 'No order',
+    });
+    assert.deepEqual(readErrorBody({ type: 'about:blank', title: 'Conflict', detail: 'Busy' }), {
+      code: undefined,
+      message: 'Busy',
+    });
+    assert.deepEqual(readErrorBody({ errors: [{ code: 'bad', message: 'Bad thing' }] }), {
+      code: 'bad',
+      message: 'Bad thing',
+    });
   });
 
   it('classifies statuses into kinds', () => {
@@ -65,7 +76,11 @@ describe('response interpretation (unit)', () => {
   });
 
   it('does not mistake an order with an error field for an error', () => {
-    assert.deepEqual(interpret(response(200, '{"id":1,"error":"disk","name":"x"}'), context, now), { id: 1, error: 'disk', name: 'x' });
+    assert.deepEqual(interpret(response(200, '{"id":1,"error":"disk","name":"x"}'), context, now), {
+      id: 1,
+      error: 'disk',
+      name: 'x',
+    });
   });
 
   it('accepts valid JSON under a wrong content type', () => {
@@ -73,8 +88,25 @@ describe('response interpretation (unit)', () => {
   });
 
   it('keeps the server message and code, the status and Retry-After', () => {
-    assert.throws(() => interpret(response(429, '{"error":"rate_limited","message":"Slow down"}', { 'retry-after': '12', 'x-request-id': 'req_1' }), context, now),
-      (error: { kind: string; code: string; serverMessage: string; status: number; retryAfterMs: number; requestId: string; message: string }) => {
+    assert.throws(
+      () =>
+        interpret(
+          response(429, '{"error":"rate_limited","message":"Slow down"}', {
+            'retry-after': '12',
+            'x-request-id': 'req_1',
+          }),
+          context,
+          now,
+        ),
+      (error: {
+        kind: string;
+        code: string;
+        serverMessage: string;
+        status: number;
+        retryAfterMs: number;
+        requestId: string;
+        message: string;
+      }) => {
         assert.equal(error.code, 'rate_limited');
         assert.equal(error.serverMessage, 'Slow down');
         assert.equal(error.status, 429);
@@ -82,30 +114,42 @@ describe('response interpretation (unit)', () => {
         assert.equal(error.requestId, 'req_1');
         assert.match(error.message, /Slow down/);
         return true;
-      });
+      },
+    );
   });
 
   it('turns an HTML error page into a short sanitised excerpt', () => {
-    const html = `<!DOCTYPE html><html><head><style>body{color:red}</style><script>var k="${KEY}"</script><title>502 Bad Gateway</title></head>` +
+    const html =
+      `<!DOCTYPE html><html><head><style>body{color:red}</style><script>var k="${KEY}"</script><title>502 Bad Gateway</title></head>` +
       `<body><h1>502 Bad Gateway</h1><p>${'nginx '.repeat(100)}</p></body></html>`;
-    assert.throws(() => interpret(response(502, html, { 'content-type': 'text/html' }), context, now), (error: Error & { kind: string }) => {
-      assert.equal(error.kind, 'server');
-      assert.match(error.message, /HTML page/);
-      assert.match(error.message, /502 Bad Gateway/);
-      assert.ok(!error.message.includes('<'), error.message);
-      assert.ok(error.message.length < 200, error.message);
-      return true;
-    });
+    assert.throws(
+      () => interpret(response(502, html, { 'content-type': 'text/html' }), context, now),
+      (error: Error & { kind: string }) => {
+        assert.equal(error.kind, 'server');
+        assert.match(error.message, /HTML page/);
+        assert.match(error.message, /502 Bad Gateway/);
+        assert.ok(!error.message.includes('<'), error.message);
+        assert.ok(error.message.length < 200, error.message);
+        return true;
+      },
+    );
   });
 
   it('masks the key wherever the server echoes it', () => {
-    assert.throws(() => interpret(response(401, JSON.stringify({ error: 'unauthorized', message: `Key ${KEY} is invalid` })), context, now),
+    assert.throws(
+      () =>
+        interpret(
+          response(401, JSON.stringify({ error: 'unauthorized', message: `Key ${KEY} is invalid` })),
+          context,
+          now,
+        ),
       (error: Error & { serverMessage: string }) => {
         assert.ok(!error.message.includes(KEY));
         assert.ok(!error.serverMessage.includes(KEY));
         assert.ok(!JSON.stringify(error).includes(KEY));
         return true;
-      });
+      },
+    );
     assert.equal(excerpt(`token=${KEY}`, KEY), 'token=***');
   });
 });

@@ -14,7 +14,10 @@ function proxyOf(route: Route): { address: string; setting: string; uri: string;
 describe('network route decision (unit)', () => {
   it('goes direct for loopback, whatever is configured', () => {
     for (const origin of ['http://127.0.0.1:8080', 'http://localhost:3000', 'https://[::1]:8443']) {
-      assert.deepEqual(decideRoute(origin, { proxy: 'http://proxy:3128', env: { HTTPS_PROXY: 'http://p:1' } }), { kind: 'direct', reason: 'loopback' });
+      assert.deepEqual(decideRoute(origin, { proxy: 'http://proxy:3128', env: { HTTPS_PROXY: 'http://p:1' } }), {
+        kind: 'direct',
+        reason: 'loopback',
+      });
     }
   });
 
@@ -24,7 +27,12 @@ describe('network route decision (unit)', () => {
   });
 
   it('takes http.proxy first, then https_proxy, HTTPS_PROXY, http_proxy, HTTP_PROXY', () => {
-    const env = { https_proxy: 'http://a:1', HTTPS_PROXY: 'http://b:2', http_proxy: 'http://c:3', HTTP_PROXY: 'http://d:4' };
+    const env = {
+      https_proxy: 'http://a:1',
+      HTTPS_PROXY: 'http://b:2',
+      http_proxy: 'http://c:3',
+      HTTP_PROXY: 'http://d:4',
+    };
     assert.equal(proxyOf(decideRoute(API, { proxy: 'http://s:9', env })).setting, 'http.proxy');
     assert.equal(proxyOf(decideRoute(API, { env })).setting, 'https_proxy');
     assert.equal(proxyOf(decideRoute(API, { env: { ...env, https_proxy: '' } })).setting, 'HTTPS_PROXY');
@@ -32,7 +40,11 @@ describe('network route decision (unit)', () => {
   });
 
   it('goes direct with http.proxySupport off', () => {
-    assert.deepEqual(decideRoute(API, { proxy: 'http://s:9', proxySupport: 'off' }), { kind: 'direct', reason: 'proxySupportOff', setting: 'http.proxySupport' });
+    assert.deepEqual(decideRoute(API, { proxy: 'http://s:9', proxySupport: 'off' }), {
+      kind: 'direct',
+      reason: 'proxySupportOff',
+      setting: 'http.proxySupport',
+    });
     assert.equal(decideRoute(API, { proxy: 'http://s:9', proxySupport: 'fallback' }).kind, 'proxy');
   });
 
@@ -40,14 +52,25 @@ describe('network route decision (unit)', () => {
     const env = { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'example.com' };
     assert.deepEqual(decideRoute(API, { env }), { kind: 'direct', reason: 'noProxy', setting: 'NO_PROXY' });
     assert.equal(decideRoute(API, { env, noProxy: ['other.org'] }).kind, 'proxy');
-    assert.deepEqual(decideRoute(API, { env, noProxy: ['api.example.com'] }), { kind: 'direct', reason: 'noProxy', setting: 'http.noProxy' });
-    assert.deepEqual(decideRoute(API, { env: { HTTPS_PROXY: 'http://p:1', no_proxy: '*' } }), { kind: 'direct', reason: 'noProxy', setting: 'no_proxy' });
+    assert.deepEqual(decideRoute(API, { env, noProxy: ['api.example.com'] }), {
+      kind: 'direct',
+      reason: 'noProxy',
+      setting: 'http.noProxy',
+    });
+    assert.deepEqual(decideRoute(API, { env: { HTTPS_PROXY: 'http://p:1', no_proxy: '*' } }), {
+      kind: 'direct',
+      reason: 'noProxy',
+      setting: 'no_proxy',
+    });
     assert.equal(decideRoute(API, { env, noProxy: ['  '] }).kind, 'direct', 'a blank list is not "set"');
   });
 
   it('reads a proxy address without a scheme as http://, and fills in the port', () => {
     assert.deepEqual(proxyOf(decideRoute(API, { env: { HTTPS_PROXY: 'proxy.corp:3128' } })), {
-      uri: 'http://proxy.corp:3128', address: 'proxy.corp:3128', authorization: undefined, setting: 'HTTPS_PROXY',
+      uri: 'http://proxy.corp:3128',
+      address: 'proxy.corp:3128',
+      authorization: undefined,
+      setting: 'HTTPS_PROXY',
     });
     assert.equal(proxyOf(decideRoute(API, { proxy: 'http://proxy.corp' })).address, 'proxy.corp:80');
     assert.equal(proxyOf(decideRoute(API, { proxy: 'https://proxy.corp/' })).uri, 'https://proxy.corp:443');
@@ -104,7 +127,11 @@ describe('no_proxy matching (unit)', () => {
 
 describe('certificates to trust (unit)', () => {
   const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
-  const noFiles: TrustDeps = { readFile: () => { throw Object.assign(new Error('nope'), { code: 'ENOENT' }); } };
+  const noFiles: TrustDeps = {
+    readFile: () => {
+      throw Object.assign(new Error('nope'), { code: 'ENOENT' });
+    },
+  };
 
   it("uses Node's defaults, unchanged, when there is nothing to add", () => {
     const plan = planTrust({ systemCertificates: true }, noFiles);
@@ -119,22 +146,43 @@ describe('certificates to trust (unit)', () => {
   });
 
   it('warns about a NODE_EXTRA_CA_CERTS file it cannot read or that holds no certificate', () => {
-    assert.match(planTrust({ env: { NODE_EXTRA_CA_CERTS: '/missing.pem' } }, noFiles).warnings[0] ?? '', /could not be read \(ENOENT\)/);
-    assert.match(planTrust({ env: { NODE_EXTRA_CA_CERTS: 'x' } }, { readFile: () => 'not a cert' }).warnings[0] ?? '', /no PEM certificate/);
+    assert.match(
+      planTrust({ env: { NODE_EXTRA_CA_CERTS: '/missing.pem' } }, noFiles).warnings[0] ?? '',
+      /could not be read \(ENOENT\)/,
+    );
+    assert.match(
+      planTrust({ env: { NODE_EXTRA_CA_CERTS: 'x' } }, { readFile: () => 'not a cert' }).warnings[0] ?? '',
+      /no PEM certificate/,
+    );
   });
 
   it('asks for the system store only with http.systemCertificates on, and only where Node offers it', () => {
     const asked: string[] = [];
-    const deps: TrustDeps = { ...noFiles, getCACertificates: (type) => { asked.push(type); return type === 'system' ? [] : [PEM]; } };
+    const deps: TrustDeps = {
+      ...noFiles,
+      getCACertificates: (type) => {
+        asked.push(type);
+        return type === 'system' ? [] : [PEM];
+      },
+    };
     planTrust({ systemCertificates: false }, deps);
     assert.deepEqual(asked, []);
     planTrust({ systemCertificates: true }, deps);
     assert.deepEqual(asked, ['system']);
-    assert.deepEqual(planTrust({ systemCertificates: true }, noFiles).warnings, [], 'an older Node simply has no system store');
+    assert.deepEqual(
+      planTrust({ systemCertificates: true }, noFiles).warnings,
+      [],
+      'an older Node simply has no system store',
+    );
   });
 
   it('reports a system store that cannot be read, and goes on without it', () => {
-    const deps: TrustDeps = { ...noFiles, getCACertificates: () => { throw new Error('no keychain'); } };
+    const deps: TrustDeps = {
+      ...noFiles,
+      getCACertificates: () => {
+        throw new Error('no keychain');
+      },
+    };
     const plan = planTrust({ systemCertificates: true }, deps);
     assert.deepEqual(plan.tls, { rejectUnauthorized: true });
     assert.match(plan.warnings[0] ?? '', /could not be read \(no keychain\)/);
@@ -143,11 +191,31 @@ describe('certificates to trust (unit)', () => {
 
 describe('network settings as read from JSON (unit)', () => {
   it('treats values of the wrong type as unset, and only a literal false as "do not check"', () => {
-    const raw = { proxy: 42, noProxy: 'a.com', proxySupport: 'sometimes', proxyAuthorization: null, strictSSL: 'no', systemCertificates: 1, env: null };
+    const raw = {
+      proxy: 42,
+      noProxy: 'a.com',
+      proxySupport: 'sometimes',
+      proxyAuthorization: null,
+      strictSSL: 'no',
+      systemCertificates: 1,
+      env: null,
+    };
     assert.deepEqual(normaliseNetworkSettings(raw as unknown as NetworkSettings), {
-      proxy: undefined, noProxy: [], proxySupport: 'override', proxyAuthorization: undefined, strictSSL: true, systemCertificates: false, env: {},
+      proxy: undefined,
+      noProxy: [],
+      proxySupport: 'override',
+      proxyAuthorization: undefined,
+      strictSSL: true,
+      systemCertificates: false,
+      env: {},
     });
-    const clean = normaliseNetworkSettings({ proxy: ' http://p:1 ', noProxy: ['a.com', 7 as unknown as string], proxySupport: 'off', strictSSL: false, systemCertificates: true });
+    const clean = normaliseNetworkSettings({
+      proxy: ' http://p:1 ',
+      noProxy: ['a.com', 7 as unknown as string],
+      proxySupport: 'off',
+      strictSSL: false,
+      systemCertificates: true,
+    });
     assert.equal(clean.proxy, 'http://p:1');
     assert.deepEqual(clean.noProxy, ['a.com']);
     assert.equal(clean.proxySupport, 'off');

@@ -99,7 +99,10 @@ describe('background refresh and settling (unit)', () => {
       mock.faults.add({ kind: 'status', status: 500, path: /^\/api\// });
       scheduler.setVisibility({ ordersVisible: true, focused: true });
       await idle(store);
-      assert.ok(store.ordersInfo.error && store.ordersInfo.updatedAt === undefined, 'the first load of the orders failed');
+      assert.ok(
+        store.ordersInfo.error && store.ordersInfo.updatedAt === undefined,
+        'the first load of the orders failed',
+      );
       mock.faults.clear();
       await requestsPerMinute(2);
       assert.equal(store.ordersInfo.error, undefined);

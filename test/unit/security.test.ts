@@ -21,26 +21,41 @@ function close(server: http.Server | https.Server): Promise<void> {
 }
 
 function client(baseUrl: string): ApiClient {
-  return new ApiClient({ baseUrl, getKey: () => KEY, userAgent: 'security-test', limiters: new LimiterRegistry(61_000), retry: { maxAttempts: 3, baseDelayMs: 5 } });
+  return new ApiClient({
+    baseUrl,
+    getKey: () => KEY,
+    userAgent: 'security-test',
+    limiters: new LimiterRegistry(61_000),
+    retry: { maxAttempts: 3, baseDelayMs: 5 },
+  });
 }
 
 describe('where the key may go (unit)', () => {
   it('reports a TLS certificate the system does not trust, and never sends the request', async () => {
     const seen: string[] = [];
-    const server = https.createServer({
-      key: readFileSync(join(fixtures, 'self-signed.key')),
-      cert: readFileSync(join(fixtures, 'self-signed.crt')),
-    }, (req, res) => {
-      seen.push(req.headers.authorization ?? '');
-      res.end('{}');
-    });
+    const server = https.createServer(
+      {
+        key: readFileSync(join(fixtures, 'self-signed.key')),
+        cert: readFileSync(join(fixtures, 'self-signed.crt')),
+      },
+      (req, res) => {
+        seen.push(req.headers.authorization ?? '');
+        res.end('{}');
+      },
+    );
     const port = await listen(server);
     const api = client(`https://127.0.0.1:${port}`);
     try {
-      const error = await api.getBalance().then(() => undefined, (e: unknown) => e as ApiError);
+      const error = await api.getBalance().then(
+        () => undefined,
+        (e: unknown) => e as ApiError,
+      );
       assert.equal(error?.kind, 'network');
       assert.equal(error?.tls, true);
-      assert.match(error?.message ?? '', /TLS certificate was rejected \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/);
+      assert.match(
+        error?.message ?? '',
+        /TLS certificate was rejected \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+      );
       assert.deepEqual(seen, [], 'no request, and so no key, reached the server');
     } finally {
       await api.dispose();
@@ -62,7 +77,10 @@ describe('where the key may go (unit)', () => {
     const port = await listen(origin);
     const api = client(`http://127.0.0.1:${port}`);
     try {
-      const error = await api.getBalance().then(() => undefined, (e: unknown) => e as ApiError);
+      const error = await api.getBalance().then(
+        () => undefined,
+        (e: unknown) => e as ApiError,
+      );
       assert.equal(error?.kind, 'badResponse');
       assert.match(error?.message ?? '', /redirect/);
       assert.deepEqual(elsewhere, []);

@@ -10,10 +10,14 @@ describe('every mock shape reads the same (unit, against the mock API)', () => {
     describe(shape, () => {
       let mock: MockApi;
       let notes: string[];
-      const client = (): ApiClient => new ApiClient({
-        baseUrl: mock.url, getKey: () => DEMO_API_KEY, userAgent: 'shapes', limiters: new LimiterRegistry(61_000),
-        onNote: (line) => notes.push(line),
-      });
+      const client = (): ApiClient =>
+        new ApiClient({
+          baseUrl: mock.url,
+          getKey: () => DEMO_API_KEY,
+          userAgent: 'shapes',
+          limiters: new LimiterRegistry(61_000),
+          onNote: (line) => notes.push(line),
+        });
 
       beforeEach(async () => {
         notes = [];
@@ -24,7 +28,10 @@ describe('every mock shape reads the same (unit, against the mock API)', () => {
       it('lists every order over every page, with names, states and addresses', async () => {
         const listing = await client().listOrders();
         assert.equal(listing.stoppedBy, undefined);
-        assert.deepEqual(listing.items.map((o) => o.id), mock.state.orders.map((o) => String(o.id)));
+        assert.deepEqual(
+          listing.items.map((o) => o.id),
+          mock.state.orders.map((o) => String(o.id)),
+        );
         const byName = new Map(listing.items.map((o) => [o.label, o]));
         assert.equal(byName.get('web-frontend-01')?.state, 'running');
         assert.equal(byName.get('staging-box')?.state, 'stopped');
@@ -41,7 +48,10 @@ describe('every mock shape reads the same (unit, against the mock API)', () => {
         assert.ok((await api.getAccount()).name?.includes('Ada'));
         const invoices = (await api.listInvoices()).items;
         assert.equal(invoices.length, mock.state.invoices.length);
-        assert.ok(invoices.every((i) => i.number?.startsWith('INV-')), JSON.stringify(invoices.map((i) => i.number)));
+        assert.ok(
+          invoices.every((i) => i.number?.startsWith('INV-')),
+          JSON.stringify(invoices.map((i) => i.number)),
+        );
       });
 
       it('logs once per endpoint which field was read as what', async () => {
@@ -61,7 +71,10 @@ describe('every mock shape reads the same (unit, against the mock API)', () => {
         const last = (await api.listOrders()).items.at(-1);
         assert.equal(last?.id, String(added.id));
         await api.orderAction(last.id, 'stop');
-        assert.deepEqual(mock.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath), [`/api/v1/orders/${added.id}/action`]);
+        assert.deepEqual(
+          mock.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),
+          [`/api/v1/orders/${added.id}/action`],
+        );
       });
     });
   }

@@ -44,11 +44,19 @@ describe('SSH host checks (unit)', () => {
       [undefined, 'empty'],
       [42, 'empty'],
     ];
-    for (const [text, problem] of cases) assert.deepEqual(checkHost(text), { ok: false, problem }, JSON.stringify(text));
+    for (const [text, problem] of cases) {
+      assert.deepEqual(checkHost(text), { ok: false, problem }, JSON.stringify(text));
+    }
   });
 
   it('refuses look-alike letters and any other character outside ASCII', () => {
-    for (const text of ['ехаmple.com', 'exam\u0440le.com', 'web\u200b01.example.com', '２０３.0.113.5', 'web\u00a001']) {
+    for (const text of [
+      'ехаmple.com',
+      'exam\u0440le.com',
+      'web\u200b01.example.com',
+      '２０３.0.113.5',
+      'web\u00a001',
+    ]) {
       assert.deepEqual(checkHost(text), { ok: false, problem: 'notAscii' }, text);
     }
   });
@@ -75,8 +83,22 @@ describe('SSH host checks (unit)', () => {
 
 describe('ssh arguments (unit)', () => {
   it('passes the user with -l, the port with -p, and the host after --, as separate entries', () => {
-    assert.deepEqual(sshArgs({ host: '203.0.113.5', user: 'root', port: 22 }), ['-l', 'root', '-p', '22', '--', '203.0.113.5']);
-    assert.deepEqual(sshArgs({ host: '2001:db8::1', user: 'deploy', port: 2222 }), ['-l', 'deploy', '-p', '2222', '--', '2001:db8::1']);
+    assert.deepEqual(sshArgs({ host: '203.0.113.5', user: 'root', port: 22 }), [
+      '-l',
+      'root',
+      '-p',
+      '22',
+      '--',
+      '203.0.113.5',
+    ]);
+    assert.deepEqual(sshArgs({ host: '2001:db8::1', user: 'deploy', port: 2222 }), [
+      '-l',
+      'deploy',
+      '-p',
+      '2222',
+      '--',
+      '2001:db8::1',
+    ]);
   });
 
   it('throws rather than build arguments from a host, user or port that is not plain', () => {
@@ -94,7 +116,10 @@ describe('Remote-SSH window detection (unit)', () => {
     assert.equal(sshRemoteHost('ssh-remote+203.0.113.5:2222'), '203.0.113.5');
     assert.equal(sshRemoteHost('ssh-remote+[2001:db8::1]:22'), '2001:db8::1');
     assert.equal(sshRemoteHost('ssh-remote+2001:db8::1'), '2001:db8::1');
-    assert.equal(sshRemoteHost(`ssh-remote+${hex('{"hostName":"Web-01.Example.com","user":"root"}')}`), 'web-01.example.com');
+    assert.equal(
+      sshRemoteHost(`ssh-remote+${hex('{"hostName":"Web-01.Example.com","user":"root"}')}`),
+      'web-01.example.com',
+    );
     assert.equal(sshRemoteHost('ssh-remote+deadbeef'), 'deadbeef');
     assert.equal(sshRemoteHost(`ssh-remote+${hex('{"hostName":')}`), hex('{"hostName":'));
     assert.equal(sshRemoteHost('wsl+Ubuntu'), undefined);
@@ -102,7 +127,10 @@ describe('Remote-SSH window detection (unit)', () => {
   });
 
   it('sees a connection only in a Remote-SSH window', () => {
-    assert.deepEqual(connectedHosts({ remoteName: 'ssh-remote', authorities: ['ssh-remote+web-01', 'ssh-remote+web-01'] }), ['web-01']);
+    assert.deepEqual(
+      connectedHosts({ remoteName: 'ssh-remote', authorities: ['ssh-remote+web-01', 'ssh-remote+web-01'] }),
+      ['web-01'],
+    );
     assert.deepEqual(connectedHosts({ remoteName: undefined, authorities: ['ssh-remote+web-01'] }), []);
     assert.deepEqual(connectedHosts({ remoteName: 'wsl', authorities: ['wsl+web-01'] }), []);
   });
@@ -146,7 +174,10 @@ describe('Reachability probe (unit, real loopback sockets)', () => {
   it('connects to an open port at once', async () => {
     const port = await listen();
     assert.equal(await tcpConnect('127.0.0.1', port, 1_000, new AbortController().signal), true);
-    assert.deepEqual(await probeUntilOpen('127.0.0.1', port, fast, new AbortController().signal), { result: 'open', attempts: 1 });
+    assert.deepEqual(await probeUntilOpen('127.0.0.1', port, fast, new AbortController().signal), {
+      result: 'open',
+      attempts: 1,
+    });
   });
 
   it('waits for a port that opens late, one attempt per interval', async () => {
@@ -161,14 +192,21 @@ describe('Reachability probe (unit, real loopback sockets)', () => {
     assert.equal(outcome.result, 'open');
     assert.ok(outcome.attempts >= 2, `attempts: ${outcome.attempts}`);
     for (let i = 1; i < starts.length; i++) {
-      assert.ok((starts[i] as number) - (starts[i - 1] as number) >= fast.intervalMs - 5, 'no two attempts within one interval');
+      assert.ok(
+        (starts[i] as number) - (starts[i - 1] as number) >= fast.intervalMs - 5,
+        'no two attempts within one interval',
+      );
     }
   });
 
   it('gives up at the deadline on a port that never opens', async () => {
     const port = await freePort();
-    const outcome = await probeUntilOpen('127.0.0.1', port, { intervalMs: 50, giveUpMs: 300, connectTimeoutMs: 100 },
-      new AbortController().signal);
+    const outcome = await probeUntilOpen(
+      '127.0.0.1',
+      port,
+      { intervalMs: 50, giveUpMs: 300, connectTimeoutMs: 100 },
+      new AbortController().signal,
+    );
     assert.equal(outcome.result, 'gaveUp');
     assert.ok(outcome.attempts >= 2 && outcome.attempts <= 6, `attempts: ${outcome.attempts}`);
   });
@@ -181,8 +219,13 @@ describe('Reachability probe (unit, real loopback sockets)', () => {
       if (asked.size === 1 && [...asked][0] === '192.0.2.7:2222') setTimeout(() => controller.abort(), 60);
       return Promise.resolve(false);
     };
-    const outcome = await probeUntilOpen('192.0.2.7', 2222, { intervalMs: 20, giveUpMs: 60_000, connectTimeoutMs: 10 },
-      controller.signal, never);
+    const outcome = await probeUntilOpen(
+      '192.0.2.7',
+      2222,
+      { intervalMs: 20, giveUpMs: 60_000, connectTimeoutMs: 10 },
+      controller.signal,
+      never,
+    );
     assert.equal(outcome.result, 'cancelled');
     assert.deepEqual([...asked], ['192.0.2.7:2222']);
   });
@@ -194,7 +237,7 @@ describe('remembered SSH choices (unit)', () => {
     const values = new Map<string, unknown>(Object.entries(initial));
     return {
       keys: () => [...values.keys()],
-      get: <T>(key: string, fallback?: T) => (values.has(key) ? values.get(key) as T : fallback),
+      get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
       update: (key: string, value: unknown) => {
         values.set(key, value);
         return Promise.resolve();
@@ -219,13 +262,19 @@ describe('remembered SSH choices (unit)', () => {
     for (const id of ids) await rememberChoice(state, id, { address: '203.0.113.5' });
     await rememberChoice(state, ids[10] as string, { user: 'again' });
     assert.deepEqual(readChoice(state, ids[0] as string), {});
-    assert.deepEqual(readChoice(state, ids[10] as string), { address: '203.0.113.5', user: 'again' }, 'chosen again: kept and merged');
+    assert.deepEqual(
+      readChoice(state, ids[10] as string),
+      { address: '203.0.113.5', user: 'again' },
+      'chosen again: kept and merged',
+    );
     assert.equal(readChoice(state, ids[204] as string).address, '203.0.113.5');
     assert.equal((state.get<unknown[]>('hostingAccount.ssh.choices') ?? []).length, 200);
   });
 
   it('ignores stored values of the wrong shape', () => {
-    const state = memento({ 'hostingAccount.ssh.choices': [{ id: '7', address: 5, user: ['x'] }, 'text', null, { id: 8 }] });
+    const state = memento({
+      'hostingAccount.ssh.choices': [{ id: '7', address: 5, user: ['x'] }, 'text', null, { id: 8 }],
+    });
     assert.deepEqual(readChoice(state, '7'), { address: undefined, user: undefined });
     assert.deepEqual(readChoice(state, '8'), {});
     assert.deepEqual(readChoice(memento({ 'hostingAccount.ssh.choices': { 7: { address: '203.0.113.5' } } }), '7'), {});

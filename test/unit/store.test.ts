@@ -117,7 +117,7 @@ describe('Store (unit, against the mock API)', () => {
     mock.setKeys([key.value, 'demo-0123456789abcdef0123456789abcdef']);
     await store.keyChanged();
     await pending;
-    assert.equal(store.orders.size, 0, 'the old key\'s orders never appear');
+    assert.equal(store.orders.size, 0, "the old key's orders never appear");
     assert.equal(store.state, 'loading');
   });
 
@@ -149,7 +149,10 @@ describe('Store (unit, against the mock API)', () => {
     await store.refresh(['orders'], 'user');
     mock.faults.add({ kind: 'delay', method: 'POST', delayMs: 300, times: 1 });
     const first = store.runAction('1003', 'reinstall');
-    const saved = mock.state.orders.splice(mock.state.orders.findIndex((o) => String(o.id) === '1003'), 1);
+    const saved = mock.state.orders.splice(
+      mock.state.orders.findIndex((o) => String(o.id) === '1003'),
+      1,
+    );
     await store.refresh(['orders'], 'user');
     assert.equal(store.orders.get('1003'), undefined, 'the order is gone from the list');
     mock.state.orders.push(...saved);
@@ -164,12 +167,19 @@ describe('Store (unit, against the mock API)', () => {
 
   it('polls the list, not each order, when several orders settle at once', async () => {
     await store.refresh(['orders'], 'user');
-    await Promise.all([store.runAction('1003', 'start'), store.runAction('1001', 'stop'), store.runAction('1002', 'restart')]);
+    await Promise.all([
+      store.runAction('1003', 'start'),
+      store.runAction('1001', 'stop'),
+      store.runAction('1002', 'restart'),
+    ]);
     mock.clearLog();
     await new Promise((resolve) => setTimeout(resolve, 60));
     await clock.advance(1_000);
     await idle(store);
-    assert.deepEqual(api().map((r) => r.route), ['GET /api/v1/orders']);
+    assert.deepEqual(
+      api().map((r) => r.route),
+      ['GET /api/v1/orders'],
+    );
   });
 
   it('clears the pending state and reports a refused action', async () => {
@@ -181,12 +191,21 @@ describe('Store (unit, against the mock API)', () => {
   it('does not poll an action whose answer already shows it settled', async () => {
     const server = http.createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(req.method === 'POST' ? { order: { id: 7, name: 'quick', status: 'running' } } : [{ id: 7, name: 'quick', status: 'stopped' }]));
+      res.end(
+        JSON.stringify(
+          req.method === 'POST'
+            ? { order: { id: 7, name: 'quick', status: 'running' } }
+            : [{ id: 7, name: 'quick', status: 'stopped' }],
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const seen: string[] = [];
     server.on('request', (req: http.IncomingMessage) => seen.push(`${req.method} ${req.url}`));
-    const quick = storeFor({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as MockApi, clock).store;
+    const quick = storeFor(
+      { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as MockApi,
+      clock,
+    ).store;
     try {
       await quick.keyChanged();
       await quick.refresh(['orders'], 'user');

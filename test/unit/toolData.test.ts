@@ -4,7 +4,7 @@ import { findOrder, fits, listOrders, MAX_LISTED_ORDERS, parseActionInput } from
 
 const order = (id: string, label: string, state: OrderState): Order => ({ id, label, state, raw: { secret: 'x' } });
 
-describe('what the assistant\'s tools answer (unit)', () => {
+describe("what the assistant's tools answer (unit)", () => {
   it('refuses reinstall and unknown actions, and keeps ids exact', () => {
     assert.deepEqual(parseActionInput({ orderId: '7', action: 'reinstall' }), { refused: 'reinstall' });
     assert.deepEqual(parseActionInput({ orderId: '7', action: 'delete' }), { refused: 'action' });

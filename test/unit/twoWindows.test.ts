@@ -18,7 +18,14 @@ describe('two windows on one key (unit, against the mock API)', () => {
   /** One VS Code window: its own client and its own limiter, as two extension hosts have. */
   const window = (): { api: ApiClient; limiters: LimiterRegistry } => {
     const limiters = new LimiterRegistry(61_000, clock);
-    const api = new ApiClient({ baseUrl: mock.url, getKey: () => DEMO_API_KEY, userAgent: 'two-windows', clock, limiters, retry: { maxAttempts: 1 } });
+    const api = new ApiClient({
+      baseUrl: mock.url,
+      getKey: () => DEMO_API_KEY,
+      userAgent: 'two-windows',
+      clock,
+      limiters,
+      retry: { maxAttempts: 1 },
+    });
     return { api, limiters };
   };
 

@@ -12,8 +12,14 @@ const UNREACHABLE = new Map<string, string>([
 ]);
 
 /** The certificate chain does not lead to an authority we trust: the typical sign of TLS inspection. */
-const UNTRUSTED = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_UNTRUSTED']);
+const UNTRUSTED = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_UNTRUSTED',
+]);
 
 /** undici's wording when a proxy answers CONNECT with anything but 200 (lib/dispatcher/proxy-agent.js). */
 const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
@@ -31,34 +37,60 @@ export function classifyRouteFailure(error: unknown, code: string | undefined, r
     const status = tunnelStatus(error);
     if (status === 407) {
       const what = route.proxy.authorization ? 'did not accept the credentials it was given' : 'asks for credentials';
-      return new ApiError('badConfig', `${via} ${what} (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.`, {
-        ...base, status, code: 'proxy_auth', proxy,
-      });
+      return new ApiError(
+        'badConfig',
+        `${via} ${what} (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.`,
+        {
+          ...base,
+          status,
+          code: 'proxy_auth',
+          proxy,
+        },
+      );
     }
     if (status !== undefined) {
       return new ApiError('network', `${via} refused to open a tunnel to the API (HTTP ${status}).`, {
-        ...base, status, code: 'proxy_refused', proxy,
+        ...base,
+        status,
+        code: 'proxy_refused',
+        proxy,
       });
     }
     const reason = code === undefined ? undefined : UNREACHABLE.get(code);
     if (reason !== undefined) {
-      return new ApiError('network', `${via} cannot be reached: ${reason} (${code}). Check ${proxy.setting}, or list the API's host in http.noProxy to connect directly.`, {
-        ...base, code: 'proxy_unreachable', proxy,
-      });
+      return new ApiError(
+        'network',
+        `${via} cannot be reached: ${reason} (${code}). Check ${proxy.setting}, or list the API's host in http.noProxy to connect directly.`,
+        {
+          ...base,
+          code: 'proxy_unreachable',
+          proxy,
+        },
+      );
     }
   }
   if (code !== undefined && UNTRUSTED.has(code)) {
-    return new ApiError('network', `The server's TLS certificate was rejected (${code}): it is not signed by an authority this extension trusts. If your network inspects TLS with its own root certificate, turn on http.systemCertificates with that root in the system's store, or point NODE_EXTRA_CA_CERTS at it; http.proxyStrictSSL set to false turns the check off.`, {
-      ...base, tls: true, code: 'untrusted_certificate',
-      proxy: route.kind === 'proxy' ? { address: route.proxy.address, setting: route.setting } : undefined,
-    });
+    return new ApiError(
+      'network',
+      `The server's TLS certificate was rejected (${code}): it is not signed by an authority this extension trusts. If your network inspects TLS with its own root certificate, turn on http.systemCertificates with that root in the system's store, or point NODE_EXTRA_CA_CERTS at it; http.proxyStrictSSL set to false turns the check off.`,
+      {
+        ...base,
+        tls: true,
+        code: 'untrusted_certificate',
+        proxy: route.kind === 'proxy' ? { address: route.proxy.address, setting: route.setting } : undefined,
+      },
+    );
   }
   return undefined;
 }
 
 /** The unusable proxy setting, as the error every request gets until it is fixed. */
 export function invalidRouteError(route: Extract<Route, { kind: 'invalid' }>): ApiError {
-  return new ApiError('badConfig', route.problem, { code: 'proxy_invalid', maybeSent: false, proxy: { address: '', setting: route.setting } });
+  return new ApiError('badConfig', route.problem, {
+    code: 'proxy_invalid',
+    maybeSent: false,
+    proxy: { address: '', setting: route.setting },
+  });
 }
 
 function tunnelStatus(error: unknown, depth = 0): number | undefined {

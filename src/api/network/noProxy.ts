@@ -16,7 +16,10 @@ export function matchesNoProxy(hostname: string, port: number, entries: readonly
 
 /** `NO_PROXY` separates its entries with commas, and people add spaces. */
 export function splitNoProxy(value: string | undefined): string[] {
-  return (value ?? '').split(',').flatMap((part) => part.trim().split(' ')).filter((part) => part !== '');
+  return (value ?? '')
+    .split(',')
+    .flatMap((part) => part.trim().split(' '))
+    .filter((part) => part !== '');
 }
 
 function parseEntry(raw: string): { host: string; port?: number } | undefined {

@@ -13,7 +13,11 @@ export interface ProxyEndpoint {
 
 /** How one origin is reached, and which setting or variable decided it (for the log and for error messages). */
 export type Route =
-  | { readonly kind: 'direct'; readonly reason: 'loopback' | 'proxySupportOff' | 'noProxy' | 'noProxyConfigured'; readonly setting?: string }
+  | {
+      readonly kind: 'direct';
+      readonly reason: 'loopback' | 'proxySupportOff' | 'noProxy' | 'noProxyConfigured';
+      readonly setting?: string;
+    }
   | { readonly kind: 'proxy'; readonly proxy: ProxyEndpoint; readonly setting: string }
   | { readonly kind: 'invalid'; readonly setting: string; readonly problem: string };
 
@@ -27,14 +31,22 @@ const ENV_PROXIES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] a
 export function decideRoute(origin: string, settings: NetworkSettings = {}): Route {
   const target = new URL(origin);
   if (isLoopbackHost(target.hostname)) return { kind: 'direct', reason: 'loopback' };
-  if (settings.proxySupport === 'off') return { kind: 'direct', reason: 'proxySupportOff', setting: 'http.proxySupport' };
+  if (settings.proxySupport === 'off') {
+    return { kind: 'direct', reason: 'proxySupportOff', setting: 'http.proxySupport' };
+  }
   const env = settings.env ?? {};
   const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80);
   const fromSetting = (settings.noProxy ?? []).map((entry) => entry.trim()).filter((entry) => entry !== '');
   const fromEnv = (['no_proxy', 'NO_PROXY'] as const).find((name) => env[name]?.trim());
-  const [noProxy, noProxySetting] = fromSetting.length > 0 ? [fromSetting, 'http.noProxy']
-    : fromEnv ? [splitNoProxy(env[fromEnv]), fromEnv] : [[], undefined];
-  if (matchesNoProxy(target.hostname, port, noProxy)) return { kind: 'direct', reason: 'noProxy', setting: noProxySetting };
+  const [noProxy, noProxySetting] =
+    fromSetting.length > 0
+      ? [fromSetting, 'http.noProxy']
+      : fromEnv
+        ? [splitNoProxy(env[fromEnv]), fromEnv]
+        : [[], undefined];
+  if (matchesNoProxy(target.hostname, port, noProxy)) {
+    return { kind: 'direct', reason: 'noProxy', setting: noProxySetting };
+  }
 
   const configured = settings.proxy?.trim()
     ? { text: settings.proxy.trim(), setting: 'http.proxy' }
@@ -46,9 +58,12 @@ export function decideRoute(origin: string, settings: NetworkSettings = {}): Rou
 /** `direct` or `proxy host:port`: what the log says about a request. Never credentials. */
 export function describeRoute(route: Route): string {
   switch (route.kind) {
-    case 'direct': return 'direct';
-    case 'proxy': return `proxy ${route.proxy.address}`;
-    case 'invalid': return `no route (${route.setting} is unusable)`;
+    case 'direct':
+      return 'direct';
+    case 'proxy':
+      return `proxy ${route.proxy.address}`;
+    case 'invalid':
+      return `no route (${route.setting} is unusable)`;
   }
 }
 
@@ -63,7 +78,11 @@ function parseProxy(text: string, setting: string, proxyAuthorization: string | 
     return { kind: 'invalid', setting, problem: `The proxy address in ${setting} is not a valid URL.` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'invalid', setting, problem: `The proxy address in ${setting} uses ${url.protocol}//, which is not supported: use an http:// or https:// proxy.` };
+    return {
+      kind: 'invalid',
+      setting,
+      problem: `The proxy address in ${setting} uses ${url.protocol}//, which is not supported: use an http:// or https:// proxy.`,
+    };
   }
   if (!url.hostname) return { kind: 'invalid', setting, problem: `The proxy address in ${setting} has no host.` };
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');

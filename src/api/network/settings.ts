@@ -24,7 +24,8 @@ export interface NetworkSettings {
  * a literal `false` turns certificate checks off.
  */
 export function normaliseNetworkSettings(raw: NetworkSettings = {}): NetworkSettings {
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() ? value.trim() : undefined;
   const list: unknown = raw.noProxy;
   const support: unknown = raw.proxySupport;
   const env: unknown = raw.env;

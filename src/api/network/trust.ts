@@ -37,7 +37,9 @@ export function planTrust(settings: NetworkSettings = {}, deps: TrustDeps = defa
     return {
       tls: { rejectUnauthorized: false },
       sources: [],
-      warnings: ['TLS certificates are not checked, because http.proxyStrictSSL is false: anyone on the network path could read the API key.'],
+      warnings: [
+        'TLS certificates are not checked, because http.proxyStrictSSL is false: anyone on the network path could read the API key.',
+      ],
     };
   }
   const warnings: string[] = [];
@@ -59,7 +61,9 @@ export function planTrust(settings: NetworkSettings = {}, deps: TrustDeps = defa
       warnings.push(`The operating system's certificates could not be read (${errorCode(error)}).`);
     }
   }
-  if (added.every(({ pems }) => pems.length === 0)) return { tls: { rejectUnauthorized: true }, sources: ['Node'], warnings };
+  if (added.every(({ pems }) => pems.length === 0)) {
+    return { tls: { rejectUnauthorized: true }, sources: ['Node'], warnings };
+  }
   const base = deps.getCACertificates?.('default') ?? tls.rootCertificates;
   const ca = [...new Set([...base, ...added.flatMap(({ pems }) => pems)])];
   try {

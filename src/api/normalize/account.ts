@@ -17,7 +17,10 @@ const WRAPPERS = ['data', 'account', 'user', 'me', 'client', 'customer', 'profil
 /** The account id is only shown, never sent: an unreadable one is left out rather than failing the account. */
 function readAccountId(entry: Entry, trace?: FieldTrace): string | undefined {
   const names = [...ID_FIELDS, ...suffixKeys(entry), ...LOGIN_FIELDS];
-  for (const [source, candidates] of [[entry.envelope, ['id']], [entry.fields, names]] as const) {
+  for (const [source, candidates] of [
+    [entry.envelope, ['id']],
+    [entry.fields, names],
+  ] as const) {
     for (const name of source ? candidates : []) {
       const hit = source && lookup(source, [name]);
       let id: string | undefined;

@@ -8,11 +8,49 @@ import { type RawObject } from '../models';
 import { type FieldTrace, isObject, joinPath, squash, textHit } from './read';
 
 /** Keys whose values may hold addresses, squashed (no case, `_` or `-`). */
-const ADDRESS_KEYS = new Set(['ip', 'ipv4', 'ipv6', 'ipaddress', 'ipaddresses', 'mainip', 'primaryip', 'publicip',
-  'publicipv4', 'publicipv6', 'publicips', 'v6mainip', 'ips', 'addresses', 'address', 'dedicatedip', 'assignedips',
-  'networks', 'publicnet', 'privatenet', 'privateip', 'privateips', 'internalip', 'v4', 'v6', 'allocations',
-  'relationships', 'data', 'attributes', 'ipv4address', 'ipv6address', 'publicaddress', 'privateaddress',
-  'primaryipv4', 'primaryipv6', 'accessipv4', 'accessipv6', 'floatingip', 'interfaces', 'nics', 'network']);
+const ADDRESS_KEYS = new Set([
+  'ip',
+  'ipv4',
+  'ipv6',
+  'ipaddress',
+  'ipaddresses',
+  'mainip',
+  'primaryip',
+  'publicip',
+  'publicipv4',
+  'publicipv6',
+  'publicips',
+  'v6mainip',
+  'ips',
+  'addresses',
+  'address',
+  'dedicatedip',
+  'assignedips',
+  'networks',
+  'publicnet',
+  'privatenet',
+  'privateip',
+  'privateips',
+  'internalip',
+  'v4',
+  'v6',
+  'allocations',
+  'relationships',
+  'data',
+  'attributes',
+  'ipv4address',
+  'ipv6address',
+  'publicaddress',
+  'privateaddress',
+  'primaryipv4',
+  'primaryipv6',
+  'accessipv4',
+  'accessipv6',
+  'floatingip',
+  'interfaces',
+  'nics',
+  'network',
+]);
 /** Host names a customer connects to, when no IP is given. A machine's own `hostname` often resolves nowhere. */
 const NAME_FIELDS = ['fqdn', 'domain'];
 
@@ -24,8 +62,20 @@ export const MAX_ADDRESSES = 16;
 /** Longer than any address list a field holds; longer text is not read. */
 const MAX_TEXT = 1024;
 
-interface Candidate { readonly text: string; readonly v4: boolean; readonly private: boolean; readonly primary: boolean; readonly path: string }
-interface Node { readonly value: unknown; readonly depth: number; readonly private?: boolean; readonly primary: boolean; readonly path: string }
+interface Candidate {
+  readonly text: string;
+  readonly v4: boolean;
+  readonly private: boolean;
+  readonly primary: boolean;
+  readonly path: string;
+}
+interface Node {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly private?: boolean;
+  readonly primary: boolean;
+  readonly path: string;
+}
 
 /**
  * A dotted quad, read by hand: this runs for every address of every order. Gives its first two parts as
@@ -65,8 +115,14 @@ function isPrivateV6(text: string): boolean {
 function isPrivateV4(head: number): boolean {
   const a = head >> 8;
   const b = head & 255;
-  return a === 10 || a === 127 || (a === 169 && b === 254) || (a === 192 && b === 168) ||
-    (a === 172 && b >= 16 && b <= 31) || (a === 100 && b >= 64 && b <= 127);
+  return (
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 192 && b === 168) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
 }
 
 /**
@@ -253,16 +309,30 @@ function rank(candidate: Candidate): number {
 }
 
 /** The main public address (IPv4 preferred) and every address, IPv4 first, without repeats, at most sixteen. */
-export function readAddresses(obj: RawObject, base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
+export function readAddresses(
+  obj: RawObject,
+  base: string,
+  trace?: FieldTrace,
+): { address?: string; addresses?: string[] } {
   return choose(obj, collect(obj, base, trace !== undefined), base, trace);
 }
 
 /** `readAddresses` for an object whose first `MAX_ADDRESS_KEYS` keys a caller already fed to `scan`. */
-export function readAddressesFrom(obj: RawObject, scan: AddressScan, base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
+export function readAddressesFrom(
+  obj: RawObject,
+  scan: AddressScan,
+  base: string,
+  trace?: FieldTrace,
+): { address?: string; addresses?: string[] } {
   return choose(obj, collectFrom(obj, scan, base, trace !== undefined), base, trace);
 }
 
-function choose(obj: RawObject, found: Candidate[], base: string, trace?: FieldTrace): { address?: string; addresses?: string[] } {
+function choose(
+  obj: RawObject,
+  found: Candidate[],
+  base: string,
+  trace?: FieldTrace,
+): { address?: string; addresses?: string[] } {
   let best: Candidate | undefined;
   for (const next of found) if (!best || rank(next) < rank(best)) best = next;
   if (!best) {

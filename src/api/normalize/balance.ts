@@ -5,9 +5,28 @@ import { type FieldTrace, describe, lookup } from './read';
 import { unwrapObject } from './wrappers';
 
 /** In order of preference: what the account can spend, then what it holds. Minor units where the name says so. */
-const AMOUNT_FIELDS = ['balance', 'credit_balance', 'account_balance', 'available_balance', 'current_balance',
-  'balance_cents', 'balance_minor', 'amount', 'amount_cents', 'amount_minor', 'value', 'credit', 'credits',
-  'available', 'funds', 'current', 'total', 'money', 'cents', 'minor_units'];
+const AMOUNT_FIELDS = [
+  'balance',
+  'credit_balance',
+  'account_balance',
+  'available_balance',
+  'current_balance',
+  'balance_cents',
+  'balance_minor',
+  'amount',
+  'amount_cents',
+  'amount_minor',
+  'value',
+  'credit',
+  'credits',
+  'available',
+  'funds',
+  'current',
+  'total',
+  'money',
+  'cents',
+  'minor_units',
+];
 const WRAPPERS = ['data', 'result', 'response', 'account', 'wallet', 'billing', 'client', 'customer', 'user', 'me'];
 
 function readTop(body: unknown): Money | undefined {
@@ -26,7 +45,10 @@ export function normaliseBalance(body: unknown, trace?: FieldTrace): Balance {
     if (money) break;
   }
   if (!entry || !money) {
-    throw new ApiError('badResponse', `Expected a balance (a number, or an object with "balance"/"amount"), got ${describe(body)}.`);
+    throw new ApiError(
+      'badResponse',
+      `Expected a balance (a number, or an object with "balance"/"amount"), got ${describe(body)}.`,
+    );
   }
   const currency = currencyCode(money.currency) ?? readCurrency(entry.fields, entry.base, trace);
   return { amount: money.amount, currency, raw: entry.raw };

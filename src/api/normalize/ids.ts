@@ -32,8 +32,12 @@ function hasLoneSurrogate(text: string): boolean {
 export function readId(value: unknown, what: string): string | undefined {
   if (typeof value === 'string') {
     if (value === '') throw new ApiError('badResponse', `The ${what} id is empty.`);
-    if (value.length > MAX_ID_LENGTH) throw new ApiError('badResponse', `The ${what} id is longer than ${MAX_ID_LENGTH} characters.`);
-    if (hasLoneSurrogate(value)) throw new ApiError('badResponse', `The ${what} id is not valid text (a lone surrogate).`);
+    if (value.length > MAX_ID_LENGTH) {
+      throw new ApiError('badResponse', `The ${what} id is longer than ${MAX_ID_LENGTH} characters.`);
+    }
+    if (hasLoneSurrogate(value)) {
+      throw new ApiError('badResponse', `The ${what} id is not valid text (a lone surrogate).`);
+    }
     return value;
   }
   if (typeof value === 'number') {
@@ -55,7 +59,12 @@ export function findId(
   what: string,
   preferred?: RawObject,
 ): { id: string; hit: Hit; own: boolean } | undefined {
-  const candidates: Array<[RawObject, boolean]> = preferred ? [[preferred, true], [obj, false]] : [[obj, false]];
+  const candidates: Array<[RawObject, boolean]> = preferred
+    ? [
+        [preferred, true],
+        [obj, false],
+      ]
+    : [[obj, false]];
   for (const [source, own] of candidates) {
     for (const name of own ? ['id'] : names) {
       const hit = lookup(source, [name]);

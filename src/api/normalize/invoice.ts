@@ -7,14 +7,54 @@ import { type FieldTrace, describe, joinPath, lookup, prefixed, readEach, textHi
 import { findList, unwrapObject } from './wrappers';
 
 /** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
-const ID_FIELDS = ['id', 'identifier', 'uuid', 'invoice_uuid', 'invoice_id', 'invoiceId', 'number', 'invoice_number',
-  'invoice_num'];
-const NUMBER_FIELDS = ['invoice_num', 'invoice_number', 'number', 'invoice_no', 'no', 'reference', 'ref',
-  'invoice_id', 'label', 'name'];
-const DATE_FIELDS = ['date', 'issued_at', 'issue_date', 'created_at', 'created', 'invoice_date', 'issued', 'date_created'];
+const ID_FIELDS = [
+  'id',
+  'identifier',
+  'uuid',
+  'invoice_uuid',
+  'invoice_id',
+  'invoiceId',
+  'number',
+  'invoice_number',
+  'invoice_num',
+];
+const NUMBER_FIELDS = [
+  'invoice_num',
+  'invoice_number',
+  'number',
+  'invoice_no',
+  'no',
+  'reference',
+  'ref',
+  'invoice_id',
+  'label',
+  'name',
+];
+const DATE_FIELDS = [
+  'date',
+  'issued_at',
+  'issue_date',
+  'created_at',
+  'created',
+  'invoice_date',
+  'issued',
+  'date_created',
+];
 const DUE_FIELDS = ['due_date', 'due_at', 'dueDate', 'due', 'payment_due', 'expires_at', 'due_on'];
-const AMOUNT_FIELDS = ['amount', 'total', 'amount_due', 'sum', 'amount_total', 'total_amount', 'grand_total', 'price',
-  'value', 'total_cents', 'amount_cents', 'amount_minor'];
+const AMOUNT_FIELDS = [
+  'amount',
+  'total',
+  'amount_due',
+  'sum',
+  'amount_total',
+  'total_amount',
+  'grand_total',
+  'price',
+  'value',
+  'total_cents',
+  'amount_cents',
+  'amount_minor',
+];
 const URL_FIELDS = ['url', 'link', 'href', 'pdf', 'pdf_url', 'download_url', 'view_url', 'html_url', 'invoice_url'];
 const WRAPPERS = ['data', 'invoice', 'result', 'response'];
 const LIST_KEYS = ['invoices', 'bills', 'billing_invoices'];
@@ -45,8 +85,13 @@ function isoDay(text: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
 }
 
-function day(obj: Readonly<Record<string, unknown>>, names: readonly string[], role: string, base: string,
-  trace?: FieldTrace): string | undefined {
+function day(
+  obj: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+  role: string,
+  base: string,
+  trace?: FieldTrace,
+): string | undefined {
   const hit = textHit(obj, names);
   const value = isoDay(hit?.text);
   if (hit && value) trace?.use(role, joinPath(base, hit.key));
@@ -87,10 +132,17 @@ export function normaliseInvoice(value: unknown, now = Date.now(), trace?: Field
   };
 }
 
-export function normaliseInvoiceList(body: unknown, now = Date.now(), trace?: FieldTrace): { invoices: Invoice[]; skipped: number } {
+export function normaliseInvoiceList(
+  body: unknown,
+  now = Date.now(),
+  trace?: FieldTrace,
+): { invoices: Invoice[]; skipped: number } {
   const found = findList(body, LIST_KEYS, ID_FIELDS);
   if (!found) {
-    throw new ApiError('badResponse', `Expected a list of invoices (an array, or one under "data"/"invoices"), got ${describe(body)}.`);
+    throw new ApiError(
+      'badResponse',
+      `Expected a list of invoices (an array, or one under "data"/"invoices"), got ${describe(body)}.`,
+    );
   }
   trace?.use('list', found.path || '[]');
   const itemTrace = trace && prefixed(trace, `${found.path}[]`);

@@ -7,8 +7,23 @@ const STATUS_FIELDS = ['status', 'state', 'payment_status', 'paid', 'is_paid'];
 
 const STATUS_WORDS: Readonly<Record<Exclude<InvoiceStatus, 'unknown'>, readonly string[]>> = {
   paid: ['paid', 'settled', 'complete', 'completed', 'closed', 'success', 'succeeded', 'true'],
-  unpaid: ['unpaid', 'open', 'due', 'pending', 'issued', 'outstanding', 'awaiting_payment', 'sent', 'draft', 'false',
-    'not_paid', 'partially_paid', 'payment_pending', 'partial', 'unpaid_due'],
+  unpaid: [
+    'unpaid',
+    'open',
+    'due',
+    'pending',
+    'issued',
+    'outstanding',
+    'awaiting_payment',
+    'sent',
+    'draft',
+    'false',
+    'not_paid',
+    'partially_paid',
+    'payment_pending',
+    'partial',
+    'unpaid_due',
+  ],
   overdue: ['overdue', 'past_due', 'late', 'expired', 'collections', 'uncollectible'],
   cancelled: ['cancelled', 'canceled', 'void', 'voided', 'refunded', 'credited', 'written_off'],
 };
@@ -18,11 +33,23 @@ const WORD_TO_STATUS = new Map<string, InvoiceStatus>(
 
 function normaliseStatus(text: string | undefined): InvoiceStatus {
   if (!text || text.length > 64) return 'unknown';
-  return WORD_TO_STATUS.get(text.trim().toLowerCase().replace(/[\s-]+/g, '_')) ?? 'unknown';
+  return (
+    WORD_TO_STATUS.get(
+      text
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_'),
+    ) ?? 'unknown'
+  );
 }
 
-export function readInvoiceStatus(obj: RawObject, base: string, dueDate: string | undefined, now: number,
-  trace?: FieldTrace): { status: InvoiceStatus; statusText?: string } {
+export function readInvoiceStatus(
+  obj: RawObject,
+  base: string,
+  dueDate: string | undefined,
+  now: number,
+  trace?: FieldTrace,
+): { status: InvoiceStatus; statusText?: string } {
   let statusText: string | undefined;
   for (const name of STATUS_FIELDS) {
     const hit = lookup(obj, [name]);
@@ -34,7 +61,12 @@ export function readInvoiceStatus(obj: RawObject, base: string, dueDate: string 
   }
   let status = normaliseStatus(statusText);
   // Many APIs only say "unpaid"; an unpaid invoice past its due date is overdue all the same.
-  if (status === 'unpaid' && dueDate && /^\d{4}-\d{2}-\d{2}$/.test(dueDate) && Date.parse(dueDate) + 86_400_000 <= now) {
+  if (
+    status === 'unpaid' &&
+    dueDate &&
+    /^\d{4}-\d{2}-\d{2}$/.test(dueDate) &&
+    Date.parse(dueDate) + 86_400_000 <= now
+  ) {
     status = 'overdue';
   }
   return { status, statusText: statusText && statusText.length > 200 ? statusText.slice(0, 200) : statusText };

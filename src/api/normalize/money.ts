@@ -3,14 +3,31 @@
 import { type RawObject } from '../models';
 import { type FieldTrace, type Hit, asNumber, isObject, joinPath, lookup } from './read';
 
-export const CURRENCY_FIELDS = ['currency', 'currency_code', 'currencyCode', 'curr', 'iso_currency', 'unit',
-  'currency_iso'];
+export const CURRENCY_FIELDS = [
+  'currency',
+  'currency_code',
+  'currencyCode',
+  'curr',
+  'iso_currency',
+  'unit',
+  'currency_iso',
+];
 
-const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₽': 'RUB', '₹': 'INR' };
+const SYMBOLS: Readonly<Record<string, string>> = {
+  '€': 'EUR',
+  $: 'USD',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₽': 'RUB',
+  '₹': 'INR',
+};
 /** Longer than any amount written out: a longer text is not money, and nothing below runs over it. */
 const MAX_MONEY_TEXT = 64;
 
-export interface Money { readonly amount: number; readonly currency?: string }
+export interface Money {
+  readonly amount: number;
+  readonly currency?: string;
+}
 
 /** A currency written before or after the amount: a three-letter code or a symbol. */
 function unitAt(text: string, start: number): string | undefined {
@@ -77,8 +94,13 @@ export function readAmountAt(hit: Hit, base: string, trace?: FieldTrace, depth =
 const INNER_AMOUNT_FIELDS = ['amount', 'value', 'amount_cents', 'value_cents', 'amount_minor', 'cents', 'units'];
 
 /** `{amount: 10, currency: "CHF"}`, `{value: "1.5", currency_code: "EUR"}`, `{amount_minor: 150, currency}`. */
-export function readMoneyObject(obj: RawObject, base: string, trace?: FieldTrace, depth = 0,
-  amountFields: readonly string[] = INNER_AMOUNT_FIELDS): Money | undefined {
+export function readMoneyObject(
+  obj: RawObject,
+  base: string,
+  trace?: FieldTrace,
+  depth = 0,
+  amountFields: readonly string[] = INNER_AMOUNT_FIELDS,
+): Money | undefined {
   for (const name of amountFields) {
     const hit = lookup(obj, [name]);
     const money = hit ? readAmountAt(hit, base, trace, depth) : undefined;

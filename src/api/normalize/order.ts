@@ -3,23 +3,69 @@ import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits, readAddressesFrom } from './addresses';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
-import { type FieldTrace, asText, describe, isObject, joinPath, lookup, prefixed, readEach, squash, textField } from './read';
+import {
+  type FieldTrace,
+  asText,
+  describe,
+  isObject,
+  joinPath,
+  lookup,
+  prefixed,
+  readEach,
+  squash,
+  textField,
+} from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
 import { findList, unwrapObject } from './wrappers';
 
 export { normaliseStateWord } from './states';
 
 /** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
-const ID_FIELDS = ['id', 'identifier', 'uuid', 'order_id', 'orderId', 'uid', '_id', 'service_id', 'server_id',
-  'instance_id', 'vm_id', 'number'];
+const ID_FIELDS = [
+  'id',
+  'identifier',
+  'uuid',
+  'order_id',
+  'orderId',
+  'uid',
+  '_id',
+  'service_id',
+  'server_id',
+  'instance_id',
+  'vm_id',
+  'number',
+];
 /**
  * A label the user chose, then the service's own domain (on billing panels `name` is the product bought, "Starter"),
  * then the name, then host names.
  */
-const NAME_FIELDS = ['label', 'display_name', 'title', 'domain', 'server_name', 'name', 'hostname', 'host_name',
-  'fqdn', 'host', 'description'];
-const PLAN_FIELDS = ['plan', 'plan_name', 'product', 'product_name', 'package', 'tariff', 'type', 'flavor', 'size',
-  'size_slug', 'server_type', 'commercial_type'];
+const NAME_FIELDS = [
+  'label',
+  'display_name',
+  'title',
+  'domain',
+  'server_name',
+  'name',
+  'hostname',
+  'host_name',
+  'fqdn',
+  'host',
+  'description',
+];
+const PLAN_FIELDS = [
+  'plan',
+  'plan_name',
+  'product',
+  'product_name',
+  'package',
+  'tariff',
+  'type',
+  'flavor',
+  'size',
+  'size_slug',
+  'server_type',
+  'commercial_type',
+];
 const WRAPPERS = ['data', 'order', 'server', 'service', 'instance', 'droplet', 'result', 'response'];
 const LIST_KEYS = ['orders', 'servers', 'services', 'instances', 'droplets', 'products', 'vms', 'machines'];
 /** Display text is cut here: a tree item has no use for more, and a huge one costs every repaint. */
@@ -52,8 +98,17 @@ interface KeyInfo {
   readonly wanted: boolean;
 }
 
-const UNWANTED: KeyInfo = { idSlot: -1, idGroup: -1, nameSlot: -1, nameGroup: -1, planSlot: -1, planGroup: -1,
-  state: undefined, address: 0, wanted: false };
+const UNWANTED: KeyInfo = {
+  idSlot: -1,
+  idGroup: -1,
+  nameSlot: -1,
+  nameGroup: -1,
+  planSlot: -1,
+  planGroup: -1,
+  state: undefined,
+  address: 0,
+  wanted: false,
+};
 
 function classify(key: string): KeyInfo {
   const squashed = squash(key);
@@ -68,8 +123,15 @@ function classify(key: string): KeyInfo {
     address: addressBits(squashed),
     wanted: true,
   };
-  const wanted = info.idSlot >= 0 || info.idGroup >= 0 || info.nameSlot >= 0 || info.nameGroup >= 0 ||
-    info.planSlot >= 0 || info.planGroup >= 0 || info.state !== undefined || info.address !== 0;
+  const wanted =
+    info.idSlot >= 0 ||
+    info.idGroup >= 0 ||
+    info.nameSlot >= 0 ||
+    info.nameGroup >= 0 ||
+    info.planSlot >= 0 ||
+    info.planGroup >= 0 ||
+    info.state !== undefined ||
+    info.address !== 0;
   return wanted ? info : UNWANTED;
 }
 
@@ -111,7 +173,10 @@ const ENVELOPE_ID = ['id'];
  * The first id field present decides (as `findId`): a bad value there refuses the entry rather than falling back to
  * another field, which may name something else. A resource document's own id is looked at first.
  */
-function orderId(fields: RawObject, envelope: RawObject | undefined): { id: string; key: string; own: boolean } | undefined {
+function orderId(
+  fields: RawObject,
+  envelope: RawObject | undefined,
+): { id: string; key: string; own: boolean } | undefined {
   if (envelope) {
     const hit = lookup(envelope, ENVELOPE_ID);
     const id = hit && readId(hit.value, 'order');
@@ -174,7 +239,10 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
 export function normaliseOrderList(body: unknown, trace?: FieldTrace): { orders: Order[]; skipped: number } {
   const found = findList(body, LIST_KEYS, ID_FIELDS);
   if (!found) {
-    throw new ApiError('badResponse', `Expected a list of orders (an array, or one under "data"/"orders"), got ${describe(body)}.`);
+    throw new ApiError(
+      'badResponse',
+      `Expected a list of orders (an array, or one under "data"/"orders"), got ${describe(body)}.`,
+    );
   }
   trace?.use('list', found.path || '[]');
   const itemTrace = trace && prefixed(trace, `${found.path}[]`);

@@ -137,7 +137,11 @@ export function asText(value: unknown): string | undefined {
 }
 
 /** The first of `names` that holds text, and where it was. */
-export function textHit(obj: RawObject, names: readonly string[], skip?: string): { key: string; text: string } | undefined {
+export function textHit(
+  obj: RawObject,
+  names: readonly string[],
+  skip?: string,
+): { key: string; text: string } | undefined {
   for (const name of names) {
     const hit = lookupOne(obj, name);
     if (!hit || hit.key === skip) continue;

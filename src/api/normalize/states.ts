@@ -8,17 +8,99 @@ import { type FieldTrace, isObject, joinPath, squash, textHit } from './read';
  * are the same word.
  */
 const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, readonly string[]>> = {
-  running: ['running', 'active', 'online', 'started', 'up', 'on', 'powered_on', 'power_on', 'poweron', 'ready',
-    'live', 'enabled', 'ok', 'healthy', 'available'],
-  stopped: ['stopped', 'offline', 'off', 'down', 'halted', 'shutoff', 'shut_off', 'shutdown', 'shut_down',
-    'powered_off', 'power_off', 'poweroff', 'inactive', 'paused', 'stop', 'exited', 'sleeping'],
-  busy: ['starting', 'stopping', 'restarting', 'rebooting', 'reinstalling', 'installing', 'provisioning', 'pending',
-    'creating', 'building', 'deploying', 'migrating', 'processing', 'queued', 'in_progress', 'booting',
-    'shutting_down', 'powering_on', 'powering_off', 'resizing', 'rebuilding', 'updating', 'initializing', 'busy',
-    'transitioning', 'setup', 'reloading', 'new', 'restoring', 'restoring_backup', 'cloning', 'upgrading',
-    'maintenance', 'deleting', 'backing_up', 'transferring'],
-  suspended: ['suspended', 'blocked', 'locked', 'frozen', 'disabled', 'expired', 'overdue', 'banned', 'terminated',
-    'cancelled', 'canceled', 'deleted', 'fraud', 'archive', 'archived', 'on_hold', 'destroyed'],
+  running: [
+    'running',
+    'active',
+    'online',
+    'started',
+    'up',
+    'on',
+    'powered_on',
+    'power_on',
+    'poweron',
+    'ready',
+    'live',
+    'enabled',
+    'ok',
+    'healthy',
+    'available',
+  ],
+  stopped: [
+    'stopped',
+    'offline',
+    'off',
+    'down',
+    'halted',
+    'shutoff',
+    'shut_off',
+    'shutdown',
+    'shut_down',
+    'powered_off',
+    'power_off',
+    'poweroff',
+    'inactive',
+    'paused',
+    'stop',
+    'exited',
+    'sleeping',
+  ],
+  busy: [
+    'starting',
+    'stopping',
+    'restarting',
+    'rebooting',
+    'reinstalling',
+    'installing',
+    'provisioning',
+    'pending',
+    'creating',
+    'building',
+    'deploying',
+    'migrating',
+    'processing',
+    'queued',
+    'in_progress',
+    'booting',
+    'shutting_down',
+    'powering_on',
+    'powering_off',
+    'resizing',
+    'rebuilding',
+    'updating',
+    'initializing',
+    'busy',
+    'transitioning',
+    'setup',
+    'reloading',
+    'new',
+    'restoring',
+    'restoring_backup',
+    'cloning',
+    'upgrading',
+    'maintenance',
+    'deleting',
+    'backing_up',
+    'transferring',
+  ],
+  suspended: [
+    'suspended',
+    'blocked',
+    'locked',
+    'frozen',
+    'disabled',
+    'expired',
+    'overdue',
+    'banned',
+    'terminated',
+    'cancelled',
+    'canceled',
+    'deleted',
+    'fraud',
+    'archive',
+    'archived',
+    'on_hold',
+    'destroyed',
+  ],
 };
 const WORD_TO_STATE = new Map<string, OrderState>(
   Object.entries(STATE_WORDS).flatMap(([state, words]) => words.map((word) => [word, state as OrderState])),
@@ -41,7 +123,10 @@ export function normaliseStateWord(word: string): OrderState {
 }
 
 function matchWord(word: string): OrderState {
-  const key = word.trim().toLowerCase().replace(/[\s\-.]+/g, '_');
+  const key = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-.]+/g, '_');
   const exact = WORD_TO_STATE.get(key) ?? WORD_TO_STATE.get(key.replace(/_/g, ''));
   if (exact) return exact;
   if (key.includes('suspen')) return 'suspended';
@@ -50,11 +135,30 @@ function matchWord(word: string): OrderState {
 }
 
 /** Lifecycle fields: what the provider thinks of the service (active, pending, suspended…). */
-const LIFECYCLE_FIELDS = ['status', 'state', 'server_status', 'server_state', 'vm_status', 'lifecycle', 'condition',
-  'service_status', 'domainstatus', 'order_status', 'account_status'];
+const LIFECYCLE_FIELDS = [
+  'status',
+  'state',
+  'server_status',
+  'server_state',
+  'vm_status',
+  'lifecycle',
+  'condition',
+  'service_status',
+  'domainstatus',
+  'order_status',
+  'account_status',
+];
 /** Power fields: whether the machine runs. Better than an "active" lifecycle for running/stopped. */
-const POWER_FIELDS = ['power_status', 'power_state', 'powerstate', 'current_state', 'vm_state', 'power',
-  'running_state', 'instance_state'];
+const POWER_FIELDS = [
+  'power_status',
+  'power_state',
+  'powerstate',
+  'current_state',
+  'vm_state',
+  'power',
+  'running_state',
+  'instance_state',
+];
 const SUB_FIELDS = ['name', 'value', 'code', 'label', 'status', 'state'];
 /** Booleans that, when true, say the service cannot be used or is busy, whatever the status word. */
 const SUSPENDED_FLAGS = ['is_suspended', 'suspended', 'locked', 'is_locked'];
@@ -62,14 +166,27 @@ const BUSY_FLAGS = ['is_installing', 'is_transferring', 'installing'];
 const RUNNING_FLAGS = ['running', 'is_running', 'online', 'is_online', 'powered_on', 'active'];
 
 /** `key` is the field's own name, `inner` the sub-field of an object-valued status: the path is built only to trace. */
-interface Word { readonly text: string; readonly state: OrderState; readonly key: string; readonly inner?: string }
+interface Word {
+  readonly text: string;
+  readonly state: OrderState;
+  readonly key: string;
+  readonly inner?: string;
+}
 
 type Group = 'lifecycle' | 'power' | 'suspendedFlag' | 'busyFlag' | 'runningFlag';
-export interface Role { readonly group: Group; readonly rank: number }
+export interface Role {
+  readonly group: Group;
+  readonly rank: number;
+}
 /** Every state-related field name, squashed, with its group and rank: an order is read in one pass over its keys. */
 const ROLES = new Map<string, Role>();
-for (const [group, names] of [['lifecycle', LIFECYCLE_FIELDS], ['power', POWER_FIELDS], ['suspendedFlag', SUSPENDED_FLAGS],
-  ['busyFlag', BUSY_FLAGS], ['runningFlag', RUNNING_FLAGS]] as const) {
+for (const [group, names] of [
+  ['lifecycle', LIFECYCLE_FIELDS],
+  ['power', POWER_FIELDS],
+  ['suspendedFlag', SUSPENDED_FLAGS],
+  ['busyFlag', BUSY_FLAGS],
+  ['runningFlag', RUNNING_FLAGS],
+] as const) {
   names.forEach((name, rank) => {
     if (!ROLES.has(squash(name))) ROLES.set(squash(name), { group, rank });
   });
@@ -167,12 +284,20 @@ const always = (): boolean => true;
  * Lifecycle words that say busy or suspended win; otherwise a power word that maps to a state; otherwise the first
  * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
  */
-export function readState(obj: RawObject, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
+export function readState(
+  obj: RawObject,
+  base: string,
+  trace?: FieldTrace,
+): { state: OrderState; statusText?: string } {
   return decideState(scan(obj), base, trace);
 }
 
 /** `readState` for fields already gathered by a caller's own pass. */
-export function decideState(found: StateScan, base: string, trace?: FieldTrace): { state: OrderState; statusText?: string } {
+export function decideState(
+  found: StateScan,
+  base: string,
+  trace?: FieldTrace,
+): { state: OrderState; statusText?: string } {
   const { lifecycle } = found;
   const power = firstWord(found.power, always);
   let chosen = firstWord(lifecycle, isWaiting);
@@ -182,7 +307,12 @@ export function decideState(found: StateScan, base: string, trace?: FieldTrace):
   if (found.suspended && chosen?.state !== 'suspended') return { state: 'suspended', statusText: 'suspended' };
   if (found.busy && (!chosen || isSettled(chosen.state))) return { state: 'busy', statusText: 'installing' };
   if (chosen) {
-    if (trace) trace.use('state', chosen.inner ? joinPath(joinPath(base, chosen.key), chosen.inner) : joinPath(base, chosen.key));
+    if (trace) {
+      trace.use(
+        'state',
+        chosen.inner ? joinPath(joinPath(base, chosen.key), chosen.inner) : joinPath(base, chosen.key),
+      );
+    }
     return { state: chosen.state, statusText: chosen.text };
   }
   const { running } = found;

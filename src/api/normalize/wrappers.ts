@@ -18,9 +18,29 @@ const MAX_SCANNED_KEYS = 64;
 const SAMPLE = 3;
 
 /** Keys under which list endpoints commonly wrap their array, in order of preference. */
-const LIST_KEYS = ['data', 'items', 'results', 'result', 'response', 'orders', 'invoices', 'servers', 'services',
-  'instances', 'droplets', 'records', 'rows', 'list', 'content', 'entries', 'value', 'values', 'collection',
-  'objects', 'nodes'];
+const LIST_KEYS = [
+  'data',
+  'items',
+  'results',
+  'result',
+  'response',
+  'orders',
+  'invoices',
+  'servers',
+  'services',
+  'instances',
+  'droplets',
+  'records',
+  'rows',
+  'list',
+  'content',
+  'entries',
+  'value',
+  'values',
+  'collection',
+  'objects',
+  'nodes',
+];
 
 export interface FoundList {
   readonly list: readonly unknown[];
@@ -53,7 +73,11 @@ function singularArray(key: string, value: RawObject): unknown[] | undefined {
  * under a known key (an empty list is still the list), then an array of records under another key, then the only
  * array of the top level.
  */
-export function findList(body: unknown, preferred: readonly string[], idFields: readonly string[]): FoundList | undefined {
+export function findList(
+  body: unknown,
+  preferred: readonly string[],
+  idFields: readonly string[],
+): FoundList | undefined {
   if (Array.isArray(body)) return { list: body as unknown[], path: '' };
   if (!isObject(body)) return undefined;
   const keys = [...preferred, ...LIST_KEYS];
@@ -80,9 +104,16 @@ export function findList(body: unknown, preferred: readonly string[], idFields: 
     for (const key in obj) {
       if (++scanned > MAX_SCANNED_KEYS) break;
       const value = obj[key];
-      const list = Array.isArray(value) ? (value as unknown[]) : isObject(value) ? singularArray(key, value) : undefined;
+      const list = Array.isArray(value)
+        ? (value as unknown[])
+        : isObject(value)
+          ? singularArray(key, value)
+          : undefined;
       if (list && holdsRecords(list, idFields)) {
-        otherRecords = { list, path: Array.isArray(value) ? joinPath(path, key) : joinPath(joinPath(path, key), key.slice(0, -1)) };
+        otherRecords = {
+          list,
+          path: Array.isArray(value) ? joinPath(path, key) : joinPath(joinPath(path, key), key.slice(0, -1)),
+        };
         break;
       }
     }
@@ -106,7 +137,11 @@ function onlyArray(body: RawObject): FoundList | undefined {
  * object that already has one of `ownFields` is the thing itself, so a nested `server: {...}` field of an order is not
  * mistaken for a wrapper. With no known wrapper, the one child object that has `ownFields` is taken.
  */
-export function unwrapObject(body: unknown, wrappers: readonly string[], ownFields: readonly string[]): Entry | undefined {
+export function unwrapObject(
+  body: unknown,
+  wrappers: readonly string[],
+  ownFields: readonly string[],
+): Entry | undefined {
   if (!isObject(body)) return undefined;
   let obj: RawObject = body;
   let path = '';
@@ -122,8 +157,20 @@ export function unwrapObject(body: unknown, wrappers: readonly string[], ownFiel
 }
 
 /** Scalars an envelope carries beside its payload. */
-const ENVELOPE_SCALARS = new Set(['result', 'success', 'message', 'code', 'ok', 'error', 'requestid', 'version',
-  'apiversion', 'object', 'timestamp', 'currency']);
+const ENVELOPE_SCALARS = new Set([
+  'result',
+  'success',
+  'message',
+  'code',
+  'ok',
+  'error',
+  'requestid',
+  'version',
+  'apiversion',
+  'object',
+  'timestamp',
+  'currency',
+]);
 const ENVELOPE_STATUS = new Set(['success', 'ok', 'fail', 'error']);
 
 /**

@@ -38,17 +38,24 @@ export class OrderActions extends Disposable {
   ) {
     super();
     const clock = orders.clock;
-    this.poller = this.register(new SettlingPoller({
-      pollOne: (id) => this.poll(id),
-      pollAll: () => (orders.list.size <= ONE_PAGE ? orders.resource.refresh('background') : undefined),
-      gaveUp: (id) => {
-        log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
-        this.forget(id);
-      },
-    }, clock));
-    this.register(orders.onDidRead((read) => {
-      for (const order of read) if (this.pending.has(order.id)) this.observe(order);
-    }));
+    this.poller = this.register(
+      new SettlingPoller(
+        {
+          pollOne: (id) => this.poll(id),
+          pollAll: () => (orders.list.size <= ONE_PAGE ? orders.resource.refresh('background') : undefined),
+          gaveUp: (id) => {
+            log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
+            this.forget(id);
+          },
+        },
+        clock,
+      ),
+    );
+    this.register(
+      orders.onDidRead((read) => {
+        for (const order of read) if (this.pending.has(order.id)) this.observe(order);
+      }),
+    );
     // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
     this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }

@@ -27,8 +27,12 @@ export class OrderBook extends Disposable {
     private readonly deps: ResourceDeps & { readonly failures: Failures },
   ) {
     super();
-    this.resource = new Resource('orders', async (options) => listed(await api().listOrders(options)), deps,
-      (orders) => this.replace(orders));
+    this.resource = new Resource(
+      'orders',
+      async (options) => listed(await api().listOrders(options)),
+      deps,
+      (orders) => this.replace(orders),
+    );
   }
 
   get clock(): Clock {
@@ -85,7 +89,7 @@ export class OrderBook extends Disposable {
 /** A list as a Resource holds it: the entries, and how much of the list they are when a bound stopped the reading. */
 export function listed<T>(listing: Listing<T>): Loaded<readonly T[]> {
   const { items, total, stoppedBy } = listing;
-  const coverage: ListCoverage | undefined = total === undefined && stoppedBy === undefined
-    ? undefined : { shown: items.length, total, stoppedBy };
+  const coverage: ListCoverage | undefined =
+    total === undefined && stoppedBy === undefined ? undefined : { shown: items.length, total, stoppedBy };
   return { value: items, coverage };
 }

@@ -45,8 +45,13 @@ export class OrderList {
 }
 
 function sameSummary(a: Order, b: Order): boolean {
-  return a.label === b.label && a.state === b.state && a.statusText === b.statusText && a.address === b.address &&
-    a.plan === b.plan;
+  return (
+    a.label === b.label &&
+    a.state === b.state &&
+    a.statusText === b.statusText &&
+    a.address === b.address &&
+    a.plan === b.plan
+  );
 }
 
 function sameOrder(a: Order, b: Order | undefined): boolean {

@@ -55,10 +55,13 @@ export class SettlingPoller extends Disposable {
     this.cancelTimer();
     if (this.disposed || this.ticking || !this.entries.size) return;
     const next = Math.min(...[...this.entries.values()].map((e) => e.nextAt));
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.tick();
-    }, Math.max(0, next - this.clock.now()));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.tick();
+      },
+      Math.max(0, next - this.clock.now()),
+    );
   }
 
   private async tick(): Promise<void> {

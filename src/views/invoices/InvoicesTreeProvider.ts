@@ -13,11 +13,16 @@ export class InvoiceNode {
 
 function statusLabel(invoice: Invoice): string {
   switch (invoice.status) {
-    case 'paid': return vscode.l10n.t('Paid');
-    case 'unpaid': return vscode.l10n.t('Unpaid');
-    case 'overdue': return vscode.l10n.t('Overdue');
-    case 'cancelled': return vscode.l10n.t('Cancelled');
-    case 'unknown': return invoice.statusText ?? vscode.l10n.t('Unknown status');
+    case 'paid':
+      return vscode.l10n.t('Paid');
+    case 'unpaid':
+      return vscode.l10n.t('Unpaid');
+    case 'overdue':
+      return vscode.l10n.t('Overdue');
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled');
+    case 'unknown':
+      return invoice.statusText ?? vscode.l10n.t('Unknown status');
   }
 }
 
@@ -31,11 +36,13 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
   constructor(private readonly store: Store) {
     super();
     // Redraw when the invoices themselves change, not on every loading flag.
-    this.register(store.onDidChangeData((kind) => {
-      if (kind !== 'invoices' || store.invoices.value === this.shown) return;
-      this.shown = store.invoices.value;
-      this.emitter.fire(undefined);
-    }));
+    this.register(
+      store.onDidChangeData((kind) => {
+        if (kind !== 'invoices' || store.invoices.value === this.shown) return;
+        this.shown = store.invoices.value;
+        this.emitter.fire(undefined);
+      }),
+    );
     this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
@@ -48,8 +55,9 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     if (node || this.store.state !== 'ready') return [];
     // Tree ids must be unique: a server listing an invoice twice shows it once.
     const seen = new Set<string>();
-    return newestFirst((this.store.invoices.value ?? []).filter((invoice) => !seen.has(invoice.id) && seen.add(invoice.id)))
-      .map((invoice) => new InvoiceNode(invoice));
+    return newestFirst(
+      (this.store.invoices.value ?? []).filter((invoice) => !seen.has(invoice.id) && seen.add(invoice.id)),
+    ).map((invoice) => new InvoiceNode(invoice));
   }
 
   getTreeItem(node: InvoiceNode): vscode.TreeItem {
@@ -60,14 +68,20 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     item.id = `invoice/${encodeURIComponent(invoice.id)}`;
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    const amount = invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
+    const amount =
+      invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
     const status = statusLabel(invoice);
     // The status first: it is what the user scans for, and a narrow sidebar cuts the end of the row.
     item.description = [look.attention ? status.toUpperCase() : status, amount, invoice.date]
-      .filter(Boolean).join(' · ');
+      .filter(Boolean)
+      .join(' · ');
     // Enter (or a click) opens the invoice, as the context menu's Open does.
     if (invoice.url) {
-      item.command = { command: 'hostingAccount.invoice.open', title: vscode.l10n.t('Open Invoice in Browser'), arguments: [node] };
+      item.command = {
+        command: 'hostingAccount.invoice.open',
+        title: vscode.l10n.t('Open Invoice in Browser'),
+        arguments: [node],
+      };
     }
     item.accessibilityInformation = { label: [label, amount, invoice.date, status].filter(Boolean).join(', ') };
     return item;

@@ -2,8 +2,9 @@ import { type Invoice, type InvoiceStatus } from '../../api/models';
 
 export type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
 
-export const INVOICE_CONTEXT_VALUES: readonly InvoiceContextValue[] = (['paid', 'unpaid', 'overdue', 'cancelled', 'unknown'] as const)
-  .flatMap((status) => [`invoice.${status}`, `invoice.${status}.link`] as const);
+export const INVOICE_CONTEXT_VALUES: readonly InvoiceContextValue[] = (
+  ['paid', 'unpaid', 'overdue', 'cancelled', 'unknown'] as const
+).flatMap((status) => [`invoice.${status}`, `invoice.${status}.link`] as const);
 
 export interface InvoiceLook {
   readonly contextValue: InvoiceContextValue;

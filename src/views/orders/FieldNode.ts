@@ -20,8 +20,10 @@ export class FieldNode {
 
   toTreeItem(): vscode.TreeItem {
     const { field } = this;
-    const item = new vscode.TreeItem(field.key,
-      field.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      field.key,
+      field.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `order/${encodeURIComponent(this.orderId)}/${this.path}`;
     item.contextValue = 'orderField';
     if (field.value !== undefined) {
@@ -32,7 +34,8 @@ export class FieldNode {
   }
 
   children(): FieldNode[] {
-    return (this.field.children ?? [])
-      .map((child) => new FieldNode(this.orderId, child, `${this.path}/${encodeURIComponent(child.key)}`, this));
+    return (this.field.children ?? []).map(
+      (child) => new FieldNode(this.orderId, child, `${this.path}/${encodeURIComponent(child.key)}`, this),
+    );
   }
 }

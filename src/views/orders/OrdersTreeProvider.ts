@@ -21,11 +21,13 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
 
   constructor(private readonly store: Store) {
     super();
-    this.register(store.onDidChangeOrders((change) => {
-      if (!change.ids) return this.emitter.fire(undefined);
-      const nodes = change.ids.map((id) => this.nodeFor(id)).filter((n): n is OrderNode => n !== undefined);
-      if (nodes.length) this.emitter.fire(nodes);
-    }));
+    this.register(
+      store.onDidChangeOrders((change) => {
+        if (!change.ids) return this.emitter.fire(undefined);
+        const nodes = change.ids.map((id) => this.nodeFor(id)).filter((n): n is OrderNode => n !== undefined);
+        if (nodes.length) this.emitter.fire(nodes);
+      }),
+    );
     this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 

@@ -57,7 +57,8 @@ export function arrangeOrders(
     shown = [...orders];
   }
   if (sort === 'name') {
-    shown = shown.map((order, index) => ({ order, index }))
+    shown = shown
+      .map((order, index) => ({ order, index }))
       .sort((a, b) => collator.compare(a.order.label, b.order.label) || a.index - b.index)
       .map((entry) => entry.order);
   } else if (sort === 'state') {

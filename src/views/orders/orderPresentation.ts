@@ -7,8 +7,16 @@ export type OrderContextValue = OrderStateContextValue | `${OrderStateContextVal
 
 // Spelled out rather than computed: a literal that only tests read costs the activation bundle nothing.
 export const ORDER_CONTEXT_VALUES: readonly OrderContextValue[] = [
-  'order.running', 'order.stopped', 'order.busy', 'order.suspended', 'order.unknown',
-  'order.running.address', 'order.stopped.address', 'order.busy.address', 'order.suspended.address', 'order.unknown.address',
+  'order.running',
+  'order.stopped',
+  'order.busy',
+  'order.suspended',
+  'order.unknown',
+  'order.running.address',
+  'order.stopped.address',
+  'order.busy.address',
+  'order.suspended.address',
+  'order.unknown.address',
 ];
 
 export function withAddress(value: OrderStateContextValue, order: { readonly address?: string }): OrderContextValue {

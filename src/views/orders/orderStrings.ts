@@ -3,30 +3,43 @@ import { type Order, type OrderAction, type OrderState } from '../../api/models'
 
 export function stateLabel(state: OrderState): string {
   switch (state) {
-    case 'running': return vscode.l10n.t('Running');
-    case 'stopped': return vscode.l10n.t('Stopped');
-    case 'busy': return vscode.l10n.t('Busy');
-    case 'suspended': return vscode.l10n.t('Suspended');
-    case 'unknown': return vscode.l10n.t('Unknown state');
+    case 'running':
+      return vscode.l10n.t('Running');
+    case 'stopped':
+      return vscode.l10n.t('Stopped');
+    case 'busy':
+      return vscode.l10n.t('Busy');
+    case 'suspended':
+      return vscode.l10n.t('Suspended');
+    case 'unknown':
+      return vscode.l10n.t('Unknown state');
   }
 }
 
 /** What the node says while an action runs. */
 export function progressLabel(action: OrderAction): string {
   switch (action) {
-    case 'start': return vscode.l10n.t('Starting…');
-    case 'stop': return vscode.l10n.t('Stopping…');
-    case 'restart': return vscode.l10n.t('Restarting…');
-    case 'reinstall': return vscode.l10n.t('Reinstalling…');
+    case 'start':
+      return vscode.l10n.t('Starting…');
+    case 'stop':
+      return vscode.l10n.t('Stopping…');
+    case 'restart':
+      return vscode.l10n.t('Restarting…');
+    case 'reinstall':
+      return vscode.l10n.t('Reinstalling…');
   }
 }
 
 export function actionTitle(action: OrderAction): string {
   switch (action) {
-    case 'start': return vscode.l10n.t('Start');
-    case 'stop': return vscode.l10n.t('Stop');
-    case 'restart': return vscode.l10n.t('Restart');
-    case 'reinstall': return vscode.l10n.t('Reinstall');
+    case 'start':
+      return vscode.l10n.t('Start');
+    case 'stop':
+      return vscode.l10n.t('Stop');
+    case 'restart':
+      return vscode.l10n.t('Restart');
+    case 'reinstall':
+      return vscode.l10n.t('Reinstall');
   }
 }
 

@@ -14,7 +14,9 @@ export class BalanceStatusBar extends Disposable {
     private readonly threshold: () => number,
   ) {
     super();
-    this.item = this.register(vscode.window.createStatusBarItem('hostingAccount.balance', vscode.StatusBarAlignment.Right, 100));
+    this.item = this.register(
+      vscode.window.createStatusBarItem('hostingAccount.balance', vscode.StatusBarAlignment.Right, 100),
+    );
     this.item.name = vscode.l10n.t('Hosting Account Balance');
     this.item.command = 'hostingAccount.showAccount';
     this.register(store.onDidChangeState(() => this.update()));
@@ -78,12 +80,18 @@ export class BalanceStatusBar extends Disposable {
       const money = formatMoney(balance.value.amount, balance.value.currency, vscode.env.language);
       lines.push(vscode.l10n.t('Balance: {0}', money));
       if (isLow(balance.value.amount, this.threshold())) {
-        lines.push(`$(warning) ${vscode.l10n.t('Below your low-balance threshold of {0}', formatMoney(this.threshold(), balance.value.currency, vscode.env.language))}`);
+        lines.push(
+          `$(warning) ${vscode.l10n.t('Below your low-balance threshold of {0}', formatMoney(this.threshold(), balance.value.currency, vscode.env.language))}`,
+        );
       }
     }
-    if (balance.updatedAt) lines.push(vscode.l10n.t('Updated at {0}', new Date(balance.updatedAt).toLocaleTimeString(vscode.env.language)));
+    if (balance.updatedAt) {
+      lines.push(vscode.l10n.t('Updated at {0}', new Date(balance.updatedAt).toLocaleTimeString(vscode.env.language)));
+    }
     if (state === 'invalidKey') lines.push(`$(warning) ${vscode.l10n.t('The hosting API rejected the API key.')}`);
-    else if (balance.error) lines.push(`$(warning) ${escapeMarkdown(vscode.l10n.t('The last refresh failed: {0}', balance.error.message))}`);
+    else if (balance.error) {
+      lines.push(`$(warning) ${escapeMarkdown(vscode.l10n.t('The last refresh failed: {0}', balance.error.message))}`);
+    }
     const budget = this.store.rateLimitStatus();
     if (budget) lines.push(vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit));
     lines.push('', vscode.l10n.t('Click for the account summary.'));

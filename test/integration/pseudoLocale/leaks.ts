@@ -19,7 +19,8 @@ export const PENDING_API_LAYER_STRINGS: readonly RegExp[] = [
  * Words that are locale formatting rather than text: Intl has no data for the pseudo-locale and formats times and
  * dates as English ("9:26 AM", "Mar 14, 2021").
  */
-const FORMATTING = /\b\d{1,2}:\d{2}(?::\d{2})?\s?[ap]m\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) \d{1,2}\b/g;
+const FORMATTING =
+  /\b\d{1,2}:\d{2}(?::\d{2})?\s?[ap]m\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) \d{1,2}\b/g;
 /** Codicons (`$(key)`), code spans and link targets are not prose; Markdown escapes are undone first. */
 const NOT_PROSE = /\$\([\w~-]+\)|`[^`]*`|\]\([^)]*\)|https?:\/\/\S+/g;
 const WORD = /[A-Z]{2,}/gi;
@@ -66,8 +67,11 @@ export class ScreenText {
 
   add(where: string, text: unknown): void {
     if (typeof text === 'string' && text !== '') this.seen.push({ where, text });
-    else if (text && typeof text === 'object' && 'value' in text && typeof text.value === 'string') this.add(where, text.value);
-    else if (text && typeof text === 'object' && 'label' in text && typeof text.label === 'string') this.add(where, text.label);
+    else if (text && typeof text === 'object' && 'value' in text && typeof text.value === 'string') {
+      this.add(where, text.value);
+    } else if (text && typeof text === 'object' && 'label' in text && typeof text.label === 'string') {
+      this.add(where, text.label);
+    }
   }
 
   get count(): number {

@@ -38,19 +38,26 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
   after(() => h.dispose());
 
   /** Records what the extension shows through notifications, status bar messages and progress while `run` runs. */
-  async function watch(screen: ScreenText, run: () => Thenable<unknown> | Promise<unknown>,
-    answers: Parameters<typeof captureMessages>[0] = {}): Promise<void> {
+  async function watch(
+    screen: ScreenText,
+    run: () => Thenable<unknown> | Promise<unknown>,
+    answers: Parameters<typeof captureMessages>[0] = {},
+  ): Promise<void> {
     const messages = captureMessages(answers);
     restores.push(messages.restore);
-    restores.push(stubWindow('setStatusBarMessage', ((text: string) => {
-      screen.add('status bar message', text);
-      return new vscode.Disposable(() => undefined);
-    })));
+    restores.push(
+      stubWindow('setStatusBarMessage', (text: string) => {
+        screen.add('status bar message', text);
+        return new vscode.Disposable(() => undefined);
+      }),
+    );
     const withProgress = vscode.window.withProgress.bind(vscode.window);
-    restores.push(stubWindow('withProgress', ((options: vscode.ProgressOptions, task: never) => {
-      screen.add('progress title', options.title);
-      return withProgress(options, task);
-    })));
+    restores.push(
+      stubWindow('withProgress', (options: vscode.ProgressOptions, task: never) => {
+        screen.add('progress title', options.title);
+        return withProgress(options, task);
+      }),
+    );
     try {
       await run();
     } finally {
@@ -58,7 +65,9 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
         screen.add(`${shown.level} message`, shown.message);
         for (const option of shown.options) {
           if (typeof option === 'string') screen.add(`${shown.level} message button`, option);
-          else if (option && typeof option === 'object' && 'detail' in option) screen.add(`${shown.level} message detail`, option.detail);
+          else if (option && typeof option === 'object' && 'detail' in option) {
+            screen.add(`${shown.level} message detail`, option.detail);
+          }
         }
       }
     }
@@ -68,8 +77,16 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
   function serverData(): string[] {
     const { state } = h.mock;
     const { store } = h;
-    return serverStrings(state.account, state.balance, state.orders, state.invoices, new URL(h.mock.url).host,
-      store.account.value?.raw, store.orders.all.map((order) => order.raw), store.invoices.value?.map((invoice) => invoice.raw));
+    return serverStrings(
+      state.account,
+      state.balance,
+      state.orders,
+      state.invoices,
+      new URL(h.mock.url).host,
+      store.account.value?.raw,
+      store.orders.all.map((order) => order.raw),
+      store.invoices.value?.map((invoice) => invoice.raw),
+    );
   }
 
   function assertNoEnglish(screen: ScreenText): void {
@@ -86,7 +103,9 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     const manifest = (await activeExtension()).packageJSON as Manifest;
     const screen = new ScreenText();
     screen.add('description', manifest.description);
-    for (const container of manifest.contributes.viewsContainers.activitybar) screen.add('view container', container.title);
+    for (const container of manifest.contributes.viewsContainers.activitybar) {
+      screen.add('view container', container.title);
+    }
     for (const view of Object.values(manifest.contributes.views).flat()) {
       screen.add('view name', view.name);
       screen.add('view contextual title', view.contextualTitle);
@@ -148,7 +167,7 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     const screen = new ScreenText();
     const createQuickPick = vscode.window.createQuickPick.bind(vscode.window);
     let summary: vscode.QuickPick<vscode.QuickPickItem> | undefined;
-    restores.push(stubWindow('createQuickPick', (() => (summary = createQuickPick()))));
+    restores.push(stubWindow('createQuickPick', () => (summary = createQuickPick())));
     await vscode.commands.executeCommand('hostingAccount.showAccount');
     assert.ok(summary);
     screen.add('summary title', summary.title);
@@ -159,15 +178,17 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
       screen.add('summary item detail', entry.detail);
     }
     summary.hide();
-    restores.push(stubWindow('showQuickPick', ((items: vscode.QuickPickItem[], options: vscode.QuickPickOptions) => {
-      screen.add('picker title', options.title);
-      screen.add('picker placeholder', options.placeHolder);
-      for (const entry of items) {
-        screen.add('picker item description', entry.description);
-        screen.add('picker item detail', entry.detail);
-      }
-      return Promise.resolve(undefined);
-    })));
+    restores.push(
+      stubWindow('showQuickPick', (items: vscode.QuickPickItem[], options: vscode.QuickPickOptions) => {
+        screen.add('picker title', options.title);
+        screen.add('picker placeholder', options.placeHolder);
+        for (const entry of items) {
+          screen.add('picker item description', entry.description);
+          screen.add('picker item detail', entry.detail);
+        }
+        return Promise.resolve(undefined);
+      }),
+    );
     await watch(screen, () => vscode.commands.executeCommand('hostingAccount.order.restart'));
     assertNoEnglish(screen);
   });
@@ -183,7 +204,10 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     await watch(screen, () => vscode.commands.executeCommand('hostingAccount.order.copyId', running.id));
     await watch(screen, async () => {
       await vscode.commands.executeCommand('hostingAccount.order.start', stopped.id);
-      await waitFor(() => h.store.orders.get(stopped.id)?.state === 'running' && !h.store.pending(stopped.id), 'the start to settle');
+      await waitFor(
+        () => h.store.orders.get(stopped.id)?.state === 'running' && !h.store.pending(stopped.id),
+        'the start to settle',
+      );
     });
     assertNoEnglish(screen);
   });
@@ -201,7 +225,9 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     const running = h.store.orders.all.find((order) => order.state === 'running');
     assert.ok(running);
     h.mock.faults.add({ kind: 'status', status: 422, path: `${API}/${running.id}/action` });
-    await watch(screen, () => vscode.commands.executeCommand('hostingAccount.order.restart', running.id), { warning: undefined });
+    await watch(screen, () => vscode.commands.executeCommand('hostingAccount.order.restart', running.id), {
+      warning: undefined,
+    });
     assertNoEnglish(screen);
   });
 });

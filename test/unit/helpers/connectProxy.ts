@@ -47,7 +47,9 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     const proxyAuthorization = req.headers['proxy-authorization'];
     connects.push({ target, proxyAuthorization, headers: JSON.stringify(req.headers) });
     if (expected !== undefined && proxyAuthorization !== expected) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const colon = target.lastIndexOf(':');
@@ -70,9 +72,10 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     address: `127.0.0.1:${port}`,
     connects,
     plain,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -30,9 +30,19 @@ export class ScriptedServer {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+        const request = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
         this.requests.push(request);
-        const { status = 200, headers = { 'content-type': 'application/json' }, body = '', hang } = this.answer(request);
+        const {
+          status = 200,
+          headers = { 'content-type': 'application/json' },
+          body = '',
+          hang,
+        } = this.answer(request);
         if (hang) {
           this.hung.add(res);
           return;

@@ -6,14 +6,25 @@ import { DEMO_API_KEY, type MockApi } from '../../mock-api/server';
 import { type FakeClock } from './FakeClock';
 
 /** A store wired to a mock API as the extension wires it, on a clock the test controls. */
-export function storeFor(mock: MockApi, clock: FakeClock, overrides: Partial<StoreSettings> = {}): {
+export function storeFor(
+  mock: MockApi,
+  clock: FakeClock,
+  overrides: Partial<StoreSettings> = {},
+): {
   store: Store;
   key: { value: string | undefined };
 } {
   const key = { value: DEMO_API_KEY as string | undefined };
   const limiters = new LimiterRegistry(61_000, clock);
   const store = new Store({
-    createClient: (options) => new ApiClient({ ...options, userAgent: 'store-test', limiters, clock, retry: { baseDelayMs: 10, maxDelayMs: 20 } }),
+    createClient: (options) =>
+      new ApiClient({
+        ...options,
+        userAgent: 'store-test',
+        limiters,
+        clock,
+        retry: { baseDelayMs: 10, maxDelayMs: 20 },
+      }),
     getKey: () => Promise.resolve(key.value),
     settings: () => ({ baseUrl: mock.url, requestsPerMinute: 100, requestTimeoutMs: 5_000, ...overrides }),
     clock,
@@ -24,7 +35,8 @@ export function storeFor(mock: MockApi, clock: FakeClock, overrides: Partial<Sto
 /** Waits in real time until the store has no request under way (the HTTP side runs on real time). */
 export async function idle(store: Store, timeoutMs = 5_000): Promise<void> {
   const started = Date.now();
-  const busy = (): boolean => store.ordersInfo.loading || store.balance.loading || store.account.loading || store.invoices.loading;
+  const busy = (): boolean =>
+    store.ordersInfo.loading || store.balance.loading || store.account.loading || store.invoices.loading;
   await new Promise((resolve) => setImmediate(resolve));
   while (busy()) {
     if (Date.now() - started > timeoutMs) throw new Error('the store stayed busy');
@@ -44,7 +56,11 @@ export async function simulate(clock: FakeClock, store: Store, ms: number): Prom
  * Moves simulated time, a second at a time, until every call has ended (or `maxSeconds` passed): queued requests
  * and backoffs wait on the fake clock. Returns whether they all ended.
  */
-export async function drain(clock: FakeClock, calls: ReadonlyArray<Promise<unknown>>, maxSeconds = 600): Promise<boolean> {
+export async function drain(
+  clock: FakeClock,
+  calls: ReadonlyArray<Promise<unknown>>,
+  maxSeconds = 600,
+): Promise<boolean> {
   let done = false;
   void Promise.all(calls).then(() => (done = true));
   for (let i = 0; i < maxSeconds && !done; i++) {

@@ -22,22 +22,40 @@ export interface TestCa {
 /** A CA and a server certificate it signed for `api.test`, `localhost` and 127.0.0.1. */
 export async function makeTestCa(): Promise<TestCa> {
   const ca = await generate([{ name: 'commonName', value: 'Hosting Account Test CA' }], {
-    keyType: 'ec', algorithm: 'sha256',
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }],
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
   });
   const leaf = await generate([{ name: 'commonName', value: 'api.test' }], {
-    keyType: 'ec', algorithm: 'sha256',
+    keyType: 'ec',
+    algorithm: 'sha256',
     ca: { key: ca.private, cert: ca.cert },
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'api.test' }, { type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'api.test' },
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   });
   const dir = mkdtempSync(join(tmpdir(), 'hosting-ca-'));
   const caFile = join(dir, 'ca.pem');
   writeFileSync(caFile, ca.cert);
-  return { caCert: ca.cert, caFile, key: leaf.private, cert: leaf.cert, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    caCert: ca.cert,
+    caFile,
+    key: leaf.private,
+    cert: leaf.cert,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface TlsFront {
@@ -68,9 +86,10 @@ export async function startTlsFront(targetPort: number, ca: Pick<TestCa, 'key' |
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(front, {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   });
 }
