@@ -29,7 +29,7 @@ export async function runOnSelection(
   if (nodes.length <= 1) return runOrderAction(ctx, action, nodes[0] ?? arg);
   if (action === 'reinstall') {
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Reinstall works on one order at a time. Select only the order to reinstall.'),
+      vscode.l10n.t('Reinstall works on one server at a time. Select only the server to reinstall.'),
     );
     throw new UserCancelled();
   }
@@ -41,7 +41,7 @@ export async function runOnSelection(
     void vscode.window.showInformationMessage(
       noLinks(
         vscode.l10n.t(
-          'None of the selected orders can be asked to {0} now: {1}.',
+          'None of the selected servers can be asked to {0} now: {1}.',
           actionTitle(action).toLocaleLowerCase(),
           names(left),
         ),
@@ -54,7 +54,7 @@ export async function runOnSelection(
   const outcomes = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Window,
-      title: vscode.l10n.t('{0} orders: {1}', fit.length, progressLabel(action)),
+      title: vscode.l10n.t('{0} servers: {1}', fit.length, progressLabel(action)),
     },
     () => Promise.allSettled(fit.map((order) => store.runAction(order.id, action))),
   );
@@ -78,7 +78,7 @@ export async function runOnSelection(
     const answer = await vscode.window.showErrorMessage(
       noLinks(
         vscode.l10n.t(
-          '{0} of {1} orders did not accept {2}: {3}',
+          '{0} of {1} servers did not accept {2}: {3}',
           failed.length,
           fit.length,
           actionTitle(action),
@@ -108,13 +108,13 @@ async function confirm(
   left: readonly Order[],
 ): Promise<boolean> {
   if (!ctx.settings().confirmStopAndRestart) return true;
-  const title = vscode.l10n.t('{0} {1} Orders', actionTitle(action), fit.length);
+  const title = vscode.l10n.t('{0} {1} Servers', actionTitle(action), fit.length);
   const message =
     action === 'start'
-      ? vscode.l10n.t('Start {0} orders?', fit.length)
+      ? vscode.l10n.t('Start {0} servers?', fit.length)
       : action === 'stop'
-        ? vscode.l10n.t('Stop {0} orders?', fit.length)
-        : vscode.l10n.t('Restart {0} orders?', fit.length);
+        ? vscode.l10n.t('Stop {0} servers?', fit.length)
+        : vscode.l10n.t('Restart {0} servers?', fit.length);
   const lines = [names(fit)];
   if (left.length) lines.push(vscode.l10n.t('Left out, not in a state that allows it: {0}.', names(left)));
   if (action === 'stop') {

@@ -51,7 +51,7 @@ export class Badges extends Disposable {
     if (!ready) this.flagged.clear();
     const orders = ready ? this.attention() : 0;
     this.ordersView.badge =
-      orders > 0 ? { value: orders, tooltip: vscode.l10n.t('Orders that need attention: {0}', orders) } : undefined;
+      orders > 0 ? { value: orders, tooltip: vscode.l10n.t('Servers that need attention: {0}', orders) } : undefined;
     const unpaid = ready
       ? (this.store.invoices.value ?? []).filter((invoice) => invoiceLook(invoice).attention).length
       : 0;

@@ -76,13 +76,14 @@ export class OrdersArrangement extends Disposable {
   /** With an argument (a welcome-view link, a keybinding), sets that filter; without one, asks. */
   private async pickFilter(arg: unknown): Promise<void> {
     const given = ORDER_FILTERS.find((f) => f === arg);
-    const filter = given ?? (await pick(ORDER_FILTERS, this.current.filter, filterLabel, vscode.l10n.t('Show orders')));
+    const filter =
+      given ?? (await pick(ORDER_FILTERS, this.current.filter, filterLabel, vscode.l10n.t('Show servers')));
     if (filter) await this.set({ filter });
   }
 
   private async pickSort(arg: unknown): Promise<void> {
     const given = ORDER_SORTS.find((s) => s === arg);
-    const sort = given ?? (await pick(ORDER_SORTS, this.current.sort, sortLabel, vscode.l10n.t('Sort orders')));
+    const sort = given ?? (await pick(ORDER_SORTS, this.current.sort, sortLabel, vscode.l10n.t('Sort servers')));
     if (sort) await this.set({ sort });
   }
 

@@ -69,7 +69,7 @@ export class OutsideChangeNotifier extends Disposable {
       .map((c) => `${name(c)} (${kindWord(c)})`)
       .join(', ');
     const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
-    const message = vscode.l10n.t('{0} orders changed outside this window: {1}', group.length, named + more);
+    const message = vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more);
     const worse = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended' || c.kind === 'disappeared');
     const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
       noLinks(message),
@@ -109,7 +109,7 @@ function oneMessage(change: OutsideChange): string {
     case 'disappeared':
       return vscode.l10n.t('{0} is no longer in the account.', name(change));
     case 'appeared':
-      return vscode.l10n.t('New order in the account: {0}.', name(change));
+      return vscode.l10n.t('New server in the account: {0}.', name(change));
   }
 }
 

@@ -5,7 +5,7 @@ import { type OrderFilter, type OrderSort } from '../views/orders/filter';
 export function filterLabel(filter: OrderFilter): string {
   switch (filter) {
     case 'all':
-      return vscode.l10n.t('All orders');
+      return vscode.l10n.t('All servers');
     case 'running':
       return vscode.l10n.t('Running');
     case 'stopped':

@@ -40,7 +40,7 @@ export class ListOrdersTool implements vscode.LanguageModelTool<{ state?: string
   }
 
   prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Reading the orders of the hosting account') };
+    return { invocationMessage: vscode.l10n.t('Reading the servers of the hosting account') };
   }
 }
 
@@ -81,7 +81,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     const title = confirmTitle(input.action, name);
     const message = new vscode.MarkdownString(
       vscode.l10n.t(
-        'The assistant asks to **{0}** the order **{1}** (ID `{2}`).',
+        'The assistant asks to **{0}** the server **{1}** (ID `{2}`).',
         input.action,
         escapeMarkdown(name),
         escapeMarkdown(truncate(id, 80)),
@@ -99,19 +99,19 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
       if (input.refused === 'reinstall') {
         throw new Error(
           vscode.l10n.t(
-            'Reinstall is not available to the assistant: it erases the server. Use "Hosting: Reinstall Order" in VS Code, which asks the user to type the order\'s name.',
+            'Reinstall is not available to the assistant: it erases the server. Use "Hosting: Reinstall Server…" in VS Code, which asks the user to type the server\'s name.',
           ),
         );
       }
       throw new Error(
-        vscode.l10n.t('Give an order ID from hosting_listOrders and one of the actions start, stop or restart.'),
+        vscode.l10n.t('Give a server ID from hosting_listOrders and one of the actions start, stop or restart.'),
       );
     }
     await ensure(this.store, ['orders']);
     const { store } = this;
     const order = findOrder(store.orders.all, (id) => store.orders.get(id), input.orderId);
     if (!order) {
-      throw new Error(vscode.l10n.t('No order has the ID or the exact name "{0}".', truncate(input.orderId, 80)));
+      throw new Error(vscode.l10n.t('No server has the ID or the exact name "{0}".', truncate(input.orderId, 80)));
     }
     const pending = store.pending(order.id)?.action;
     if (!fits(order, input.action, pending)) {

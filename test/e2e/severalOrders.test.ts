@@ -22,16 +22,19 @@ describe('a user stops two servers at once, then filters the view', () => {
     const menu = await page.locator('.monaco-menu .action-label').allInnerTexts();
     await workbench.screenshot('context menu of two selected running orders');
     await page.keyboard.press('Escape');
-    assert.ok(menu.includes('Stop') && menu.includes('Restart'), menu.join(', '));
-    assert.ok(!menu.includes('Start'), menu.join(', '));
-    assert.ok(!menu.includes('Reinstall…'), `Reinstall is one order at a time: ${menu.join(', ')}`);
+    assert.ok(menu.includes('Stop Server…') && menu.includes('Restart Server…'), menu.join(', '));
+    assert.ok(!menu.includes('Start Server…'), menu.join(', '));
+    assert.ok(
+      !menu.some((item) => item.startsWith('Reinstall')),
+      `Reinstall is one server at a time: ${menu.join(', ')}`,
+    );
   });
 
   it('chooses Stop, confirms once for both, and sees both busy', async () => {
     const { workbench, mock } = session();
     const orders = workbench.view('Orders');
     await workbench.contextMenu(workbench.rowByText('db-primary', orders), 'Stop');
-    const confirm = dialogButton(session(), 'Stop 2 Orders');
+    const confirm = dialogButton(session(), 'Stop 2 Servers');
     await confirm.waitFor({ timeout: timeouts.ui });
     const dialog = await session().page.locator('.monaco-dialog-box').innerText();
     assert.match(dialog, /Stop 2 orders\?/);
@@ -65,7 +68,7 @@ describe('a user stops two servers at once, then filters the view', () => {
     const { workbench, page } = session();
     const orders = workbench.view('Orders');
     await orders.locator('.pane-header').hover();
-    await orders.locator('.pane-header .action-label[aria-label^="Filter Orders"]').click({ timeout: timeouts.ui });
+    await orders.locator('.pane-header .action-label[aria-label^="Filter Servers"]').click({ timeout: timeouts.ui });
     await workbench.rowByText('Stopped', page.locator('.quick-input-widget')).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('filter pick');
     await workbench.typeInQuickInput('Stopped');
@@ -78,11 +81,11 @@ describe('a user stops two servers at once, then filters the view', () => {
   it('sees a welcome with a way back when nothing matches the filter', async () => {
     const { workbench } = session();
     const orders = workbench.view('Orders');
-    await workbench.runCommand('Hosting: Filter Orders…');
+    await workbench.runCommand('Hosting: Filter Servers…');
     await workbench.typeInQuickInput('Running');
     await orders.getByText('No order matches the filter.').waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('filtered view with nothing matching');
-    await orders.getByRole('button', { name: 'Show All Orders' }).click();
+    await orders.getByRole('button', { name: 'Show All Servers' }).click();
     await workbench.rowByText('legacy-mail', orders).waitFor({ timeout: timeouts.ui });
   });
 

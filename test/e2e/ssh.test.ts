@@ -56,25 +56,28 @@ describe('a user starts a server, hears when it is up, and goes into it', () => 
     const row = workbench.rowByText('db-primary', orders);
     await row.waitFor({ timeout: timeouts.ui });
     await row.hover();
-    await row.getByRole('button', { name: 'Copy Address' }).waitFor({ timeout: timeouts.ui });
+    await row.getByRole('button', { name: 'Copy Server Address…' }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('copy address on hover');
 
     await row.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Connect via SSH' }).first().waitFor({ timeout: timeouts.ui });
+    await page.getByRole('menuitem', { name: 'Connect to Server via SSH…' }).first().waitFor({ timeout: timeouts.ui });
     const menu = await page.locator('.monaco-menu .action-label').allInnerTexts();
     await workbench.screenshot('context menu with the SSH items');
     await page.keyboard.press('Escape');
-    for (const item of ['Copy Address', 'Connect via SSH', 'Open in Remote-SSH']) {
+    for (const item of ['Copy Server Address…', 'Connect to Server via SSH…', 'Open Server in Remote-SSH…']) {
       assert.ok(menu.includes(item), menu.join(', '));
     }
-    assert.equal(menu[menu.length - 1], 'Reinstall…', 'Reinstall still stands last');
+    assert.equal(menu[menu.length - 1], 'Reinstall Server…', 'Reinstall still stands last');
 
     const bare = workbench.rowByText('no-address', orders);
     await bare.click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Stop' }).first().waitFor({ timeout: timeouts.ui });
     const bareMenu = await page.locator('.monaco-menu .action-label').allInnerTexts();
     await page.keyboard.press('Escape');
-    assert.ok(!bareMenu.includes('Copy Address') && !bareMenu.includes('Connect via SSH'), bareMenu.join(', '));
+    assert.ok(
+      !bareMenu.includes('Copy Server Address…') && !bareMenu.includes('Connect to Server via SSH…'),
+      bareMenu.join(', '),
+    );
   });
 
   it('starts the stopped server and is told once it is up, with the next steps', async () => {

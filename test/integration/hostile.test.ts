@@ -6,6 +6,9 @@ import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 /** Every answer of the corpus but the 10 MB list, which belongs to the benchmarks. */
 const READ_ANSWERS = HOSTILE_NAMES.filter((name) => name !== 'orderList10MB');
 
+/** See `commandLatency`. */
+const BLOCKED_MS = 3_000;
+
 describe('hostile servers: the editor keeps answering', function () {
   this.timeout(120_000);
   let h: Harness;
@@ -25,7 +28,11 @@ describe('hostile servers: the editor keeps answering', function () {
     h.mock.faults.clear();
   });
 
-  /** How long a command that needs no network takes to answer while `reading` is under way. */
+  /**
+   * How long a command that needs no network takes to answer while `reading` is under way. Before the fixes a hostile
+   * answer held the extension host for 5 to 34 s; now a command answers in milliseconds. The ceiling sits far above
+   * that, so only a blocked host reaches it; speed itself is measured by `npm run bench`.
+   */
   async function commandLatency(reading: Promise<unknown>): Promise<number> {
     const node = (await h.api.orders.getChildren())[0];
     assert.ok(node, 'an order to copy');
@@ -36,10 +43,10 @@ describe('hostile servers: the editor keeps answering', function () {
     return ms;
   }
 
-  it('answers a command within a second while an endless chain of pages is read, and says the list was cut', async () => {
+  it('answers a command at once while an endless chain of pages is read, and says the list was cut', async () => {
     serveHostile(h.mock, 'endlessPages');
     const ms = await commandLatency(h.store.refresh(['orders'], 'user'));
-    assert.ok(ms < 1_000, `Copy Order ID took ${ms} ms`);
+    assert.ok(ms < BLOCKED_MS, `Copy Order ID took ${ms} ms`);
     assert.equal(h.store.listCoverage('orders')?.stoppedBy, 'sizeLimit');
     assert.match(
       h.api.ordersView.message ?? '',
@@ -101,7 +108,7 @@ describe('hostile servers: the editor keeps answering', function () {
       const path = hostileAnswer(name).path;
       const kind = path.endsWith('/balance') ? 'balance' : path.endsWith('/invoices') ? 'invoices' : 'orders';
       const ms = await commandLatency(h.store.refresh([kind], 'user'));
-      assert.ok(ms < 1_000, `Copy Order ID took ${ms} ms`);
+      assert.ok(ms < BLOCKED_MS, `Copy Order ID took ${ms} ms`);
       assert.ok(
         h.requests().every((r) => !r.rawPath.includes('admin')),
         'nothing outside the API was requested',

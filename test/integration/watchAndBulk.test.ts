@@ -72,9 +72,9 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await vscode.commands.executeCommand('hostingAccount.orders.filter');
       assert.deepEqual(
         offered.map((i) => i.label),
-        ['All orders', 'Running', 'Stopped', 'Busy (an action under way)', 'Other (suspended or unknown)'],
+        ['All servers', 'Running', 'Stopped', 'Busy (an action under way)', 'Other (suspended or unknown)'],
       );
-      assert.equal(offered.find((i) => i.picked)?.label, 'All orders');
+      assert.equal(offered.find((i) => i.picked)?.label, 'All servers');
       assert.deepEqual(
         (await roots()).map((n) => n.order.state),
         ['stopped', 'stopped'],
@@ -118,12 +118,12 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       const running = await nodesOf('running');
       const stopped = await nodesOf('stopped');
       const selection = [...running, stopped[0]!];
-      const infos = captureMessages({ warning: 'Stop 2 Orders' });
+      const infos = captureMessages({ warning: 'Stop 2 Servers' });
       restores.push(infos.restore);
       await vscode.commands.executeCommand('hostingAccount.order.stop', running[0], selection);
       const asked = infos.shown.filter((m) => m.level === 'warning');
       assert.equal(asked.length, 1, 'one confirmation');
-      assert.equal(asked[0]?.message, 'Stop 2 orders?');
+      assert.equal(asked[0]?.message, 'Stop 2 servers?');
       const detail = String((asked[0]?.options[0] as vscode.MessageOptions).detail);
       for (const node of running) assert.ok(detail.includes(node.order.label), detail);
       assert.match(detail, new RegExp(`Left out, not in a state that allows it: ${stopped[0]!.order.label}`));
@@ -173,8 +173,8 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await vscode.commands.executeCommand('hostingAccount.order.reinstall', running[0], running);
       await vscode.commands.executeCommand('hostingAccount.order.start', running[0], running);
       assert.equal(h.requests(ACTION).length, 0);
-      assert.match(infos.shown[0]?.message ?? '', /one order at a time/);
-      assert.match(infos.shown[1]?.message ?? '', /None of the selected orders can be asked to start now/);
+      assert.match(infos.shown[0]?.message ?? '', /one server at a time/);
+      assert.match(infos.shown[1]?.message ?? '', /None of the selected servers can be asked to start now/);
     });
   });
 
@@ -233,7 +233,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const told = outside(messages.shown);
       assert.equal(told.length, 1);
-      assert.match(told[0]?.message ?? '', /^2 orders changed outside this window: /);
+      assert.match(told[0]?.message ?? '', /^2 servers changed outside this window: /);
     });
 
     it("says nothing of the user's own actions", async () => {

@@ -253,6 +253,8 @@ describe('mock API', () => {
     beforeEach(() => start());
 
     it('runs stop, start, restart and reinstall through their transitional states', async () => {
+      // Transitions long enough that the transitional state is still there when read back, even on a busy machine.
+      await start({ transitionMs: 300 });
       const res = await action(1001, { action: 'stop' });
       assert.equal(res.status, 202);
       const body = (await res.json()) as Json;

@@ -7,8 +7,11 @@ import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/
 import { normaliseOrder, normaliseOrderList } from '../../src/api/normalize/order';
 import { type FieldTrace } from '../../src/api/normalize/read';
 
-/** Each call must end within this, whatever the input (inputs stay under ~100 KB). */
-const PER_CALL_MS = 50;
+/**
+ * Each call must end within this, whatever the input (inputs stay under ~100 KB): far above the few milliseconds a
+ * call takes, so only runaway (super-linear) work reaches it; speed itself is measured by `npm run bench`.
+ */
+const PER_CALL_MS = 1_000;
 const now = Date.parse('2026-01-01T00:00:00Z');
 
 /** A trace that checks what it is told is short, as the caller logs it. */
