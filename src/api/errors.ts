@@ -31,7 +31,8 @@ export type ErrorReason =
   | { readonly rule: 'baseUrlQuery' }
   | { readonly rule: 'orderIdEmpty' }
   | { readonly rule: 'orderIdUnsendable' }
-  | { readonly rule: 'unknownAction'; readonly action: string };
+  | { readonly rule: 'unknownAction'; readonly action: string }
+  | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string };
 
 /** Everything an ApiError may carry besides its kind and message: the one list of its fields. */
 export interface ApiErrorFields {

@@ -205,12 +205,13 @@ export function interpret(response: TransportResponse, context: RequestContext, 
       });
     }
     if (body.trim() && !parsed) {
-      const what = looksLikeHtml(response) ? 'an HTML page' : 'something that is not JSON';
-      throw new ApiError(
-        'badResponse',
-        `The server answered with ${what} instead of JSON: "${excerpt(body, context.key)}".`,
-        base,
-      );
+      const html = looksLikeHtml(response);
+      const quoted = excerpt(body, context.key);
+      const what = html ? 'an HTML page' : 'something that is not JSON';
+      throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${quoted}".`, {
+        ...base,
+        reason: { rule: 'notJson', html, excerpt: quoted },
+      });
     }
     return json;
   }

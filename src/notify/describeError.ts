@@ -117,7 +117,11 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'badResponse':
       return {
-        message: vscode.l10n.t('The answer from {0} could not be read: {1}', host, error.message),
+        message: vscode.l10n.t(
+          'The answer from {0} could not be read: {1}',
+          host,
+          error.reason ? reasonText(error.reason) : error.message,
+        ),
         actions: ['showLog'],
         severity: 'error',
       };

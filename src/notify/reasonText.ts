@@ -25,6 +25,10 @@ export function reasonText(reason: ErrorReason): string {
       return vscode.l10n.t('The server ID contains characters that cannot be sent, so no action was taken.');
     case 'unknownAction':
       return vscode.l10n.t('Unknown action "{0}".', reason.action);
+    case 'notJson':
+      return reason.html
+        ? vscode.l10n.t('The hosting API answered with an HTML page instead of JSON: "{0}".', reason.excerpt)
+        : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', reason.excerpt);
   }
 }
 

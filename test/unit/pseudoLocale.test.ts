@@ -39,4 +39,16 @@ describe('pseudo-locale (unit)', () => {
     ]);
     assert.deepEqual(englishIn('$(credit-card) Balance unavailable', server), ['balance', 'unavailable']);
   });
+
+  it('reads a time of day as formatting even when a server value is one of its digits', () => {
+    const server = serverStrings({ id: 5, count: 28 });
+    assert.deepEqual(englishIn(pseudo('Updated at {0}').replace('{0}', '5:28:38 PM'), server), []);
+    assert.deepEqual(englishIn(`${pseudo('Updated at {0}').replace('{0}', '5:28:38 PM')} later`, server), ['later']);
+  });
+
+  it("takes a body excerpt the server sent, quoted in a message, as the server's data", () => {
+    const message = pseudo('The answer could not be read: "{0}".').replace('{0}', '{"data":[{"status":"runn');
+    assert.deepEqual(englishIn(message, []), []);
+    assert.deepEqual(englishIn(`${message} Try again`, []), ['try', 'again']);
+  });
 });

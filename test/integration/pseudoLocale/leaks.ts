@@ -5,17 +5,6 @@
  */
 
 /**
- * KNOWN PENDING STRINGS: English that still starts in the API layer and the key store (base-URL rules, transport and
- * parsing failures, secret-storage errors) and reaches the screen through placeholders. Those layers are being changed
- * to return codes that the UI words; once that is merged, this list must be emptied, and the test then fails on
- * any of them that is still shown. Keep every such string here, and nowhere else.
- */
-export const PENDING_API_LAYER_STRINGS: readonly RegExp[] = [
-  // src/api/response.ts (a body that is not JSON), with the excerpt of the body it quotes.
-  /The server answered with something that is not JSON instead of JSON: "[^⟧]*/g,
-];
-
-/**
  * Words that are locale formatting rather than text: Intl has no data for the pseudo-locale and formats times and
  * dates as English ("9:26 AM", "Mar 14, 2021").
  */
@@ -51,13 +40,34 @@ function normalise(text: string): string {
   return text.toLowerCase().replace(/[_-]+/g, ' ');
 }
 
-/** The plain English words in `text` that are neither server data nor a known pending string. */
+/**
+ * A server's own text quoted in a message (`…: "<excerpt of the body>".`) is server data whatever words it holds,
+ * cut mid-word as it may be: it runs from `: "` to the last quote before the message's closing pseudo bracket.
+ */
+function withoutQuotedExcerpts(text: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf(': "', from);
+    if (open < 0) return out + text.slice(from);
+    const end = text.indexOf('⟧', open);
+    const close = text.lastIndexOf('"', end < 0 ? text.length : end);
+    if (close <= open + 2) {
+      out += text.slice(from, open + 3);
+      from = open + 3;
+    } else {
+      out += `${text.slice(from, open + 1)} `;
+      from = close + 1;
+    }
+  }
+}
+
+/** The plain English words in `text` that are not server data. */
 export function englishIn(text: string, server: readonly string[]): string[] {
-  let rest = text.replace(/\\(.)/g, '$1');
-  for (const pending of PENDING_API_LAYER_STRINGS) rest = rest.replace(pending, ' ');
-  rest = normalise(rest.replace(NOT_PROSE, ' '));
+  let rest = withoutQuotedExcerpts(text.replace(/\\(.)/g, '$1'));
+  // Times and dates first: a server value such as "5" must not break up "5:28:38 PM".
+  rest = normalise(rest.replace(NOT_PROSE, ' ')).replace(FORMATTING, ' ');
   for (const value of server) rest = rest.split(normalise(value)).join(' ');
-  rest = rest.replace(FORMATTING, ' ');
   return rest.match(WORD) ?? [];
 }
 
