@@ -13,11 +13,11 @@ import {
   ORDER_ACTIONS,
   type OrderAction,
 } from './models';
-import { normaliseAccount } from './normalize/account';
-import { normaliseBalance } from './normalize/balance';
-import { normaliseInvoiceList } from './normalize/invoice';
-import { normaliseOrder, normaliseOrderList } from './normalize/order';
-import { type FieldTrace } from './normalize/read';
+import { normaliseAccount } from './normalise/account';
+import { normaliseBalance } from './normalise/balance';
+import { normaliseInvoiceList } from './normalise/invoice';
+import { normaliseOrder, normaliseOrderList } from './normalise/order';
+import { type FieldTrace } from './normalise/read';
 import { FieldLog } from './fieldLog';
 import { type Page, type RawResponse, readAllPages, yieldIfLarge } from './listPages';
 import { type RateLimiter, type RateLimitStatus } from './RateLimiter';

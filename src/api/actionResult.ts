@@ -1,6 +1,6 @@
 import { type ActionResult, type Order } from './models';
-import { normaliseOrder } from './normalize/order';
-import { isObject, textField } from './normalize/read';
+import { normaliseOrder } from './normalise/order';
+import { isObject, textField } from './normalise/read';
 
 /**
  * What the server said when it accepted an action: often the order as it now is, sometimes a job or a plain message,

@@ -1,4 +1,4 @@
-import { type FieldTrace } from './normalize/read';
+import { type FieldTrace } from './normalise/read';
 
 /** Longer than any honest field map: a hostile body cannot grow the log line. */
 const MAX_USES = 24;

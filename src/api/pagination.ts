@@ -1,5 +1,5 @@
 import { type BaseUrl } from './baseUrl';
-import { field, isObject } from './normalize/read';
+import { field, isObject } from './normalise/read';
 import { type RawObject } from './models';
 
 /** Where the next page is, as the response says it: a link, or a page number or cursor to set on the list's URL. */

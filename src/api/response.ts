@@ -1,6 +1,6 @@
 import { ApiError, type ApiErrorKind } from './errors';
 import { parseJsonBody } from './json';
-import { isObject } from './normalize/read';
+import { isObject } from './normalise/read';
 import { maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 

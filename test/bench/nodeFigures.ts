@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ORDER_ACTIONS } from '../../src/api/models';
-import { normaliseOrderList } from '../../src/api/normalize/order';
+import { normaliseOrderList } from '../../src/api/normalise/order';
 import { RefreshScheduler } from '../../src/store/RefreshScheduler';
 import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
 import { startMockApi } from '../mock-api/server';

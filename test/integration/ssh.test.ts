@@ -317,6 +317,16 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     await waitFor(() => !h.store.pending('2002'), 'the restart to settle', 10_000);
   });
 
+  /** Starts a seeded server from its node and waits until the start has settled into running. */
+  async function startAndSettle(name: string, id: string): Promise<void> {
+    await vscode.commands.executeCommand('hostingAccount.order.start', await node(name));
+    await waitFor(
+      () => h.store.orders.get(id)?.state === 'running' && !h.store.pending(id),
+      'the start to settle',
+      10_000,
+    );
+  }
+
   it('waits for the SSH port after Start, then says once that the server is up and connects from the button', async () => {
     const port = await freePort();
     await h.setSetting('ssh.port', port);
@@ -325,12 +335,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     restores.push(opened.dispose);
     const messages = captureMessages({ info: 'Connect via SSH' });
     restores.push(messages.restore);
-    await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-late'));
-    await waitFor(
-      () => h.store.orders.get('2003')?.state === 'running' && !h.store.pending('2003'),
-      'the start to settle',
-      10_000,
-    );
+    await startAndSettle('loopback-late', '2003');
     // The port opens well after the order runs: the probe keeps trying until then.
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(messages.shown.length, 0, 'nothing said while the port is closed');
@@ -354,12 +359,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     h.api.ssh.probeTiming = { intervalMs: 100, giveUpMs: 800, connectTimeoutMs: 200 };
     const messages = captureMessages();
     restores.push(messages.restore);
-    await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-never'));
-    await waitFor(
-      () => h.store.orders.get('2004')?.state === 'running' && !h.store.pending('2004'),
-      'the start to settle',
-      10_000,
-    );
+    await startAndSettle('loopback-never', '2004');
     const pattern = new RegExp(`order 2004: 127\\.0\\.0\\.1 port ${port} still closed after \\d+ attempts`);
     await logMatches(pattern);
     assert.equal(messages.shown.length, 0, 'no notification');
@@ -370,12 +370,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     h.api.ssh.probeTiming = { intervalMs: 100, giveUpMs: 800, connectTimeoutMs: 200 };
     const messages = captureMessages();
     restores.push(messages.restore);
-    await vscode.commands.executeCommand('hostingAccount.order.start', await node('loopback-off'));
-    await waitFor(
-      () => h.store.orders.get('2009')?.state === 'running' && !h.store.pending('2009'),
-      'the start to settle',
-      10_000,
-    );
+    await startAndSettle('loopback-off', '2009');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.doesNotMatch(await h.logText(), /order 2009: waiting for/);
     assert.equal(messages.shown.length, 0);

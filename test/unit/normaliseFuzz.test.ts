@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../src/api/errors';
-import { normaliseAccount } from '../../src/api/normalize/account';
-import { normaliseBalance } from '../../src/api/normalize/balance';
-import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
-import { normaliseOrder, normaliseOrderList } from '../../src/api/normalize/order';
-import { type FieldTrace } from '../../src/api/normalize/read';
+import { normaliseAccount } from '../../src/api/normalise/account';
+import { normaliseBalance } from '../../src/api/normalise/balance';
+import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalise/invoice';
+import { normaliseOrder, normaliseOrderList } from '../../src/api/normalise/order';
+import { type FieldTrace } from '../../src/api/normalise/read';
 
 /**
  * Each call must end within this, whatever the input (inputs stay under ~100 KB): far above the few milliseconds a

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { normaliseOrder, normaliseOrderList } from '../../src/api/normalize/order';
-import { type FieldTrace } from '../../src/api/normalize/read';
+import { normaliseOrder, normaliseOrderList } from '../../src/api/normalise/order';
+import { type FieldTrace } from '../../src/api/normalise/read';
 
 /**
  * The order readers share one pass over an order's keys and remember key names from order to order. These cases pin

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { normaliseAccount } from '../../src/api/normalize/account';
-import { normaliseBalance } from '../../src/api/normalize/balance';
-import { normaliseInvoiceList } from '../../src/api/normalize/invoice';
-import { normaliseOrder, normaliseOrderList } from '../../src/api/normalize/order';
+import { normaliseAccount } from '../../src/api/normalise/account';
+import { normaliseBalance } from '../../src/api/normalise/balance';
+import { normaliseInvoiceList } from '../../src/api/normalise/invoice';
+import { normaliseOrder, normaliseOrderList } from '../../src/api/normalise/order';
 
 /** The project root: this file runs compiled from `out/test/unit/`, and from `test/unit/` under ts-node. */
 function projectRoot(): string {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
-import { normaliseAccount } from '../../src/api/normalize/account';
-import { normaliseBalance } from '../../src/api/normalize/balance';
-import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalize/invoice';
-import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalize/order';
-import { asNumber, type FieldTrace } from '../../src/api/normalize/read';
-import { findList } from '../../src/api/normalize/wrappers';
+import { normaliseAccount } from '../../src/api/normalise/account';
+import { normaliseBalance } from '../../src/api/normalise/balance';
+import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalise/invoice';
+import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalise/order';
+import { asNumber, type FieldTrace } from '../../src/api/normalise/read';
+import { findList } from '../../src/api/normalise/wrappers';
 import { RUNAWAY_MS } from './helpers/catastrophe';
 
 describe('normalisers (unit)', () => {
