@@ -37,7 +37,7 @@ describe('a user stops two servers at once, then filters the view', () => {
     const confirm = dialogButton(session(), 'Stop 2 Servers');
     await confirm.waitFor({ timeout: timeouts.ui });
     const dialog = await session().page.locator('.monaco-dialog-box').innerText();
-    assert.match(dialog, /Stop 2 orders\?/);
+    assert.match(dialog, /Stop 2 servers\?/);
     assert.match(dialog, /web-frontend-01, db-primary/);
     await workbench.screenshot('bulk stop confirmation');
     await confirm.click();
@@ -83,7 +83,7 @@ describe('a user stops two servers at once, then filters the view', () => {
     const orders = workbench.view('Orders');
     await workbench.runCommand('Hosting: Filter Servers…');
     await workbench.typeInQuickInput('Running');
-    await orders.getByText('No order matches the filter.').waitFor({ timeout: timeouts.ui });
+    await orders.getByText('No server matches the filter.').waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('filtered view with nothing matching');
     await orders.getByRole('button', { name: 'Show All Servers' }).click();
     await workbench.rowByText('legacy-mail', orders).waitFor({ timeout: timeouts.ui });
