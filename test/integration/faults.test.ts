@@ -55,7 +55,7 @@ const cases: Case[] = [
   {
     name: 'malformed JSON',
     fault: { kind: 'malformed', path: API },
-    message: /could not be read: The server answered with something that is not JSON/,
+    message: /could not be read: The hosting API answered with something that is not JSON/,
     actions: ['Show Log'],
     logged: /badResponse/,
   },
