@@ -219,6 +219,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       log,
     });
     context.subscriptions.push(features);
+    // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.
+    ctx.accounts();
   });
   context.subscriptions.push(loadLater);
 

@@ -7,6 +7,7 @@ import { type Store } from '../store/Store';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID, secretNameOf } from './accountList';
 import { AccountRegistry } from './AccountRegistry';
+import { AccountsAuthProvider, AUTH_PROVIDER_ID } from './AccountsAuthProvider';
 import { type AccountPart, AccountsTree } from './AccountsTree';
 
 export { AccountRegistry };
@@ -36,13 +37,31 @@ interface AddedAccount extends AccountPart {
 export class Accounts implements vscode.Disposable {
   readonly registry: AccountRegistry;
   readonly tree: AccountsTree;
+  readonly auth: AccountsAuthProvider;
   private readonly added = new Map<string, AddedAccount>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly host: AccountsHost) {
     this.registry = new AccountRegistry(host.context.globalState);
     this.tree = new AccountsTree(() => this.parts());
+    this.auth = new AccountsAuthProvider({
+      records: () => this.records,
+      storeOf: (id) => this.contextOf(id)?.store,
+      signOut: async (id) => {
+        await this.contextOf(id)?.keys.delete();
+        host.first.log.info('signed out of an account from the Accounts menu (its key was removed)');
+      },
+    });
     this.subscriptions.push(
+      this.auth,
+      // Not declared in `contributes.authentication` (see the README): VS Code logs a warning and it still works.
+      vscode.authentication.registerAuthenticationProvider(
+        AUTH_PROVIDER_ID,
+        vscode.l10n.t('Hosting Account'),
+        this.auth,
+        { supportsMultipleAccounts: true },
+      ),
+      host.first.store.onDidChangeState(() => this.auth.update()),
       this.registry,
       this.registry.onDidChange(() => this.sync()),
       host.ordersView.onDidChangeVisibility(() => this.setVisibility()),
@@ -99,6 +118,8 @@ export class Accounts implements vscode.Disposable {
     // One account: no layer at all, so the tree is exactly the one-account tree.
     this.host.first.orders.layer = this.added.size ? this.tree : undefined;
     void vscode.commands.executeCommand('setContext', 'hostingAccount.severalAccounts', this.added.size > 0);
+    // An account gone (or relabelled) leaves or changes the Accounts menu at once.
+    this.auth.update();
     this.redraw();
   }
 
@@ -145,7 +166,10 @@ export class Accounts implements vscode.Disposable {
       store,
       keys.onDidChange(() => void keyChanged()),
       orders.onDidChangeTreeData((nodes) => host.first.orders.changed(Array.isArray(nodes) ? nodes : undefined)),
-      store.onDidChangeState(() => this.redraw()),
+      store.onDidChangeState(() => {
+        this.redraw();
+        this.auth.update();
+      }),
       store.onDidChangeData((kind) => kind === 'balance' && this.redraw()),
     ];
     void keyChanged();
