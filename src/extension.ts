@@ -159,9 +159,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ),
     { dispose: () => accounts?.dispose() },
     ...COMMAND_IDS.map((id) =>
-      vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => {
-        // A command acts in the account of the node it was invoked on; nothing for a removed account's node.
-        const where = accounts ? accounts.contextFor(arg) : ctx;
+      vscode.commands.registerCommand(id, async (arg: unknown, all: unknown) => {
+        // A command acts in the account of the node it was invoked on (see accounts/); with one account, the only one.
+        const where = accounts ? await accounts.contextFor(arg, id) : ctx;
         return where && loadCommands().runCommand(id, where, arg, all);
       }),
     ),

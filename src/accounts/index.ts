@@ -12,6 +12,16 @@ import { type AccountPart, AccountsTree } from './AccountsTree';
 
 export { AccountRegistry };
 
+/** Commands that act in no account in particular, or choose one themselves. */
+const ACCOUNT_FREE = new Set([
+  'hostingAccount.showLog',
+  'hostingAccount.showInvoices',
+  'hostingAccount.invoice.open',
+  'hostingAccount.account.add',
+  'hostingAccount.account.rename',
+  'hostingAccount.account.remove',
+]);
+
 /** What the composition root hands over: the first account's parts and how to build a store. */
 export interface AccountsHost {
   readonly context: vscode.ExtensionContext;
@@ -80,16 +90,38 @@ export class Accounts implements vscode.Disposable {
   }
 
   /**
-   * The command context of the account a tree node belongs to; the first account's for anything that is not a node
-   * (the palette, a keybinding). Undefined for a node of an account removed meanwhile: nothing is done with it.
+   * The command context of the account a tree node belongs to; undefined for a node of an account removed meanwhile
+   * (nothing is done with it). From the palette or a keybinding (no node), a command that acts in one account asks
+   * which, when there are several; Refresh refreshes them all.
    */
-  contextFor(node: unknown): CommandContext | undefined {
-    if (!this.tree.isNode(node)) return this.host.first;
-    const part = this.tree.partOf(node);
-    return (
-      part &&
-      (this.added.get(part.record.id)?.ctx ?? (part.orders === this.host.first.orders ? this.host.first : undefined))
+  async contextFor(node: unknown, command: string): Promise<CommandContext | undefined> {
+    if (this.tree.isNode(node)) {
+      const part = this.tree.partOf(node);
+      return (
+        part &&
+        (this.added.get(part.record.id)?.ctx ?? (part.orders === this.host.first.orders ? this.host.first : undefined))
+      );
+    }
+    if (!this.added.size || ACCOUNT_FREE.has(command) || (node !== undefined && command.includes('.order.'))) {
+      // One account, a command about no account in particular, or an order id passed by a keybinding or another
+      // extension: that always meant the first account, and still does.
+      return this.host.first;
+    }
+    if (command === 'hostingAccount.refresh') {
+      for (const account of this.added.values()) {
+        void account.store.refresh(['orders', 'balance'], 'user').catch(() => {});
+      }
+      return this.host.first;
+    }
+    const pick = await vscode.window.showQuickPick(
+      this.records.map((record) => ({
+        label: record.label || vscode.l10n.t('Hosting Account'),
+        description: record.baseUrl,
+        id: record.id,
+      })),
+      { title: vscode.l10n.t('Which account?'), placeHolder: vscode.l10n.t('Choose the account to act in') },
     );
+    return pick && this.contextOf(pick.id);
   }
 
   /** The command context of an account by id (undefined once it was removed). */

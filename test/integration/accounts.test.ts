@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { addAccount, DEFAULT_ACCOUNT_ID, removeAccount } from '../../src/accounts/accountList';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
 import { type MockApi, startMockApi } from '../mock-api/server';
-import { Harness, waitFor } from './harness';
+import { Harness, stubWindow, waitFor } from './harness';
 
 const SECOND_KEY = 'second-account-key-0123456789';
 const SECOND = 'second01';
@@ -145,6 +145,37 @@ describe('several accounts side by side', () => {
     await ctx.keys.store('another-key');
     await ctx.store.refresh(['orders'], 'user');
     await waitFor(() => ctx.store.state === 'ready', 'the second account to work with its new key');
+  });
+
+  it('from the palette, asks which account, then acts only there', async () => {
+    const ctx = secondCtx();
+    assert.ok(ctx);
+    await ctx.store.refresh(['orders'], 'user');
+    second.state.setOrderStatus(1003, 'stopped');
+    await ctx.store.refresh(['orders'], 'user');
+    const asked: string[][] = [];
+    const restore = stubWindow(
+      'showQuickPick',
+      (items: Array<vscode.QuickPickItem & { id?: string; order?: { id: string } }>) => {
+        asked.push(items.map((i) => i.label));
+        // First the account (the second one), then the order (the only stopped one there).
+        return Promise.resolve(items.find((i) => i.id === SECOND) ?? items.find((i) => i.order?.id === '1003'));
+      },
+    );
+    h.mock.clearLog();
+    second.clearLog();
+    try {
+      await vscode.commands.executeCommand('hostingAccount.order.start');
+    } finally {
+      restore();
+    }
+    assert.deepEqual(asked[0], [new URL(h.mock.url).host, 'Client']);
+    assert.deepEqual(asked[1], ['$(vm-outline) client-stopped']);
+    assert.deepEqual(
+      second.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),
+      ['/api/v1/orders/1003/action'],
+    );
+    assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing sent to the first account');
   });
 
   it('drops a late answer of an account removed meanwhile: nothing of it shows anywhere', async () => {
