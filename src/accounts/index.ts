@@ -78,7 +78,7 @@ export class Accounts implements vscode.Disposable {
       vscode.window.onDidChangeWindowState(() => this.setVisibility()),
       // A key set, changed or removed in another window (or through the Accounts menu) reaches every account here.
       host.first.store.onDidChangeState(() => this.redraw()),
-      host.first.store.onDidChangeData((kind) => kind === 'balance' && this.redraw()),
+      host.first.store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
     );
     host.first.details.accounts = (id) => this.added.get(id)?.store;
     this.sync();
@@ -202,7 +202,7 @@ export class Accounts implements vscode.Disposable {
         this.redraw();
         this.auth.update();
       }),
-      store.onDidChangeData((kind) => kind === 'balance' && this.redraw()),
+      store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
     ];
     void keyChanged();
     const account: AddedAccount = {

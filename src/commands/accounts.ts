@@ -44,6 +44,8 @@ export async function addAccount(ctx: CommandContext): Promise<void> {
   const where = accounts.contextOf(id);
   try {
     if (!where) throw new UserCancelled();
+    // A new store knows it has no key only once it has looked: until then Set API Key would call it unconfigured.
+    await where.store.keyChanged();
     await setApiKey(where);
   } catch (error) {
     // No key, no account: the list only ever holds accounts the user finished adding.
