@@ -18,6 +18,7 @@ const lazyBundles = {
   [path.join('src', 'notify', 'lazy.ts')]: './notify.js',
   [path.join('src', 'store', 'orders', 'lazy.ts')]: './actions.js',
   [path.join('src', 'features', 'lazy.ts')]: './features.js',
+  [path.join('src', 'accounts', 'lazy.ts')]: './accounts.js',
 };
 
 /** Modules whose classes must be one at run time: bundled into `extension.js`, which re-exports them. */
@@ -100,6 +101,7 @@ async function main() {
         notify: 'src/notify/index.ts',
         actions: 'src/store/orders/index.ts',
         features: 'src/features/index.ts',
+        accounts: 'src/accounts/index.ts',
       },
       plugins: [lazyBundlesPlugin, sharedModulesPlugin, ...extra],
     }),

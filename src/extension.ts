@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { Accounts } from './accounts/index';
+import { loadAccounts } from './accounts/lazy';
 import { loadApi } from './api/lazy';
 import type { LimiterRegistry } from './api/limiterRegistry';
 import type { NetworkSettings } from './api/network/settings';
@@ -39,6 +41,8 @@ export interface TestApi {
   readonly ssh: SshHooks;
   /** Filter and sort, badges, the watch and the tools, once loaded (with the first key). */
   readonly features: () => Features | undefined;
+  /** The accounts after the first, loaded on demand. */
+  readonly accounts: () => Accounts;
 }
 
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
@@ -57,35 +61,42 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // with the first client, as it lives in the lazily loaded API bundle; freed with the extension.
   let limiters: LimiterRegistry | undefined;
 
-  const store = new Store({
-    createClient: (options) => {
-      network ??= readNetworkSettings();
-      const api = loadApi();
-      // Masked before the client exists, so not even a failure while building it can show them.
-      log.setSecrets('proxy', api.proxySecrets(network));
-      if (network.strictSSL === false && !insecureTlsNoticeShown) {
-        insecureTlsNoticeShown = true;
-        void loadNotify().showInsecureTlsNotice();
-      }
-      limiters ??= api.createLimiterRegistry();
-      return api.createApiClient({
-        ...options,
-        limiters,
-        userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
-        network,
-        secrets: () => log.secretValues,
-        onWarning: (message) => httpLog.warn(message),
-        onNote: (message) => fieldsLog.info(message),
-      });
-    },
-    getKey: () => keys.get(),
-    settings: () => ({
-      baseUrl: settings.baseUrl,
-      requestsPerMinute: settings.maxRequestsPerMinute,
-      requestTimeoutMs: settings.requestTimeoutMs,
-    }),
-    log: log.scoped('store'),
-  });
+  // One store per account, all built the same way; they share the limiter registry, which is per key and origin.
+  const storeFor = (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string): Store =>
+    new Store({
+      createClient: (options) => {
+        network ??= readNetworkSettings();
+        const api = loadApi();
+        // Masked before the client exists, so not even a failure while building it can show them.
+        log.setSecrets('proxy', api.proxySecrets(network));
+        if (network.strictSSL === false && !insecureTlsNoticeShown) {
+          insecureTlsNoticeShown = true;
+          void loadNotify().showInsecureTlsNotice();
+        }
+        limiters ??= api.createLimiterRegistry();
+        return api.createApiClient({
+          ...options,
+          limiters,
+          userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
+          network,
+          secrets: () => log.secretValues,
+          onWarning: (message) => httpLog.warn(message),
+          onNote: (message) => fieldsLog.info(message),
+        });
+      },
+      getKey,
+      settings: () => ({
+        baseUrl: baseUrl(),
+        requestsPerMinute: settings.maxRequestsPerMinute,
+        requestTimeoutMs: settings.requestTimeoutMs,
+      }),
+      log: log.scoped(scope),
+    });
+  const store = storeFor(
+    () => keys.get(),
+    () => settings.baseUrl,
+    'store',
+  );
 
   const orders = new OrdersTreeProvider(store);
   const ordersView = vscode.window.createTreeView('hostingAccount.orders', {
@@ -111,7 +122,21 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     invoicesVisible: () => invoicesView.visible,
     globalState: context.globalState,
     ssh,
+    accounts: () =>
+      (accounts ??= loadAccounts().activateAccounts({
+        context,
+        first: ctx,
+        ordersView,
+        storeFor,
+        parts: (s) => ({
+          orders: new OrdersTreeProvider(s),
+          scheduler: new RefreshScheduler(s, settings.refreshIntervalSeconds),
+        }),
+      })),
   };
+  // With a second account (added here, or arrived through Settings Sync) the accounts bundle loads; with one, never.
+  let accounts: Accounts | undefined;
+  if (context.globalState.get<{ accounts?: [] }>('hostingAccount.accounts')?.accounts?.length) ctx.accounts();
 
   context.subscriptions.push(
     { dispose: () => limiters?.dispose() },
@@ -132,8 +157,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       () => vscode.commands.executeCommand('hostingAccount.refresh'),
       log.scoped('notify'),
     ),
+    { dispose: () => accounts?.dispose() },
     ...COMMAND_IDS.map((id) =>
-      vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => loadCommands().runCommand(id, ctx, arg, all)),
+      vscode.commands.registerCommand(id, async (arg: unknown, all: unknown) => {
+        // A command acts in the account of the node it was invoked on (see accounts/); with one account, the only one.
+        const where = accounts ? await accounts.contextFor(arg, id) : ctx;
+        return where && loadCommands().runCommand(id, where, arg, all);
+      }),
     ),
     details,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
@@ -189,6 +219,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       log,
     });
     context.subscriptions.push(features);
+    // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.
+    ctx.accounts();
   });
   context.subscriptions.push(loadLater);
 
@@ -213,6 +245,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         logUri: context.logUri,
         ssh,
         features: () => features,
+        accounts: ctx.accounts,
       }
     : undefined;
 }

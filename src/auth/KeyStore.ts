@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 
-export const API_KEY_SECRET = 'hostingAccount.apiKey';
+import { API_KEY_SECRET } from '../accounts/accountList';
+
+export { API_KEY_SECRET };
 
 /** A SecretStorage failure: which operation, and the platform's words (the UI words the rest). Never the key. */
 export class KeyStoreError extends Error {
@@ -25,9 +27,13 @@ export class KeyStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private cached?: Promise<string | undefined>;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {
+  /** `secretName` is the account's own (see accounts/accountList.ts); the first account's is the name used always. */
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly secretName: string = API_KEY_SECRET,
+  ) {
     this.subscription = secrets.onDidChange((event) => {
-      if (event.key !== API_KEY_SECRET) return;
+      if (event.key !== this.secretName) return;
       this.cached = undefined;
       this.emitter.fire();
     });
@@ -35,7 +41,7 @@ export class KeyStore implements vscode.Disposable {
 
   /** The stored key, or undefined. Cached until it changes: every request asks for it. */
   get(): Promise<string | undefined> {
-    this.cached ??= Promise.resolve(this.secrets.get(API_KEY_SECRET)).then(
+    this.cached ??= Promise.resolve(this.secrets.get(this.secretName)).then(
       (key) => key || undefined,
       (error: unknown) => {
         this.cached = undefined;
@@ -47,7 +53,7 @@ export class KeyStore implements vscode.Disposable {
 
   async store(key: string): Promise<void> {
     try {
-      await this.secrets.store(API_KEY_SECRET, key);
+      await this.secrets.store(this.secretName, key);
     } catch (error) {
       throw new KeyStoreError('save', describe(error));
     } finally {
@@ -57,7 +63,7 @@ export class KeyStore implements vscode.Disposable {
 
   async delete(): Promise<void> {
     try {
-      await this.secrets.delete(API_KEY_SECRET);
+      await this.secrets.delete(this.secretName);
     } catch (error) {
       throw new KeyStoreError('remove', describe(error));
     } finally {

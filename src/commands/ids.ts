@@ -17,6 +17,9 @@ export const COMMAND_IDS = [
   'hostingAccount.showAccount',
   'hostingAccount.openApiKeysPage',
   'hostingAccount.showLog',
+  'hostingAccount.account.add',
+  'hostingAccount.account.rename',
+  'hostingAccount.account.remove',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { type FailureContext } from '../notify/index';
 import { loadNotify } from '../notify/lazy';
+import { addAccount, removeAccount, renameAccount } from './accounts';
 import { runOnSelection } from './bulkOrderAction';
 import { type CommandContext } from './CommandContext';
 import { connectSsh } from './connectSsh';
@@ -39,6 +40,9 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.showAccount': (ctx) => showAccount(ctx),
   'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),
   'hostingAccount.showLog': (ctx) => ctx.log.show(),
+  'hostingAccount.account.add': (ctx) => addAccount(ctx),
+  'hostingAccount.account.rename': (ctx, arg) => renameAccount(ctx, arg),
+  'hostingAccount.account.remove': (ctx, arg) => removeAccount(ctx, arg),
 };
 
 /**

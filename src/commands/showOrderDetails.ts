@@ -11,7 +11,7 @@ export async function showOrderDetails(ctx: CommandContext, arg?: unknown): Prom
     () => ctx.store.orderDetails(order.id, 0),
   );
   // Already open from an earlier Show Details: it must show this answer, not the one it was opened with.
-  ctx.details.refresh(order);
-  const document = await vscode.workspace.openTextDocument(orderDetailsUri(order));
+  ctx.details.refresh(order, ctx.accountId);
+  const document = await vscode.workspace.openTextDocument(orderDetailsUri(order, ctx.accountId));
   await vscode.window.showTextDocument(document, { preview: true });
 }

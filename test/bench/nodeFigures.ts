@@ -13,7 +13,7 @@ import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
 import { startMockApi } from '../mock-api/server';
 import { cacheDir, projectRoot } from '../rig/paths';
 import { FakeClock } from '../unit/helpers/FakeClock';
-import { apiRequests, drain, simulate, storeFor } from '../unit/helpers/storeRig';
+import { apiRequests, drain, idle, simulate, storeFor } from '../unit/helpers/storeRig';
 import { type Figure } from './figures';
 import { round, summarize } from './stats';
 import { installStandIn } from './vscodeStandIn';
@@ -89,6 +89,43 @@ export function activationFigures(samples = 25): Figure[] {
       detail: `commands bundle loaded at activation: ${ours.some((p) => p.commandsLoaded) ? 'yes' : 'no'}`,
     },
   ];
+}
+
+/** Two accounts side by side (two APIs, two stores, two schedules on one clock): the idle rate of each. */
+export async function idlePerAccountFigures(minutes = 10): Promise<Figure[]> {
+  const mocks = [await startMockApi(), await startMockApi()];
+  const clock = new FakeClock(Date.now());
+  const stores = mocks.map((mock) => storeFor(mock, clock).store);
+  const schedulers = stores.map((store) => new RefreshScheduler(store, 60, clock));
+  try {
+    for (const store of stores) await store.keyChanged();
+    for (const scheduler of schedulers) scheduler.setVisibility({ ordersVisible: true, focused: true });
+    const run = async (ms: number): Promise<void> => {
+      for (let passed = 0; passed < ms; passed += 5_000) {
+        await clock.advance(Math.min(5_000, ms - passed));
+        for (const store of stores) await idle(store);
+      }
+    };
+    await run(60_000);
+    for (const mock of mocks) mock.clearLog();
+    await run(minutes * 60_000);
+    const rates = mocks.map((mock) => apiRequests(mock).length / minutes);
+    const worst = Math.max(...rates);
+    return [
+      {
+        id: 'idlePerAccount',
+        label: 'requests per minute per account, idle, two accounts, view visible',
+        value: `${round(worst)}`,
+        budget: '≤ 2 each',
+        met: worst <= 2,
+        detail: `${minutes} simulated minutes, default settings: ${rates.map(round).join(' and ')}`,
+      },
+    ];
+  } finally {
+    for (const scheduler of schedulers) scheduler.dispose();
+    for (const store of stores) store.dispose();
+    await Promise.all(mocks.map((mock) => mock.close()));
+  }
 }
 
 export async function idleRateFigures(minutes = 10): Promise<Figure[]> {

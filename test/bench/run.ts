@@ -12,6 +12,7 @@ import { type Figure } from './figures';
 import {
   activationFigures,
   floodFigures,
+  idlePerAccountFigures,
   idleRateFigures,
   shapeFigures,
   sizeFigures,
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   await step('activation', () => activationFigures());
   await step('activation in the extension host', () => hostActivationFigures());
   await step('background request rates', () => idleRateFigures());
+  await step('background request rates, two accounts', () => idlePerAccountFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('a flood of actions', floodFigures);

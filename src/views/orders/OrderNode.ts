@@ -8,7 +8,11 @@ import { progressLabel, stateText } from './orderStrings';
 
 /** One order in the tree. The object lives as long as the order does, so VS Code keeps its selection and expansion. */
 export class OrderNode {
-  constructor(public order: Order) {}
+  /** `owner`: the tree (one per account) that made it, so a command never looks its id up in another account. */
+  constructor(
+    public order: Order,
+    readonly owner?: object,
+  ) {}
 
   get id(): string {
     return this.order.id;

@@ -8,6 +8,13 @@ import { fieldsOf } from '../fields';
 
 export type OrdersTreeNode = OrderNode | FieldNode;
 
+/** The accounts layer's view of the tree: the same calls, its account rows passed through as opaque nodes. */
+export interface OrdersLayer {
+  getTreeItem(node: OrdersTreeNode): vscode.TreeItem;
+  getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]>;
+  getParent(node: OrdersTreeNode): OrdersTreeNode | undefined;
+}
+
 /**
  * The Orders view. Nodes are kept per order id and updated in place, and a change to one order redraws only that
  * node. While the store is not ready the root is empty, which lets the view's welcome content speak.
@@ -18,6 +25,11 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly onDidChangeTreeData = this.emitter.event;
   /** Filter and sort, set by the view features once they load (see src/features/); until then, the server's list. */
   arrange?: (orders: readonly Order[]) => readonly Order[];
+  /**
+   * Several accounts (src/accounts/): the view's top level is then one node per account, each holding its own tree.
+   * Unset with one account, so the tree is exactly the one-account tree.
+   */
+  layer?: OrdersLayer;
 
   constructor(private readonly store: Store) {
     super();
@@ -32,10 +44,27 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
+    return this.layer ? this.layer.getTreeItem(node) : this.ownTreeItem(node);
+  }
+
+  getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
+    return this.layer ? this.layer.getChildren(node) : this.ownChildren(node);
+  }
+
+  getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
+    return this.layer ? this.layer.getParent(node) : this.ownParent(node);
+  }
+
+  /** Tells the view that these nodes changed (used by the accounts layer for the other accounts' trees). */
+  changed(nodes: OrdersTreeNode[] | undefined): void {
+    this.emitter.fire(nodes);
+  }
+
+  ownTreeItem(node: OrdersTreeNode): vscode.TreeItem {
     return node instanceof OrderNode ? node.toTreeItem(this.store.pending(node.id)) : node.toTreeItem();
   }
 
-  async getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
+  async ownChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
     if (!node) return this.roots();
     if (node instanceof FieldNode) return node.children();
     let raw = node.order.raw;
@@ -54,7 +83,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
     return item;
   }
 
-  getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
+  ownParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
     if (node instanceof OrderNode) return undefined;
     return node.parent ?? this.nodes.get(node.orderId);
   }
@@ -66,7 +95,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
 
   /** The argument of a command invoked on this tree, if it is one of its order nodes. */
   asOrderNode(arg: unknown): OrderNode | undefined {
-    return arg instanceof OrderNode ? arg : undefined;
+    return arg instanceof OrderNode && arg.owner === this ? arg : undefined;
   }
 
   /** The node of an order, for commands invoked from the palette and for reveal. */
@@ -79,7 +108,7 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
   private nodeOf(order: Order): OrderNode {
     let node = this.nodes.get(order.id);
     if (node) node.order = order;
-    else this.nodes.set(order.id, (node = new OrderNode(order)));
+    else this.nodes.set(order.id, (node = new OrderNode(order, this)));
     return node;
   }
 

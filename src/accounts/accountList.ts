@@ -1,0 +1,152 @@
+import { parseBaseUrl } from '../api/baseUrl';
+
+/**
+ * One hosting account: where its API lives and what the user calls it. Never its key: that is in SecretStorage under
+ * `secretNameOf(id)`, which is not synced, so an account listed here may have no key on this machine.
+ */
+export interface AccountRecord {
+  readonly id: string;
+  readonly label: string;
+  /** `parseBaseUrl(...).href`: already held to the base URL rules. */
+  readonly baseUrl: string;
+  readonly websiteUrl?: string;
+}
+
+/** What is kept in `globalState` (synced by Settings Sync): the accounts after the first, and the first's label. */
+export interface StoredAccounts {
+  readonly version: 1;
+  readonly defaultLabel?: string;
+  readonly accounts: readonly AccountRecord[];
+}
+
+/**
+ * The first account IS today's setup: its base URL is the `hostingAccount.baseUrl` setting and its key the secret
+ * `hostingAccount.apiKey`. Nothing is copied, so an existing user's setup is migrated without a single write, and the
+ * setting keeps working.
+ */
+export const DEFAULT_ACCOUNT_ID = 'default';
+/** The secret the first account's key has always been kept under. */
+export const API_KEY_SECRET = 'hostingAccount.apiKey';
+export const ACCOUNTS_STATE_KEY = 'hostingAccount.accounts';
+export const MAX_ACCOUNTS = 20;
+export const MAX_LABEL_LENGTH = 60;
+const ID_PATTERN = /^[a-z0-9]{1,32}$/;
+
+/** The SecretStorage name of an account's key. The first account keeps the name the extension always used. */
+export function secretNameOf(accountId: string): string {
+  return accountId === DEFAULT_ACCOUNT_ID ? API_KEY_SECRET : `${API_KEY_SECRET}.${accountId}`;
+}
+
+/**
+ * Reads what `globalState` holds, which may come from another machine, an older or newer version, or be damaged:
+ * anything not exactly right is left out, never guessed at. Bounded: at most MAX_ACCOUNTS - 1 extra accounts (the
+ * first is always there), labels cut to MAX_LABEL_LENGTH, ids unique, base URLs valid by the base URL rules.
+ */
+export function readStoredAccounts(raw: unknown): StoredAccounts {
+  if (!isObject(raw) || raw.version !== 1) return { version: 1, accounts: [] };
+  const defaultLabel = cleanLabel(raw.defaultLabel);
+  const list = Array.isArray(raw.accounts) ? raw.accounts.slice(0, MAX_ACCOUNTS * 2) : [];
+  const seen = new Set<string>([DEFAULT_ACCOUNT_ID]);
+  const accounts: AccountRecord[] = [];
+  for (const item of list) {
+    if (accounts.length >= MAX_ACCOUNTS - 1) break;
+    const account = readAccount(item);
+    if (!account || seen.has(account.id)) continue;
+    seen.add(account.id);
+    accounts.push(account);
+  }
+  return defaultLabel ? { version: 1, defaultLabel, accounts } : { version: 1, accounts };
+}
+
+function readAccount(item: unknown): AccountRecord | undefined {
+  if (!isObject(item)) return undefined;
+  const { id } = item;
+  if (typeof id !== 'string' || !ID_PATTERN.test(id) || id === DEFAULT_ACCOUNT_ID) return undefined;
+  const label = cleanLabel(item.label);
+  const baseUrl = validUrl(item.baseUrl);
+  if (!label || !baseUrl) return undefined;
+  const websiteUrl = validUrl(item.websiteUrl);
+  return websiteUrl ? { id, label, baseUrl, websiteUrl } : { id, label, baseUrl };
+}
+
+/** Every account, the first one first: built from the settings and what `globalState` holds. */
+export function allAccounts(
+  stored: StoredAccounts,
+  settings: { readonly baseUrl: string; readonly websiteUrl: string },
+): AccountRecord[] {
+  const baseUrl = validUrl(settings.baseUrl) ?? settings.baseUrl.trim().slice(0, 2048);
+  const websiteUrl = validUrl(settings.websiteUrl);
+  const label = stored.defaultLabel ?? hostOf(baseUrl) ?? '';
+  const first: AccountRecord = websiteUrl
+    ? { id: DEFAULT_ACCOUNT_ID, label, baseUrl, websiteUrl }
+    : { id: DEFAULT_ACCOUNT_ID, label, baseUrl };
+  return [first, ...stored.accounts];
+}
+
+/** Adds an account; throws a RangeError (worded for the log, the command words it for the user) when it cannot. */
+export function addAccount(
+  stored: StoredAccounts,
+  input: { readonly id: string; readonly label: string; readonly baseUrl: string; readonly websiteUrl?: string },
+): StoredAccounts {
+  if (stored.accounts.length >= MAX_ACCOUNTS - 1) throw new RangeError(`at most ${MAX_ACCOUNTS} accounts`);
+  const account = readAccount(input);
+  if (!account) throw new RangeError('invalid account');
+  if (stored.accounts.some((a) => a.id === account.id)) throw new RangeError('duplicate account id');
+  return { ...stored, accounts: [...stored.accounts, account] };
+}
+
+export function renameAccount(stored: StoredAccounts, id: string, label: string): StoredAccounts {
+  const clean = cleanLabel(label);
+  if (!clean) throw new RangeError('empty label');
+  if (id === DEFAULT_ACCOUNT_ID) return { ...stored, defaultLabel: clean };
+  if (!stored.accounts.some((a) => a.id === id)) throw new RangeError('no such account');
+  return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? { ...a, label: clean } : a)) };
+}
+
+/** Removes an added account. The first one is not removed (it is the settings), only its key is: see the command. */
+export function removeAccount(stored: StoredAccounts, id: string): StoredAccounts {
+  return { ...stored, accounts: stored.accounts.filter((a) => a.id !== id) };
+}
+
+/** A new id: short, random, not a secret, never reused in this list. */
+export function newAccountId(stored: StoredAccounts, random: () => number = Math.random): string {
+  for (;;) {
+    const id = Math.floor(random() * 36 ** 8)
+      .toString(36)
+      .padStart(8, '0');
+    if (id !== DEFAULT_ACCOUNT_ID && !stored.accounts.some((a) => a.id === id)) return id;
+  }
+}
+
+function cleanLabel(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // Control characters would break a tree label or a quick pick line; cut first, then clean, then trim.
+  let text = '';
+  for (const char of value.slice(0, MAX_LABEL_LENGTH * 2)) {
+    const code = char.codePointAt(0) ?? 0;
+    text += code < 0x20 || (code >= 0x7f && code < 0xa0) ? ' ' : char;
+  }
+  text = text.trim().replace(/ {2,}/g, ' ');
+  return text ? Array.from(text).slice(0, MAX_LABEL_LENGTH).join('').trim() : undefined;
+}
+
+function validUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  try {
+    return parseBaseUrl(value).href;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

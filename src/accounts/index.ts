@@ -1,0 +1,263 @@
+/** The accounts bundle: loaded only when a second account exists or is being added (see lazy.ts). */
+import * as vscode from 'vscode';
+import { KeyStore } from '../auth/KeyStore';
+import { type CommandContext } from '../commands/CommandContext';
+import { type RefreshScheduler } from '../store/RefreshScheduler';
+import { type Store } from '../store/Store';
+import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID, secretNameOf } from './accountList';
+import { AccountRegistry } from './AccountRegistry';
+import { AccountsAuthProvider, AUTH_PROVIDER_ID } from './AccountsAuthProvider';
+import { type AccountPart, AccountsTree } from './AccountsTree';
+
+export { AccountRegistry };
+
+/** Commands that act in no account in particular, or choose one themselves. */
+const ACCOUNT_FREE = new Set([
+  'hostingAccount.showLog',
+  'hostingAccount.showInvoices',
+  'hostingAccount.invoice.open',
+  'hostingAccount.account.add',
+  'hostingAccount.account.rename',
+  'hostingAccount.account.remove',
+]);
+
+/** What the composition root hands over: the first account's parts and how to build a store. */
+export interface AccountsHost {
+  readonly context: vscode.ExtensionContext;
+  /** The first account's command context (its store, key store, trees): today's setup, untouched. */
+  readonly first: CommandContext;
+  readonly ordersView: vscode.TreeView<unknown>;
+  readonly storeFor: (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string) => Store;
+  /**
+   * The tree and the schedule of an account, built by the activation bundle: their classes (and the tree's nodes)
+   * must exist once, as the commands recognise nodes by the tree that made them.
+   */
+  readonly parts: (store: Store) => { orders: OrdersTreeProvider; scheduler: RefreshScheduler };
+}
+
+/** An added account, live: its own key store, store, schedule and tree. */
+interface AddedAccount extends AccountPart {
+  readonly keys: KeyStore;
+  readonly scheduler: RefreshScheduler;
+  readonly ctx: CommandContext;
+  readonly subscriptions: vscode.Disposable[];
+}
+
+export class Accounts implements vscode.Disposable {
+  readonly registry: AccountRegistry;
+  readonly tree: AccountsTree;
+  readonly auth: AccountsAuthProvider;
+  private readonly added = new Map<string, AddedAccount>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly host: AccountsHost) {
+    this.registry = new AccountRegistry(host.context.globalState);
+    this.tree = new AccountsTree(() => this.parts());
+    this.auth = new AccountsAuthProvider({
+      records: () => this.records,
+      storeOf: (id) => this.contextOf(id)?.store,
+      signOut: async (id) => {
+        await this.contextOf(id)?.keys.delete();
+        host.first.log.info('signed out of an account from the Accounts menu (its key was removed)');
+      },
+    });
+    this.subscriptions.push(
+      this.auth,
+      // Not declared in `contributes.authentication` (see the README): VS Code logs a warning and it still works.
+      vscode.authentication.registerAuthenticationProvider(
+        AUTH_PROVIDER_ID,
+        vscode.l10n.t('Hosting Account'),
+        this.auth,
+        { supportsMultipleAccounts: true },
+      ),
+      host.first.store.onDidChangeState(() => this.auth.update()),
+      this.registry,
+      this.registry.onDidChange(() => this.sync()),
+      host.ordersView.onDidChangeVisibility(() => this.setVisibility()),
+      vscode.window.onDidChangeWindowState(() => this.setVisibility()),
+      // A key set, changed or removed in another window (or through the Accounts menu) reaches every account here.
+      host.first.store.onDidChangeState(() => this.redraw()),
+      host.first.store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
+    );
+    host.first.details.accounts = (id) => this.added.get(id)?.store;
+    this.sync();
+  }
+
+  /** Every account, the first one first. */
+  get records(): AccountRecord[] {
+    return allAccounts(this.registry.stored, this.host.first.settings());
+  }
+
+  /**
+   * The command context of the account a tree node belongs to; undefined for a node of an account removed meanwhile
+   * (nothing is done with it). From the palette or a keybinding (no node), a command that acts in one account asks
+   * which, when there are several; Refresh refreshes them all.
+   */
+  async contextFor(node: unknown, command: string): Promise<CommandContext | undefined> {
+    if (this.tree.isNode(node)) {
+      const part = this.tree.partOf(node);
+      return (
+        part &&
+        (this.added.get(part.record.id)?.ctx ?? (part.orders === this.host.first.orders ? this.host.first : undefined))
+      );
+    }
+    if (!this.added.size || ACCOUNT_FREE.has(command) || (node !== undefined && command.includes('.order.'))) {
+      // One account, a command about no account in particular, or an order id passed by a keybinding or another
+      // extension: that always meant the first account, and still does.
+      return this.host.first;
+    }
+    if (command === 'hostingAccount.refresh') {
+      for (const account of this.added.values()) {
+        void account.store.refresh(['orders', 'balance'], 'user').catch(() => {});
+      }
+      return this.host.first;
+    }
+    const pick = await vscode.window.showQuickPick(
+      this.records.map((record) => ({
+        label: record.label || vscode.l10n.t('Hosting Account'),
+        description: record.baseUrl,
+        id: record.id,
+      })),
+      { title: vscode.l10n.t('Which account?'), placeHolder: vscode.l10n.t('Choose the account to act in') },
+    );
+    return pick && this.contextOf(pick.id);
+  }
+
+  /** The command context of an account by id (undefined once it was removed). */
+  contextOf(id: string): CommandContext | undefined {
+    return id === DEFAULT_ACCOUNT_ID ? this.host.first : this.added.get(id)?.ctx;
+  }
+
+  /** Reads the list again: builds the accounts added, frees the ones removed (their answers are dropped), relabels. */
+  sync(): void {
+    const records = this.records;
+    const wanted = new Set(records.map((r) => r.id));
+    for (const [id, account] of this.added) {
+      if (wanted.has(id)) continue;
+      this.added.delete(id);
+      dispose(account);
+    }
+    for (const record of records.slice(1)) {
+      const existing = this.added.get(record.id);
+      if (existing && existing.record.baseUrl === record.baseUrl) {
+        this.added.set(record.id, { ...existing, record });
+        continue;
+      }
+      if (existing) dispose(existing);
+      this.added.set(record.id, this.build(record));
+    }
+    // One account: no layer at all, so the tree is exactly the one-account tree.
+    this.host.first.orders.layer = this.added.size ? this.tree : undefined;
+    void vscode.commands.executeCommand('setContext', 'hostingAccount.severalAccounts', this.added.size > 0);
+    // An account gone (or relabelled) leaves or changes the Accounts menu at once.
+    this.auth.update();
+    this.redraw();
+  }
+
+  private parts(): AccountPart[] {
+    const [first] = this.records;
+    const head: AccountPart[] = first
+      ? [{ record: first, store: this.host.first.store, orders: this.host.first.orders, prefix: '' }]
+      : [];
+    return [...head, ...this.added.values()];
+  }
+
+  private build(record: AccountRecord): AddedAccount {
+    const { host } = this;
+    const keys = new KeyStore(host.context.secrets, secretNameOf(record.id));
+    const store = host.storeFor(
+      () => keys.get(),
+      () => this.added.get(record.id)?.record.baseUrl ?? record.baseUrl,
+      `store:${record.id}`,
+    );
+    const { orders, scheduler } = host.parts(store);
+    const ctx: CommandContext = {
+      ...host.first,
+      accountId: record.id,
+      store,
+      keys,
+      orders,
+      // Invoices of added accounts are not shown yet: never refreshed on the first account's view being visible.
+      invoicesVisible: () => false,
+      // Per-order choices (SSH address, user) are kept per account: the same order id may exist in two accounts.
+      globalState: scoped(host.context.globalState, `account/${record.id}/`),
+    };
+    const keyChanged = async (): Promise<void> => {
+      try {
+        host.first.log.setSecret(await keys.get());
+        await store.keyChanged();
+      } catch (error) {
+        host.first.log.warn(`reading the API key of an added account failed: ${String(error).slice(0, 200)}`);
+      }
+    };
+    const subscriptions: vscode.Disposable[] = [
+      keys,
+      orders,
+      scheduler,
+      store,
+      keys.onDidChange(() => void keyChanged()),
+      orders.onDidChangeTreeData((nodes) => host.first.orders.changed(Array.isArray(nodes) ? nodes : undefined)),
+      store.onDidChangeState(() => {
+        this.redraw();
+        this.auth.update();
+      }),
+      store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
+    ];
+    void keyChanged();
+    const account: AddedAccount = {
+      record,
+      prefix: `account/${record.id}`,
+      keys,
+      store,
+      orders,
+      scheduler,
+      ctx,
+      subscriptions,
+    };
+    queueMicrotask(() => this.setVisibility());
+    return account;
+  }
+
+  private setVisibility(): void {
+    for (const account of this.added.values()) {
+      account.scheduler.setVisibility({
+        ordersVisible: this.host.ordersView.visible,
+        invoicesVisible: false,
+        focused: vscode.window.state.focused,
+      });
+    }
+  }
+
+  private redraw(): void {
+    if (this.host.first.orders.layer) this.host.first.orders.changed(undefined);
+  }
+
+  dispose(): void {
+    this.host.first.orders.layer = undefined;
+    this.host.first.details.accounts = undefined;
+    for (const account of this.added.values()) dispose(account);
+    this.added.clear();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+}
+
+function dispose(account: AddedAccount): void {
+  for (const subscription of account.subscriptions.splice(0).reverse()) subscription.dispose();
+}
+
+function scoped(memento: vscode.Memento, prefix: string): vscode.Memento {
+  return {
+    keys: () =>
+      memento
+        .keys()
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => key.slice(prefix.length)),
+    get: <T>(key: string, fallback?: T) => memento.get<T>(prefix + key) ?? fallback,
+    update: (key: string, value: unknown) => memento.update(prefix + key, value),
+  };
+}
+
+export function activateAccounts(host: AccountsHost): Accounts {
+  return new Accounts(host);
+}

@@ -1,0 +1,197 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { addAccount, DEFAULT_ACCOUNT_ID, removeAccount } from '../../src/accounts/accountList';
+import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
+import { type MockApi, startMockApi } from '../mock-api/server';
+import { Harness, stubWindow, waitFor } from './harness';
+
+const SECOND_KEY = 'second-account-key-0123456789';
+const SECOND = 'second01';
+
+describe('several accounts side by side', () => {
+  let h: Harness;
+  let second: MockApi;
+
+  const accounts = () => h.api.accounts();
+  const secondCtx = () => accounts().contextOf(SECOND);
+  const text = (label: string | vscode.TreeItemLabel | undefined): string =>
+    typeof label === 'string' ? label : (label?.label ?? '');
+  const labels = (nodes: readonly OrdersTreeNode[]): string[] =>
+    nodes.map((n) => text(h.api.orders.getTreeItem(n).label));
+
+  async function addSecond(): Promise<void> {
+    await accounts().registry.update((s) => addAccount(s, { id: SECOND, label: 'Client', baseUrl: second.url }));
+    const ctx = secondCtx();
+    assert.ok(ctx, 'the added account is live');
+    await ctx.keys.store(SECOND_KEY);
+    await waitFor(() => ctx.store.hasApiKey, 'the second key to be picked up');
+    await ctx.store.refresh(['orders', 'balance'], 'user');
+    await waitFor(() => ctx.store.state === 'ready', 'the second account to load');
+  }
+
+  async function removeSecond(): Promise<void> {
+    const ctx = secondCtx();
+    await accounts().registry.update((s) => removeAccount(s, SECOND));
+    await ctx?.keys.delete();
+  }
+
+  before(async () => {
+    h = await Harness.start();
+    await h.signIn();
+    const [running, stopped] = [h.mock.state.getOrder(1001), h.mock.state.getOrder(1003)];
+    assert.ok(running && stopped);
+    // The same order ids as the first account's, with other names: an answer shown in the wrong account would show.
+    second = await startMockApi({
+      transitionMs: 300,
+      keys: [SECOND_KEY],
+      seed: {
+        orders: [
+          { ...running, name: 'client-web' },
+          { ...stopped, name: 'client-stopped' },
+        ],
+        balance: { balance: 7, currency: 'USD', credit_limit: 0 },
+      },
+    });
+  });
+
+  after(async () => {
+    await removeSecond();
+    await second.close();
+    await h.setSetting('confirmStopAndRestart', undefined);
+    await h.dispose();
+  });
+
+  it("makes today's setup the first account, untouched: its setting, its secret, its one-account tree", async () => {
+    const [first, ...others] = accounts().records;
+    assert.deepEqual(others, []);
+    assert.equal(first?.id, DEFAULT_ACCOUNT_ID);
+    assert.equal(first?.baseUrl, h.mock.url.replace(/\/$/, ''));
+    assert.equal(accounts().contextOf(DEFAULT_ACCOUNT_ID)?.keys, h.api.keys);
+    // No account rows with one account: the orders are the top level, as always.
+    assert.ok(labels(await h.api.orders.getChildren()).includes('web-frontend-01'));
+  });
+
+  it('shows each account as a row holding its own orders, with its host and balance', async () => {
+    await addSecond();
+    const rows = await h.api.orders.getChildren();
+    assert.equal(rows.length, 2);
+    const [firstRow, secondRow] = rows.map((row) => h.api.orders.getTreeItem(row));
+    assert.equal(secondRow?.label, 'Client');
+    assert.match(String(secondRow?.description), new RegExp(`^${new URL(second.url).host.replace(/\./g, '\\.')} · `));
+    assert.match(String(secondRow?.description), /7/);
+    assert.equal(text(firstRow?.label), new URL(h.mock.url).host);
+    const firstOrders = labels(await h.api.orders.getChildren(rows[0]));
+    const secondOrders = labels(await h.api.orders.getChildren(rows[1]));
+    assert.ok(firstOrders.includes('web-frontend-01'));
+    assert.ok(!firstOrders.some((l) => l.startsWith('client-')), 'no second-account order under the first');
+    assert.deepEqual(secondOrders.sort(), ['client-stopped', 'client-web']);
+    // The same order id in both accounts still makes two distinct tree items.
+    const ids = [...(await h.api.orders.getChildren(rows[0])), ...(await h.api.orders.getChildren(rows[1]))].map(
+      (n) => h.api.orders.getTreeItem(n).id,
+    );
+    assert.equal(new Set(ids).size, ids.length);
+    for (const node of await h.api.orders.getChildren(rows[1])) assert.equal(h.api.orders.getParent(node), rows[1]);
+  });
+
+  it("acts in the account of the node it was invoked on, never on the other account's order of the same id", async () => {
+    await h.setSetting('confirmStopAndRestart', false);
+    const rows = await h.api.orders.getChildren();
+    const node = (await h.api.orders.getChildren(rows[1])).find(
+      (n) => h.api.orders.getTreeItem(n).label === 'client-stopped',
+    );
+    assert.ok(node);
+    h.mock.clearLog();
+    second.clearLog();
+    await vscode.commands.executeCommand('hostingAccount.order.start', node);
+    await waitFor(() => second.requests.some((r) => r.method === 'POST'), 'the POST to reach the second account');
+    assert.deepEqual(
+      second.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),
+      ['/api/v1/orders/1003/action'],
+    );
+    assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing sent to the first account');
+    assert.equal(h.mock.state.getOrder(1003)?.status, 'stopped');
+  });
+
+  it('keeps the other account working when one is down or its key is revoked', async () => {
+    const ctx = secondCtx();
+    assert.ok(ctx);
+    // Down: connections refused. Its orders stay, marked stale; the first account's stay too.
+    const port = second.port;
+    const seed = { orders: second.state.orders, balance: second.state.balance };
+    await second.close();
+    await ctx.store.refresh(['orders'], 'user').catch(() => undefined);
+    await waitFor(() => ctx.store.ordersInfo.error, 'the second account to fail');
+    await h.store.refresh(['orders'], 'user');
+    assert.equal(h.store.state, 'ready');
+    let rows = await h.api.orders.getChildren();
+    assert.match(String(h.api.orders.getTreeItem(rows[1]!).description), /stale|unreachable/);
+    assert.deepEqual(labels(await h.api.orders.getChildren(rows[1])).sort(), ['client-stopped', 'client-web']);
+    assert.ok(labels(await h.api.orders.getChildren(rows[0])).includes('web-frontend-01'));
+    second = await startMockApi({ transitionMs: 300, keys: [SECOND_KEY], port, seed });
+    await ctx.store.refresh(['orders'], 'user');
+    await waitFor(() => ctx.store.state === 'ready' && !ctx.store.ordersInfo.error, 'the second account to recover');
+
+    // Revoked: the row says so; the first account still loads.
+    second.setKeys(['another-key']);
+    await ctx.store.refresh(['orders'], 'user').catch(() => undefined);
+    await waitFor(() => ctx.store.state === 'invalidKey', 'the second key to be rejected');
+    await h.store.refresh(['orders'], 'user');
+    assert.equal(h.store.state, 'ready');
+    rows = await h.api.orders.getChildren();
+    assert.match(String(h.api.orders.getTreeItem(rows[1]!).description), /key rejected/);
+    assert.equal(h.api.orders.getTreeItem(rows[1]!).command?.command, 'hostingAccount.setApiKey');
+    assert.ok(labels(await h.api.orders.getChildren(rows[0])).includes('web-frontend-01'));
+    second.setKeys(['another-key']);
+    await ctx.keys.store('another-key');
+    await ctx.store.refresh(['orders'], 'user');
+    await waitFor(() => ctx.store.state === 'ready', 'the second account to work with its new key');
+  });
+
+  it('from the palette, asks which account, then acts only there', async () => {
+    const ctx = secondCtx();
+    assert.ok(ctx);
+    await ctx.store.refresh(['orders'], 'user');
+    second.state.setOrderStatus(1003, 'stopped');
+    await ctx.store.refresh(['orders'], 'user');
+    const asked: string[][] = [];
+    const restore = stubWindow(
+      'showQuickPick',
+      (items: Array<vscode.QuickPickItem & { id?: string; order?: { id: string } }>) => {
+        asked.push(items.map((i) => i.label));
+        // First the account (the second one), then the order (the only stopped one there).
+        return Promise.resolve(items.find((i) => i.id === SECOND) ?? items.find((i) => i.order?.id === '1003'));
+      },
+    );
+    h.mock.clearLog();
+    second.clearLog();
+    try {
+      await vscode.commands.executeCommand('hostingAccount.order.start');
+    } finally {
+      restore();
+    }
+    assert.deepEqual(asked[0], [new URL(h.mock.url).host, 'Client']);
+    assert.deepEqual(asked[1], ['$(vm-outline) client-stopped']);
+    assert.deepEqual(
+      second.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),
+      ['/api/v1/orders/1003/action'],
+    );
+    assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing sent to the first account');
+  });
+
+  it('drops a late answer of an account removed meanwhile: nothing of it shows anywhere', async () => {
+    const ctx = secondCtx();
+    assert.ok(ctx);
+    second.faults.add({ kind: 'delay', delayMs: 1_500, path: '/api/v1/orders' });
+    const late = ctx.store.refresh(['orders'], 'user').catch(() => undefined);
+    await waitFor(() => ctx.store.ordersInfo.loading, 'the slow refresh to start');
+    await removeSecond();
+    await late;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    second.faults.clear();
+    assert.equal(accounts().contextOf(SECOND), undefined);
+    const top = labels(await h.api.orders.getChildren());
+    assert.ok(top.includes('web-frontend-01'), 'back to the one-account tree');
+    assert.ok(!top.some((l) => l.startsWith('client-')));
+    assert.ok(![...h.store.orders.all].some((o) => o.label.startsWith('client-')));
+  });
+});
