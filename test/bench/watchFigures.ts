@@ -130,10 +130,13 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
       confirmedAt = performance.now();
       return Promise.resolve(title);
     };
-    const busyAfter = new Promise<number>((resolve) => {
+    const busyAfter = new Promise<number>((resolve, reject) => {
+      const giveUp = performance.now() + 30_000;
       const check = (): void => {
-        const busy = nodes.every((node) => tree.getTreeItem(node).contextValue === 'order.busy');
+        // `order.busy`, or `order.busy.address` for a server with an address.
+        const busy = nodes.every((node) => /^order\.busy(?:\.|$)/.test(tree.getTreeItem(node).contextValue ?? ''));
         if (confirmedAt && busy) resolve(performance.now() - confirmedAt);
+        else if (performance.now() > giveUp) reject(new Error('the servers were not all shown busy within 30 s'));
         else setImmediate(check);
       };
       check();
