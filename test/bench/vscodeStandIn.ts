@@ -127,6 +127,13 @@ export function standInContext(): unknown {
       delete: () => Promise.resolve(),
       onDidChange: event,
     },
+    // An empty memento: no accounts added, no filter chosen.
+    globalState: {
+      get: <T>(_key: string, fallback?: T) => fallback,
+      update: () => Promise.resolve(),
+      keys: () => [],
+      setKeysForSync: () => undefined,
+    },
     extension: { packageJSON: { version: '0.0.0' } },
     extensionMode: 1,
     logUri: { fsPath: '' },
