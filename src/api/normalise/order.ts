@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import { type Order, type RawObject } from '../models';
-import { AddressScan, MAX_ADDRESS_KEYS, addressBits, readAddressesFrom } from './addresses';
+import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
+import { readAddressesFrom } from './addresses';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
 import {
@@ -18,7 +19,7 @@ import {
 import { type Role, StateScan, decideState, stateRole } from './states';
 import { findList, unwrapObject } from './wrappers';
 
-export { normaliseStateWord } from './states';
+export { normaliseStateWord } from './stateWords';
 
 /** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
 const ID_FIELDS = [

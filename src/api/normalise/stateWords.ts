@@ -1,0 +1,134 @@
+/** The server vocabulary for the UI's five order states: a status word as sent → one state. */
+
+import { type OrderState } from '../models';
+
+/**
+ * Words are compared after lower-casing and turning separators into `_`, so "Power Off", "power-off" and "POWER_OFF"
+ * are the same word.
+ */
+const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, readonly string[]>> = {
+  running: [
+    'running',
+    'active',
+    'online',
+    'started',
+    'up',
+    'on',
+    'powered_on',
+    'power_on',
+    'poweron',
+    'ready',
+    'live',
+    'enabled',
+    'ok',
+    'healthy',
+    'available',
+  ],
+  stopped: [
+    'stopped',
+    'offline',
+    'off',
+    'down',
+    'halted',
+    'shutoff',
+    'shut_off',
+    'shutdown',
+    'shut_down',
+    'powered_off',
+    'power_off',
+    'poweroff',
+    'inactive',
+    'paused',
+    'stop',
+    'exited',
+    'sleeping',
+  ],
+  busy: [
+    'starting',
+    'stopping',
+    'restarting',
+    'rebooting',
+    'reinstalling',
+    'installing',
+    'provisioning',
+    'pending',
+    'creating',
+    'building',
+    'deploying',
+    'migrating',
+    'processing',
+    'queued',
+    'in_progress',
+    'booting',
+    'shutting_down',
+    'powering_on',
+    'powering_off',
+    'resizing',
+    'rebuilding',
+    'updating',
+    'initializing',
+    'busy',
+    'transitioning',
+    'setup',
+    'reloading',
+    'new',
+    'restoring',
+    'restoring_backup',
+    'cloning',
+    'upgrading',
+    'maintenance',
+    'deleting',
+    'backing_up',
+    'transferring',
+  ],
+  suspended: [
+    'suspended',
+    'blocked',
+    'locked',
+    'frozen',
+    'disabled',
+    'expired',
+    'overdue',
+    'banned',
+    'terminated',
+    'cancelled',
+    'canceled',
+    'deleted',
+    'fraud',
+    'archive',
+    'archived',
+    'on_hold',
+    'destroyed',
+  ],
+};
+const WORD_TO_STATE = new Map<string, OrderState>(
+  Object.entries(STATE_WORDS).flatMap(([state, words]) => words.map((word) => [word, state as OrderState])),
+);
+/** Words long enough to be read as the start of a longer status ("stopped in place", "installingbooting"). */
+const PREFIX_WORDS = [...WORD_TO_STATE.keys()].filter((word) => word.length >= 4).sort((a, b) => b.length - a.length);
+
+/** Longer than any status word; a longer text is shown as sent but not matched. */
+const MAX_STATE_TEXT = 64;
+const cache = new Map<string, OrderState>();
+
+export function normaliseStateWord(word: string): OrderState {
+  if (word.length > MAX_STATE_TEXT) return 'unknown';
+  let state = cache.get(word);
+  if (state === undefined) {
+    state = matchWord(word);
+    if (cache.size < 1000) cache.set(word, state);
+  }
+  return state;
+}
+
+function matchWord(word: string): OrderState {
+  const key = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-.]+/g, '_');
+  const exact = WORD_TO_STATE.get(key) ?? WORD_TO_STATE.get(key.replace(/_/g, ''));
+  if (exact) return exact;
+  if (key.includes('suspen')) return 'suspended';
+  const prefix = PREFIX_WORDS.find((candidate) => key.startsWith(candidate));
+  return prefix ? (WORD_TO_STATE.get(prefix) ?? 'unknown') : 'unknown';
+}
