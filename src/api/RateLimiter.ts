@@ -7,10 +7,12 @@ import {
   type RequestPriority,
   type RateLimitStatus,
   notSentError,
-  tooLongError,
 } from './rateLimit';
+import { RequestWindow } from './requestWindow';
+import { ServerHolds } from './serverHolds';
 
 export type { AcquireOptions, Permit, RateLimiterOptions, RateLimitStatus, RequestPriority } from './rateLimit';
+export { MAX_HOLD_MS } from './serverHolds';
 
 interface Waiter {
   readonly priority: RequestPriority;
@@ -21,56 +23,36 @@ interface Waiter {
   done: boolean;
 }
 
-/** No server may hold us longer than this at a time: a longer wait it asks for is retried after this. */
-export const MAX_HOLD_MS = 5 * 60_000;
-/**
- * Slots of the server's budget (`X-RateLimit-Remaining`) that background requests leave alone. Other windows on the
- * same key spend from it too, and what the server last said is already stale by their requests in flight; the user's
- * own requests may still use these slots.
- */
-const SERVER_RESERVE = 4;
 /** Timers are re-armed at least this often; a far-off time never overflows Node's 2^31 ms timer into 1 ms. */
 const MAX_TIMER_MS = 60_000;
 
 /**
- * A rolling-window limiter: at most `limit` requests in any `windowMs`. Requests over the limit wait in a queue (user
- * actions before background refreshes) instead of failing, so the server never has to answer 429.
- *
- * A request counts from the moment it is let through until `windowMs` after its answer came back. The server counts
- * it from its arrival, which may be much later than our start when the connection pool queues it or the network is
- * slow; counting from the answer is always later than the arrival, so our window never frees a slot before the
- * server's does.
+ * A rolling-window limiter: at most `limit` requests in any `windowMs` (counted by `RequestWindow`). Requests over the
+ * limit wait in a queue (user actions before background refreshes) instead of failing, so the server never has to
+ * answer 429.
  *
  * Waits a server asks for (`Retry-After`, an exhausted `X-RateLimit-Remaining`) are capped at MAX_HOLD_MS, and one that
  * is longer than `maxHoldMs` fails requests at once, saying until when, instead of queueing them silently.
  */
 export class RateLimiter {
-  private limit: number;
-  private readonly windowMs: number;
+  private readonly window: RequestWindow;
+  private readonly holds = new ServerHolds();
   private readonly clock: Clock;
   private readonly maxHoldMs: number;
   private readonly maxQueued: number;
-  /** When each finished request's answer came back, oldest first. */
-  private readonly sent: number[] = [];
-  private inFlight = 0;
   private queue: Waiter[] = [];
   private waiting = 0;
-  private heldUntil = 0;
-  /** What the server asked for, when that was longer than we hold: shown to the user. */
-  private requestedUntil = 0;
-  private server?: { remaining: number; resetAt: number };
   private timer: unknown;
 
   constructor(options: RateLimiterOptions) {
-    this.limit = Math.max(1, Math.floor(options.limit));
-    this.windowMs = options.windowMs;
+    this.window = new RequestWindow(Math.max(1, Math.floor(options.limit)), options.windowMs);
     this.clock = options.clock ?? systemClock;
     this.maxHoldMs = options.maxHoldMs ?? 60_000;
     this.maxQueued = options.maxQueued ?? 256;
   }
 
   setLimit(limit: number): void {
-    this.limit = Math.max(1, Math.floor(limit));
+    this.window.limit = Math.max(1, Math.floor(limit));
     this.pump();
   }
 
@@ -136,12 +118,7 @@ export class RateLimiter {
    * most; the time the server asked for is kept to be shown.
    */
   holdUntil(time: number): void {
-    const now = this.clock.now();
-    if (!Number.isFinite(time)) return;
-    if (time > now + MAX_HOLD_MS) this.requestedUntil = Math.max(this.requestedUntil, time);
-    const capped = Math.min(time, now + MAX_HOLD_MS);
-    if (capped <= this.heldUntil) return;
-    this.heldUntil = capped;
+    if (!this.holds.holdUntil(time, this.clock.now())) return;
     const holdError = this.holdError();
     if (holdError) this.rejectAll(holdError);
     this.pump();
@@ -149,28 +126,24 @@ export class RateLimiter {
 
   /** Feeds the server's `X-RateLimit-Remaining`/`-Reset`: other windows or tools may share the key. */
   observeServer(remaining: number, resetAt: number): void {
-    if (!Number.isFinite(remaining) || !Number.isFinite(resetAt)) return;
-    const now = this.clock.now();
-    if (remaining <= 0 && resetAt > now + MAX_HOLD_MS) this.requestedUntil = Math.max(this.requestedUntil, resetAt);
-    this.server = { remaining: Math.max(0, Math.floor(remaining)), resetAt: Math.min(resetAt, now + MAX_HOLD_MS) };
+    if (!this.holds.observe(remaining, resetAt, this.clock.now())) return;
     const holdError = this.holdError();
     if (holdError) this.rejectAll(holdError);
   }
 
   status(): RateLimitStatus {
     const now = this.clock.now();
-    this.prune(now);
-    const own = Math.max(0, this.limit - this.sent.length - this.inFlight);
-    const server = this.server && this.server.resetAt > now ? this.server.remaining : undefined;
-    const heldUntil = Math.max(this.heldUntil, server === 0 && this.server ? this.server.resetAt : 0);
+    const used = this.window.used(now);
+    const own = Math.max(0, this.window.limit - used);
+    const server = this.holds.status(now);
     return {
-      limit: this.limit,
-      windowMs: this.windowMs,
-      used: this.sent.length + this.inFlight,
-      remaining: server === undefined ? own : Math.min(own, server),
+      limit: this.window.limit,
+      windowMs: this.window.windowMs,
+      used,
+      remaining: server.remaining === undefined ? own : Math.min(own, server.remaining),
       queued: this.waiting,
-      heldUntil: heldUntil > now ? heldUntil : undefined,
-      requestedUntil: this.requestedUntil > now ? this.requestedUntil : undefined,
+      heldUntil: server.heldUntil,
+      requestedUntil: server.requestedUntil,
     };
   }
 
@@ -202,9 +175,7 @@ export class RateLimiter {
       release: () => {
         if (released) return;
         released = true;
-        this.inFlight--;
-        // Kept sorted: answers can come back in any order, but each is stamped with the time it is released.
-        this.sent.push(this.clock.now());
+        this.window.finish(this.clock.now());
         this.pump();
       },
     };
@@ -212,33 +183,12 @@ export class RateLimiter {
 
   /** The time the server asked us to wait until, when it is too far off to queue for. */
   private holdError(): ApiError | undefined {
-    const now = this.clock.now();
-    const serverHold = this.server && this.server.remaining <= 0 ? this.server.resetAt : 0;
-    const until = Math.max(this.heldUntil, serverHold);
-    const wait = until - now;
-    if (wait <= this.maxHoldMs) return undefined;
-    return tooLongError(wait, Math.max(this.requestedUntil, until) - now);
-  }
-
-  private prune(now: number): void {
-    let drop = 0;
-    while (drop < this.sent.length && (this.sent[drop] ?? 0) <= now - this.windowMs) drop++;
-    if (drop) this.sent.splice(0, drop);
+    return this.holds.holdError(this.clock.now(), this.maxHoldMs);
   }
 
   /** When the next request (of the given priority) may start, or 0 if now. */
   private nextSlotAt(now: number, priority: RequestPriority = 'user'): number {
-    this.prune(now);
-    let at = this.heldUntil > now ? this.heldUntil : 0;
-    if (this.inFlight >= this.limit) return Number.POSITIVE_INFINITY; // a release will pump
-    if (this.sent.length + this.inFlight >= this.limit) {
-      at = Math.max(at, (this.sent[this.sent.length + this.inFlight - this.limit] ?? now) + this.windowMs);
-    }
-    const floor = priority === 'user' ? 0 : SERVER_RESERVE;
-    if (this.server && this.server.resetAt > now && this.server.remaining <= floor) {
-      at = Math.max(at, this.server.resetAt);
-    }
-    return at;
+    return Math.max(this.window.nextSlotAt(now), this.holds.nextSlotAt(now, priority));
   }
 
   private pump(): void {
@@ -266,8 +216,8 @@ export class RateLimiter {
       if (waiter.done) continue;
       waiter.done = true;
       this.waiting--;
-      this.inFlight++;
-      if (this.server && this.server.resetAt > now) this.server.remaining--;
+      this.window.start();
+      this.holds.spend(now);
       waiter.cleanup();
       waiter.resolve(this.permit());
     }
