@@ -17,9 +17,10 @@ import { Failures } from './Failures';
 import { KeyState } from './KeyState';
 import { loadActions } from './orders/lazy';
 import { type OrderActions, type Settled } from './orders/OrderActions';
-import { listed, OrderBook } from './orders/OrderBook';
+import { OrderBook } from './orders/OrderBook';
 import { type OrderList } from './orders/OrderList';
-import { Resource, type ResourceDeps } from './Resource';
+import { type Resource, type ResourceDeps } from './Resource';
+import { KINDS, makeResources, type Resources } from './resources';
 import { Session } from './Session';
 import {
   type ApiClientLike,
@@ -31,7 +32,6 @@ import {
   type Slot,
   type StoreDeps,
 } from './types';
-import { uniqueById } from './uniqueById';
 
 export { type Settled } from './orders/OrderActions';
 
@@ -49,7 +49,7 @@ export class Store extends Disposable {
   private readonly api: () => ApiClientLike;
   /** Built by the first action: its code loads then, not at activation. */
   private actions?: OrderActions;
-  private readonly resources: { readonly [K in Exclude<DataKind, 'orders'>]: Resource<Values[K]> };
+  private readonly resources: Resources;
   private readonly key = new KeyState();
   private currentState: ConnectionState = 'noBaseUrl';
 
@@ -83,18 +83,7 @@ export class Store extends Disposable {
       settled: () => this.updateState(),
     };
     this.book = this.register(new OrderBook(api, parts));
-    this.resources = {
-      balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
-      account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
-      invoices: new Resource(
-        'invoices',
-        async (o) => {
-          const loaded = listed(await api().listInvoices(o));
-          return { ...loaded, value: uniqueById(loaded.value) };
-        },
-        parts,
-      ),
-    };
+    this.resources = makeResources(api, parts);
     this.onDidChangeOrders = this.book.onDidChange;
     this.onDidFail = this.failures.onDidFail;
     this.register(this.failures.onDidRejectKey(() => this.updateState()));
@@ -257,11 +246,3 @@ export class Store extends Disposable {
     for (const kind of KINDS) this.onDidChangeDataEmitter.fire(kind);
   }
 }
-
-interface Values {
-  balance: Balance;
-  account: Account;
-  invoices: readonly Invoice[];
-}
-
-const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];

@@ -1,0 +1,33 @@
+import { type Account, type Balance, type Invoice } from '../api/models';
+import { listed } from './orders/OrderBook';
+import { Resource, type ResourceDeps } from './Resource';
+import { type ApiClientLike, type DataKind } from './types';
+import { uniqueById } from './uniqueById';
+
+/** Every datum, orders first: the order in which state is judged and a reset is announced. */
+export const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];
+
+interface Values {
+  balance: Balance;
+  account: Account;
+  invoices: readonly Invoice[];
+}
+
+/** The data beside the orders (which the OrderBook keeps), one Resource each. */
+export type Resources = { readonly [K in keyof Values]: Resource<Values[K]> };
+
+/** Each datum read through the current client; invoices listed twice across pages count once. */
+export function makeResources(api: () => ApiClientLike, parts: ResourceDeps): Resources {
+  return {
+    balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),
+    account: new Resource('account', async (o) => ({ value: await api().getAccount(o) }), parts),
+    invoices: new Resource(
+      'invoices',
+      async (o) => {
+        const loaded = listed(await api().listInvoices(o));
+        return { ...loaded, value: uniqueById(loaded.value) };
+      },
+      parts,
+    ),
+  };
+}
