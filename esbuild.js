@@ -3,8 +3,8 @@
 // the prompts and pickers, required when the user first runs a command; `notify.js` words failures, required when the
 // first one has to be told; `actions.js` sends an action and polls its order, required by the first action;
 // `features.js` holds filter and sort, badges, the outside-change watch and the assistant's tools, required once a key
-// is set. The error classes live in `extension.js` only: the lazy bundles take them from it, so one class exists at
-// run time and `instanceof` holds across bundles.
+// is set. The error classes and the tree nodes a command is invoked on live in `extension.js` only: the lazy bundles
+// take them from it, so one class exists at run time and `instanceof` holds across bundles.
 const esbuild = require('esbuild');
 const path = require('node:path');
 
@@ -26,6 +26,8 @@ const sharedModules = [
   path.join('src', 'api', 'errors.ts'),
   path.join('src', 'auth', 'KeyStore.ts'),
   path.join('src', 'store', 'errors.ts'),
+  path.join('src', 'views', 'orders', 'OrderNode.ts'),
+  path.join('src', 'views', 'invoices', 'InvoicesTreeProvider.ts'),
 ];
 
 /**
@@ -35,7 +37,7 @@ const sharedModules = [
 const sharedModulesPlugin = {
   name: 'shared-modules',
   setup(build) {
-    build.onResolve({ filter: /\/(?:errors|KeyStore)$/ }, (args) => {
+    build.onResolve({ filter: /\/(?:errors|KeyStore|OrderNode|InvoicesTreeProvider)$/ }, (args) => {
       const resolved = path.normalize(path.join(args.resolveDir, `${args.path}.ts`));
       return sharedModules.some((module) => resolved.endsWith(module))
         ? { path: './extension.js', external: true }

@@ -258,3 +258,5 @@ export function deactivate(): void {
 export * from './api/errors';
 export * from './auth/KeyStore';
 export * from './store/errors';
+export { OrderNode } from './views/orders/OrderNode';
+export { InvoiceNode } from './views/invoices/InvoicesTreeProvider';

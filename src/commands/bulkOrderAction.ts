@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { type Order, type OrderAction } from '../api/models';
 import { ApiError } from '../api/errors';
 import { type OrderNode } from '../views/orders/OrderNode';
+import { orderNodeOf } from '../views/orders/orderNodeOf';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { actionTitle, progressLabel } from '../views/orders/orderStrings';
 import { shortReason } from '../notify/shortReason';
@@ -93,9 +94,9 @@ export async function runOnSelection(
 
 /** The nodes to act on: the selection when the clicked node is part of it, else the clicked node alone. */
 function selection(ctx: CommandContext, arg: unknown, all: unknown): OrderNode[] {
-  const clicked = ctx.orders.asOrderNode(arg);
+  const clicked = orderNodeOf(ctx.orders, arg);
   if (!clicked || !Array.isArray(all)) return clicked ? [clicked] : [];
-  const selected = all.map((node) => ctx.orders.asOrderNode(node)).filter((n): n is OrderNode => n !== undefined);
+  const selected = all.map((node) => orderNodeOf(ctx.orders, node)).filter((n): n is OrderNode => n !== undefined);
   // Ids kept exact and unique: the same order twice in a selection is still one POST.
   const unique = [...new Map(selected.map((node) => [node.id, node])).values()];
   return unique.some((node) => node.id === clicked.id) ? unique : [clicked];

@@ -35,7 +35,7 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.order.copyAddress': (ctx, arg) => copyAddress(ctx, arg),
   'hostingAccount.order.connectSsh': (ctx, arg) => connectSsh(ctx, arg),
   'hostingAccount.order.openRemoteSsh': (ctx, arg) => openRemoteSsh(ctx, arg),
-  'hostingAccount.invoice.open': (ctx, arg) => openInvoice(ctx, arg),
+  'hostingAccount.invoice.open': (_ctx, arg) => openInvoice(arg),
   'hostingAccount.showInvoices': () => vscode.commands.executeCommand('hostingAccount.invoices.focus'),
   'hostingAccount.showAccount': (ctx) => showAccount(ctx),
   'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),

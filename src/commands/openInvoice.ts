@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { type CommandContext } from './CommandContext';
+import { InvoiceNode } from '../views/invoices/InvoicesTreeProvider';
 
-export async function openInvoice(ctx: CommandContext, arg?: unknown): Promise<void> {
-  const url = ctx.invoices.asInvoiceNode(arg)?.invoice.url;
+/** Opens the invoice a command was invoked on; `InvoiceNode` is one class at run time in every bundle. */
+export async function openInvoice(arg?: unknown): Promise<void> {
+  const url = arg instanceof InvoiceNode ? arg.invoice.url : undefined;
   if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
 }

@@ -4,6 +4,7 @@ import { type Order, type OrderAction } from '../api/models';
 import { type Store } from '../store/Store';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { actionsFor, orderLook } from '../views/orders/orderPresentation';
+import { orderNodeOf } from '../views/orders/orderNodeOf';
 import { stateText } from '../views/orders/orderStrings';
 import { UserCancelled } from './UserCancelled';
 
@@ -21,8 +22,7 @@ export async function pickOrder(
   arg: unknown,
   action?: OrderAction | ((order: Order) => boolean),
 ): Promise<Order> {
-  // Nodes come from the tree, which lives in the activation bundle: ask it rather than `instanceof` across bundles.
-  const node = tree.asOrderNode(arg);
+  const node = orderNodeOf(tree, arg);
   if (node) return store.orders.get(node.id) ?? node.order;
   if (typeof arg === 'string' || typeof arg === 'number') {
     const id = String(arg);

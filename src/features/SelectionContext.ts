@@ -3,6 +3,7 @@ import { type OrderAction } from '../api/models';
 import { type Store } from '../store/Store';
 import { Disposable } from '../util/lifecycle';
 import { type OrderNode } from '../views/orders/OrderNode';
+import { orderNodeOf } from '../views/orders/orderNodeOf';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { actionsFor } from '../views/orders/orderPresentation';
 
@@ -28,9 +29,8 @@ export class SelectionContext extends Disposable {
   }
 
   private update(): void {
-    // Asked of the tree, not `instanceof`: the nodes come from the activation bundle, which has its own classes.
     const selected = this.view.selection
-      .map((node) => this.tree.asOrderNode(node))
+      .map((node) => orderNodeOf(this.tree, node))
       .filter((n): n is OrderNode => n !== undefined);
     for (const action of BULK_ACTIONS) {
       const fits =

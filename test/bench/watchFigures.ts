@@ -12,6 +12,7 @@ import { Store } from '../../src/store/Store';
 import type * as BulkModule from '../../src/commands/bulkOrderAction';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
+import type * as NodeOfModule from '../../src/views/orders/orderNodeOf';
 import { arrangeOrders } from '../../src/views/orders/filter';
 import { SlowWatch } from '../../src/watch/SlowWatch';
 import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
@@ -105,6 +106,8 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
   const { OrdersTreeProvider } = require('../../src/views/orders/OrdersTreeProvider') as typeof TreeModule;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runOnSelection } = require('../../src/commands/bulkOrderAction') as typeof BulkModule;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { orderNodeOf } = require('../../src/views/orders/orderNodeOf') as typeof NodeOfModule;
   const mock = await startMockApi({ transitionMs: 500, rateLimit: { limit: 120, windowMs: 60_000 } });
   const window = standIn.window as unknown as Record<string, unknown>;
   const originalWarning = window.showWarningMessage;
@@ -120,7 +123,7 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
     await store.refresh(['orders', 'balance'], 'user');
     const tree = new OrdersTreeProvider(store);
     const nodes = (await tree.getChildren())
-      .map((node) => tree.asOrderNode(node))
+      .map((node) => orderNodeOf(tree, node))
       .filter((node): node is OrderNode => node?.order.label.startsWith('node-') === true);
     mock.clearLog();
     let confirmedAt = 0;

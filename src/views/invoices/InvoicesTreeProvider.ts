@@ -46,11 +46,6 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
-  /** The argument of a command invoked on this tree, if it is one of its invoice nodes. */
-  asInvoiceNode(arg: unknown): InvoiceNode | undefined {
-    return arg instanceof InvoiceNode ? arg : undefined;
-  }
-
   getChildren(node?: InvoiceNode): InvoiceNode[] {
     if (node || this.store.state !== 'ready') return [];
     // Tree ids must be unique: a server listing an invoice twice shows it once.

@@ -93,11 +93,6 @@ export class OrdersTreeProvider extends Disposable implements vscode.TreeDataPro
     this.emitter.fire(undefined);
   }
 
-  /** The argument of a command invoked on this tree, if it is one of its order nodes. */
-  asOrderNode(arg: unknown): OrderNode | undefined {
-    return arg instanceof OrderNode && arg.owner === this ? arg : undefined;
-  }
-
   /** The node of an order, for commands invoked from the palette and for reveal. */
   nodeFor(id: string): OrderNode | undefined {
     const order = this.store.orders.get(id);
