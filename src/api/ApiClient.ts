@@ -1,8 +1,8 @@
-import { type BaseUrl, encodePathSegment, parseBaseUrl } from './baseUrl';
-import { type Clock, sleep, systemClock } from './clock';
-import { ApiError, cancelledError } from './errors';
-import { keyFingerprint } from './keyFingerprint';
-import { type LimiterRegistry } from './limiterRegistry';
+import { type BaseUrl, encodePathSegment } from './baseUrl';
+import { type ApiClientOptions, type CallOptions } from './clientOptions';
+import { ApiError } from './errors';
+import { FieldLog } from './fieldLog';
+import { type Page, readAllPages, yieldIfLarge } from './listPages';
 import {
   type Account,
   type ActionResult,
@@ -18,50 +18,24 @@ import { normaliseBalance } from './normalise/balance';
 import { normaliseInvoiceList } from './normalise/invoice';
 import { normaliseOrder, normaliseOrderList } from './normalise/order';
 import { type FieldTrace } from './normalise/read';
-import { FieldLog } from './fieldLog';
-import { type Page, type RawResponse, readAllPages, yieldIfLarge } from './listPages';
-import { type RateLimiter, type RateLimitStatus } from './RateLimiter';
-import { type ApiClientOptions, type CallOptions } from './clientOptions';
-import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
-import { SharedRequests } from './SharedRequests';
-import { interpret, safeRequestId } from './response';
+import { maskReason } from './normalise/unreadable';
+import { type RateLimitStatus } from './RateLimiter';
 import { readActionResult } from './actionResult';
-import { observeRateLimit } from './rateLimitHeaders';
-import { maskSecrets } from './secretMask';
-import { ClientReports } from './clientReports';
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
+import { asApiError, RequestPipeline } from './RequestPipeline';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './transport';
 
 export type { ApiClientOptions, CallOptions, RequestLogEntry } from './clientOptions';
 
-/** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
-const ACTION_SEND_DEADLINE_MS = 10_000;
-/** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
-const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
-
+/** The endpoints of the API, each read through its normaliser; how requests travel is `RequestPipeline`'s. */
 export class ApiClient {
   readonly baseUrl: BaseUrl;
-  private readonly transport: Transport;
-  private readonly limiters: LimiterRegistry;
-  private readonly clock: Clock;
-  private readonly retry: RetryPolicy;
-  private readonly reads = new SharedRequests<RawResponse>();
-  private lastLimiter?: RateLimiter;
-  private readonly reports: ClientReports;
+  private readonly requests: RequestPipeline;
   private readonly fields: FieldLog;
-  private disposed = false;
 
   constructor(private readonly options: ApiClientOptions) {
-    this.baseUrl = parseBaseUrl(options.baseUrl);
-    this.transport = new Transport(
-      { ...DEFAULT_TIMEOUTS, ...options.timeouts },
-      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning },
-    );
-    this.limiters = options.limiters;
-    this.clock = options.clock ?? systemClock;
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.reports = new ClientReports(options, () => this.transport.route);
-    this.fields = new FieldLog((line) => this.reports.note(line));
+    this.requests = new RequestPipeline(options);
+    this.baseUrl = this.requests.baseUrl;
+    this.fields = new FieldLog((line) => this.requests.reports.note(line));
   }
 
   async getAccount(options?: CallOptions): Promise<Account> {
@@ -91,7 +65,7 @@ export class ApiClient {
       });
     }
     const path = `/api/v1/orders/${encodePathSegment(id)}/action`;
-    const { json } = await this.send('POST', path, JSON.stringify({ action }), { priority: 'user', ...options });
+    const { json } = await this.requests.post(path, JSON.stringify({ action }), { priority: 'user', ...options });
     return readActionResult(json);
   }
 
@@ -103,7 +77,7 @@ export class ApiClient {
     return this.getList(
       '/api/v1/invoices',
       (body, trace) => {
-        const { invoices, skipped } = normaliseInvoiceList(body, this.clock.now(), trace);
+        const { invoices, skipped } = normaliseInvoiceList(body, this.requests.clock.now(), trace);
         return { items: invoices, skipped };
       },
       'invoices',
@@ -113,20 +87,17 @@ export class ApiClient {
 
   /** The request budget of the key last used, for the status bar's tooltip. */
   rateLimitStatus(): RateLimitStatus | undefined {
-    return this.lastLimiter?.status();
+    return this.requests.rateLimitStatus();
   }
 
   /** Takes no new requests; the ones under way finish. */
-  async close(): Promise<void> {
-    this.disposed = true;
-    await this.transport.close();
+  close(): Promise<void> {
+    return this.requests.close();
   }
 
   /** Takes no new requests and abandons the ones under way. */
-  async dispose(): Promise<void> {
-    this.disposed = true;
-    this.reads.abortAll();
-    await this.transport.destroy();
+  dispose(): Promise<void> {
+    return this.requests.dispose();
   }
 
   /** A list over all its pages, within bounds (see readAllPages); each page read like any other GET. */
@@ -140,14 +111,14 @@ export class ApiClient {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      get: (path) => this.get(path, options),
+      get: (path) => this.requests.get(path, options),
       parse: (path, response) => {
         const fields = this.fields.trace(what);
         const page = this.guard(path, () => normalise(response.json, fields?.trace));
         fields?.done();
         return page;
       },
-      warn: (message) => this.reports.warn(message),
+      warn: (message) => this.requests.reports.warn(message),
     });
   }
 
@@ -158,7 +129,7 @@ export class ApiClient {
     normalise: (body: unknown, trace?: FieldTrace) => T,
     options?: CallOptions,
   ): Promise<T> {
-    const response = await this.get(path, options);
+    const response = await this.requests.get(path, options);
     await yieldIfLarge(response);
     const fields = this.fields.trace(endpoint);
     const value = this.guard(path, () => normalise(response.json, fields?.trace));
@@ -171,152 +142,13 @@ export class ApiClient {
     try {
       return readBody();
     } catch (caught) {
-      const error =
-        caught instanceof ApiError
-          ? caught
-          : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-      throw error.with(this.reports.mask(error.message), { method: 'GET', path: this.reports.mask(path) });
-    }
-  }
-
-  /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
-  private async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
-    const key = await this.requireKey();
-    const id = `${keyFingerprint(key)}:${path}`;
-    return this.reads.run(
-      id,
-      (signal) => this.send('GET', path, undefined, { ...options, signal }, key),
-      options.signal,
-    );
-  }
-
-  private async requireKey(): Promise<string> {
-    const key = await this.options.getKey();
-    if (!key) throw new ApiError('noKey', 'No API key is set.', { maybeSent: false });
-    if (!HEADER_SAFE_KEY.test(key)) {
-      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', {
-        maybeSent: false,
+      const error = asApiError(caught);
+      const { reports } = this.requests;
+      throw error.with(reports.mask(error.message), {
+        method: 'GET',
+        path: reports.mask(path),
+        reason: maskReason(error.reason, (text) => reports.mask(text)),
       });
     }
-    return key;
   }
-
-  private async send(
-    method: 'GET' | 'POST',
-    path: string,
-    body: string | undefined,
-    options: CallOptions,
-    knownKey?: string,
-  ): Promise<RawResponse> {
-    if (this.disposed) throw new ApiError('cancelled', 'The client was closed.');
-    const key = knownKey ?? (await this.requireKey());
-    const limiter = this.limiters.get(key, this.baseUrl.origin, this.options.requestsPerMinute ?? 100);
-    this.lastLimiter = limiter;
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${key}`,
-      accept: 'application/json',
-      'user-agent': this.options.userAgent,
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const fullPath = this.baseUrl.pathPrefix + path;
-    const secrets = this.reports.secrets(key);
-    const context = { method, path, key, secrets };
-    const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
-
-    for (let attempt = 1; ; attempt++) {
-      const permit = await limiter
-        .acquire({
-          signal: options.signal,
-          priority: options.priority,
-          onWait: options.onWait,
-          maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
-        })
-        .catch((error: unknown) => {
-          throw error instanceof ApiError ? withRequest(error, method, path) : error;
-        });
-      const started = this.clock.now();
-      let response: TransportResponse | undefined;
-      try {
-        try {
-          // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
-          const signal = method === 'GET' ? options.signal : undefined;
-          const lane = options.priority === 'user' ? 'user' : 'background';
-          response = await this.transport.send({
-            origin: this.baseUrl.origin,
-            method,
-            path: fullPath,
-            headers,
-            body,
-            signal,
-            lane,
-          });
-        } finally {
-          permit.release();
-        }
-        const warning = observeRateLimit(limiter, response, this.clock.now());
-        if (warning) this.reports.warn(warning);
-        const json = interpret(response, context, this.clock.now());
-        this.reports.request(
-          {
-            method,
-            path,
-            status: response.status,
-            durationMs: this.clock.now() - started,
-            attempt,
-            bytes: response.bytes,
-            requestId: safeRequestId(response.headers['x-request-id'], secrets),
-          },
-          secrets,
-        );
-        return { json, headers: response.headers, bytes: response.bytes };
-      } catch (caught) {
-        const error =
-          caught instanceof ApiError
-            ? caught
-            : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
-        const retryInMs = this.disposed
-          ? undefined
-          : retryDelay(this.retry, method, error, attempt, this.options.random);
-        const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
-        this.reports.request(
-          {
-            method,
-            path,
-            status: response?.status,
-            durationMs: this.clock.now() - started,
-            attempt,
-            requestId,
-            error: `${error.kind}: ${error.message}`,
-            retryInMs,
-          },
-          secrets,
-        );
-        if (retryInMs === undefined) {
-          throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
-        }
-        await sleep(this.clock, retryInMs, options.signal).catch(() => {
-          throw cancelledError();
-        });
-      }
-    }
-  }
-}
-
-/** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
-function withRequest(
-  error: ApiError,
-  method: string,
-  path: string,
-  status?: number,
-  requestId?: string,
-  mask: (text: string) => string = (t) => t,
-): ApiError {
-  return error.with(mask(error.message), {
-    status: error.status ?? status,
-    code: error.code === undefined ? undefined : mask(error.code),
-    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage),
-    method,
-    path: mask(path),
-    requestId: error.requestId ?? requestId,
-  });
 }

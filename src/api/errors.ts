@@ -18,8 +18,9 @@ export type ApiErrorKind =
   | 'cancelled';
 
 /**
- * Why a request was refused before it was sent, with the values the message needs. The API layer names the rule; the
- * UI words it (localised), so no English sentence travels from here to the user.
+ * Why a request was refused before it was sent, or why its answer could not be read, with the values the message
+ * needs. The API layer names the rule; the UI words it (localised), so no English sentence travels from here to the
+ * user (the English `message` beside it is for the log).
  */
 export type ErrorReason =
   | { readonly rule: 'baseUrlMissing' }
@@ -32,7 +33,18 @@ export type ErrorReason =
   | { readonly rule: 'orderIdEmpty' }
   | { readonly rule: 'orderIdUnsendable' }
   | { readonly rule: 'unknownAction'; readonly action: string }
-  | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string };
+  | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string }
+  | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
+  | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' };
+
+/** What a reader of server data expected to find (`unexpectedBody`). */
+export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invoice' | 'invoiceList';
+
+/** What it found instead: a few words' worth, for the log and the user. `keys` are the first few, cut to 30. */
+export type BodyShape =
+  | { readonly type: 'empty' | 'null' | 'array' | 'emptyObject' }
+  | { readonly type: 'object'; readonly keys: readonly string[] }
+  | { readonly type: 'value'; readonly typeName: string };
 
 /** Everything an ApiError may carry besides its kind and message: the one list of its fields. */
 export interface ApiErrorFields {

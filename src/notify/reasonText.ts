@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type ErrorReason } from '../api/errors';
+import { type BodyShape, type ErrorReason, type ExpectedBody } from '../api/errors';
 import { type KeyStoreError } from '../auth/KeyStore';
 
 /** A rule of ours that refused a request, in the user's language. */
@@ -29,6 +29,48 @@ export function reasonText(reason: ErrorReason): string {
       return reason.html
         ? vscode.l10n.t('The hosting API answered with an HTML page instead of JSON: "{0}".', reason.excerpt)
         : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', reason.excerpt);
+    case 'unexpectedBody':
+      return expectedText(reason.expected, shapeText(reason.got));
+    case 'missingId':
+      return reason.what === 'order'
+        ? vscode.l10n.t('Expected an order with an id field (id, order_id, uuid…).')
+        : vscode.l10n.t('Expected an invoice with an id or number.');
+  }
+}
+
+/** What a reader expected, with what it found (`got`, already worded) in the sentence. */
+function expectedText(expected: ExpectedBody, got: string): string {
+  switch (expected) {
+    case 'account':
+      return vscode.l10n.t('Expected an account object, got {0}.', got);
+    case 'balance':
+      return vscode.l10n.t('Expected a balance (a number, or an object with "balance"/"amount"), got {0}.', got);
+    case 'order':
+      return vscode.l10n.t('Expected an order object, got {0}.', got);
+    case 'orderList':
+      return vscode.l10n.t('Expected a list of orders (an array, or one under "data"/"orders"), got {0}.', got);
+    case 'invoice':
+      return vscode.l10n.t('Expected an invoice object, got {0}.', got);
+    case 'invoiceList':
+      return vscode.l10n.t('Expected a list of invoices (an array, or one under "data"/"invoices"), got {0}.', got);
+  }
+}
+
+/** What the server sent instead, in a few words; its key names are shown as sent. */
+function shapeText(shape: BodyShape): string {
+  switch (shape.type) {
+    case 'empty':
+      return vscode.l10n.t('an empty body');
+    case 'null':
+      return vscode.l10n.t('null');
+    case 'array':
+      return vscode.l10n.t('an array');
+    case 'emptyObject':
+      return vscode.l10n.t('an empty object');
+    case 'object':
+      return vscode.l10n.t('an object with {0}', shape.keys.map((key) => `"${key}"`).join(', '));
+    case 'value':
+      return vscode.l10n.t('a {0}', shape.typeName);
   }
 }
 

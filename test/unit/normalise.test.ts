@@ -301,6 +301,94 @@ describe('normalisers (unit)', () => {
     });
   });
 
+  describe('why a body could not be read', () => {
+    const reasonOf = (read: () => unknown): unknown => {
+      try {
+        read();
+      } catch (error) {
+        assert.ok(error instanceof ApiError);
+        assert.equal(error.kind, 'badResponse');
+        return error.reason;
+      }
+      assert.fail('expected a failure');
+    };
+
+    it('names what was expected and the shape found, as data for the UI to word', () => {
+      assert.deepEqual(
+        reasonOf(() => normaliseBalance({ hello: 'world' })),
+        {
+          rule: 'unexpectedBody',
+          expected: 'balance',
+          got: { type: 'object', keys: ['hello'] },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseAccount(undefined)),
+        {
+          rule: 'unexpectedBody',
+          expected: 'account',
+          got: { type: 'empty' },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseOrderList({ total: 3 })),
+        {
+          rule: 'unexpectedBody',
+          expected: 'orderList',
+          got: { type: 'object', keys: ['total'] },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseInvoiceList('no')),
+        {
+          rule: 'unexpectedBody',
+          expected: 'invoiceList',
+          got: { type: 'value', typeName: 'string' },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseOrder(null)),
+        {
+          rule: 'unexpectedBody',
+          expected: 'order',
+          got: { type: 'null' },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseOrder({ name: 'web' })),
+        { rule: 'missingId', what: 'order' },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseInvoice({ total: 1 })),
+        { rule: 'missingId', what: 'invoice' },
+      );
+    });
+
+    it('keeps at most four key names, each cut to 30 characters, and says the same in English for the log', () => {
+      const body = { ['k'.repeat(40)]: 1, b: 2, c: 3, d: 4, e: 5 };
+      assert.deepEqual(
+        reasonOf(() => normaliseAccount([])),
+        {
+          rule: 'unexpectedBody',
+          expected: 'account',
+          got: { type: 'array' },
+        },
+      );
+      assert.deepEqual(
+        reasonOf(() => normaliseBalance(body)),
+        {
+          rule: 'unexpectedBody',
+          expected: 'balance',
+          got: { type: 'object', keys: ['k'.repeat(30), 'b', 'c', 'd'] },
+        },
+      );
+      assert.throws(
+        () => normaliseBalance(body),
+        new RegExp(`Expected a balance .*, got an object with "${'k'.repeat(30)}", "b", "c", "d"\\.$`),
+      );
+    });
+  });
+
   describe('readers', () => {
     it('parses numbers in the forms servers send', () => {
       assert.equal(asNumber('1,234.50'), 1234.5);

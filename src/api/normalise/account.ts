@@ -1,7 +1,7 @@
-import { ApiError } from '../errors';
 import { type Account } from '../models';
 import { readId } from './ids';
-import { type FieldTrace, describe, joinPath, lookup, textHit } from './read';
+import { type FieldTrace, joinPath, lookup, textHit } from './read';
+import { unexpectedBody } from './unreadable';
 import { type Entry } from './resource';
 import { unwrapObject } from './wrappers';
 
@@ -59,7 +59,7 @@ function readName(entry: Entry, trace?: FieldTrace): string | undefined {
 
 export function normaliseAccount(body: unknown, trace?: FieldTrace): Account {
   const entry = unwrapObject(body, WRAPPERS, [...ID_FIELDS, ...EMAIL_FIELDS]);
-  if (!entry) throw new ApiError('badResponse', `Expected an account object, got ${describe(body)}.`);
+  if (!entry) throw unexpectedBody('account', body);
   const email = textHit(entry.fields, EMAIL_FIELDS);
   if (email) trace?.use('email', joinPath(entry.base, email.key));
   return {

@@ -1,7 +1,7 @@
-import { ApiError } from '../errors';
 import { type Balance } from '../models';
 import { type Money, currencyCode, parseMoneyText, readAmountAt, readCurrency } from './money';
-import { type FieldTrace, describe, lookup } from './read';
+import { type FieldTrace, lookup } from './read';
+import { unexpectedBody } from './unreadable';
 import { unwrapObject } from './wrappers';
 
 /** In order of preference: what the account can spend, then what it holds. Minor units where the name says so. */
@@ -44,12 +44,7 @@ export function normaliseBalance(body: unknown, trace?: FieldTrace): Balance {
     money = hit ? readAmountAt(hit, entry.base, trace) : undefined;
     if (money) break;
   }
-  if (!entry || !money) {
-    throw new ApiError(
-      'badResponse',
-      `Expected a balance (a number, or an object with "balance"/"amount"), got ${describe(body)}.`,
-    );
-  }
+  if (!entry || !money) throw unexpectedBody('balance', body);
   const currency = currencyCode(money.currency) ?? readCurrency(entry.fields, entry.base, trace);
   return { amount: money.amount, currency, raw: entry.raw };
 }

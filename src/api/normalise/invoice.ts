@@ -1,10 +1,10 @@
-import { ApiError } from '../errors';
 import { type Invoice } from '../models';
 import { findId } from './ids';
 import { readInvoiceStatus } from './invoiceStatus';
 import { readAmountAt, readCurrency } from './money';
-import { type FieldTrace, describe, joinPath, lookup, prefixed, readEach, textHit } from './read';
-import { findList, unwrapObject } from './wrappers';
+import { type FieldTrace, joinPath, lookup, textHit } from './read';
+import { readList, unwrapObject } from './wrappers';
+import { missingId, unexpectedBody } from './unreadable';
 
 /** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
 const ID_FIELDS = [
@@ -100,10 +100,10 @@ function day(
 
 export function normaliseInvoice(value: unknown, now = Date.now(), trace?: FieldTrace): Invoice {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
-  if (!entry) throw new ApiError('badResponse', `Expected an invoice object, got ${describe(value)}.`);
+  if (!entry) throw unexpectedBody('invoice', value);
   const { fields, base } = entry;
   const found = findId(fields, ID_FIELDS, 'invoice', entry.envelope);
-  if (!found) throw new ApiError('badResponse', 'Expected an invoice with an id or number.');
+  if (!found) throw missingId('invoice');
   trace?.use('id', found.own ? found.hit.key : joinPath(base, found.hit.key));
   // A number is shown only when it is not the id again, and only if it has a digit ("Invoice" is a label, not a number).
   const number = textHit(fields, NUMBER_FIELDS, found.own ? undefined : found.hit.key);
@@ -137,15 +137,7 @@ export function normaliseInvoiceList(
   now = Date.now(),
   trace?: FieldTrace,
 ): { invoices: Invoice[]; skipped: number } {
-  const found = findList(body, LIST_KEYS, ID_FIELDS);
-  if (!found) {
-    throw new ApiError(
-      'badResponse',
-      `Expected a list of invoices (an array, or one under "data"/"invoices"), got ${describe(body)}.`,
-    );
-  }
-  trace?.use('list', found.path || '[]');
-  const itemTrace = trace && prefixed(trace, `${found.path}[]`);
-  const { items, skipped } = readEach(found.list, (entry, t) => normaliseInvoice(entry, now, t), itemTrace);
+  const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t);
+  const { items, skipped } = readList(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, trace);
   return { invoices: items, skipped };
 }

@@ -1,23 +1,12 @@
-import { ApiError } from '../errors';
 import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
 import { readAddressesFrom } from './addresses';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
-import {
-  type FieldTrace,
-  asText,
-  describe,
-  isObject,
-  joinPath,
-  lookup,
-  prefixed,
-  readEach,
-  squash,
-  textField,
-} from './read';
+import { type FieldTrace, asText, isObject, joinPath, lookup, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
-import { findList, unwrapObject } from './wrappers';
+import { readList, unwrapObject } from './wrappers';
+import { missingId, unexpectedBody } from './unreadable';
 
 export { normaliseStateWord } from './stateWords';
 
@@ -194,7 +183,7 @@ function orderId(
 
 export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
-  if (!entry) throw new ApiError('badResponse', `Expected an order object, got ${describe(value)}.`);
+  if (!entry) throw unexpectedBody('order', value);
   const { fields, base } = entry;
   // One pass over the keys feeds every reader: ids, names, plans, state fields and the top of the address walk.
   idHits.reset();
@@ -214,7 +203,7 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
     if (info.state && field !== undefined && field !== null) states.note(info.state, key, field);
   }
   const found = orderId(fields, entry.envelope);
-  if (!found) throw new ApiError('badResponse', 'Expected an order with an id field (id, order_id, uuid…).');
+  if (!found) throw missingId('order');
   const { id } = found;
   trace?.use('id', found.own ? found.key : joinPath(base, found.key));
   let nameKey: string | undefined;
@@ -238,15 +227,6 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
 export function normaliseOrderList(body: unknown, trace?: FieldTrace): { orders: Order[]; skipped: number } {
-  const found = findList(body, LIST_KEYS, ID_FIELDS);
-  if (!found) {
-    throw new ApiError(
-      'badResponse',
-      `Expected a list of orders (an array, or one under "data"/"orders"), got ${describe(body)}.`,
-    );
-  }
-  trace?.use('list', found.path || '[]');
-  const itemTrace = trace && prefixed(trace, `${found.path}[]`);
-  const { items, skipped } = readEach(found.list, normaliseOrder, itemTrace);
+  const { items, skipped } = readList(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, trace);
   return { orders: items, skipped };
 }

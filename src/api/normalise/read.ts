@@ -206,19 +206,3 @@ export function readEach<T>(
   }
   return { items, skipped };
 }
-
-/** A few words on what a value was, for messages that say what was expected instead. */
-export function describe(value: unknown): string {
-  if (value === undefined) return 'an empty body';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (isObject(value)) {
-    const keys: string[] = [];
-    for (const key in value) {
-      if (keys.length === 4) break;
-      keys.push(key);
-    }
-    return keys.length ? `an object with ${keys.map((k) => `"${k.slice(0, 30)}"`).join(', ')}` : 'an empty object';
-  }
-  return `a ${typeof value}`;
-}

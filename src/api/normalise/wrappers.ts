@@ -5,8 +5,9 @@
  */
 
 import { type RawObject } from '../models';
-import { has, isObject, joinPath, lookup, squash } from './read';
+import { type FieldTrace, has, isObject, joinPath, lookup, prefixed, readEach, squash } from './read';
 import { type Entry, isResource, openEntry } from './resource';
+import { unexpectedBody } from './unreadable';
 
 /** Wrapper levels searched: real APIs use two at most (`result.servers`, `servers.server`, `data.items`). */
 const MAX_DEPTH = 4;
@@ -66,6 +67,24 @@ function singularArray(key: string, value: RawObject): unknown[] | undefined {
   if (!key.endsWith('s')) return undefined;
   const inner = value[key.slice(0, -1)];
   return Array.isArray(inner) ? (inner as unknown[]) : undefined;
+}
+
+/**
+ * A list response read entry by entry: the list found (see `findList`), then each entry read; an entry that cannot be
+ * read is counted as skipped, never fatal.
+ */
+export function readList<T>(
+  body: unknown,
+  preferred: readonly string[],
+  idFields: readonly string[],
+  expected: 'orderList' | 'invoiceList',
+  read: (entry: unknown, trace?: FieldTrace) => T,
+  trace?: FieldTrace,
+): { items: T[]; skipped: number } {
+  const found = findList(body, preferred, idFields);
+  if (!found) throw unexpectedBody(expected, body);
+  trace?.use('list', found.path || '[]');
+  return readEach(found.list, read, trace && prefixed(trace, `${found.path}[]`));
 }
 
 /**

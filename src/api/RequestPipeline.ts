@@ -1,0 +1,217 @@
+import { type BaseUrl, parseBaseUrl } from './baseUrl';
+import { type Clock, sleep, systemClock } from './clock';
+import { type ApiClientOptions, type CallOptions } from './clientOptions';
+import { ClientReports } from './clientReports';
+import { ApiError, cancelledError } from './errors';
+import { keyFingerprint } from './keyFingerprint';
+import { type LimiterRegistry } from './limiterRegistry';
+import { type RawResponse } from './listPages';
+import { type RateLimiter, type RateLimitStatus } from './RateLimiter';
+import { observeRateLimit } from './rateLimitHeaders';
+import { interpret, safeRequestId } from './response';
+import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
+import { maskSecrets } from './secretMask';
+import { SharedRequests } from './SharedRequests';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
+
+/** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
+const ACTION_SEND_DEADLINE_MS = 10_000;
+/** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
+const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
+
+/**
+ * How one request travels: the key, the rate limiter of that key and origin, the transport, retries of GETs, one log
+ * line per attempt, and the error the caller sees (with its request, masked). What the answers mean is the client's.
+ */
+export class RequestPipeline {
+  readonly baseUrl: BaseUrl;
+  readonly clock: Clock;
+  readonly reports: ClientReports;
+  private readonly transport: Transport;
+  private readonly limiters: LimiterRegistry;
+  private readonly retry: RetryPolicy;
+  private readonly reads = new SharedRequests<RawResponse>();
+  private lastLimiter?: RateLimiter;
+  private disposed = false;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.transport = new Transport(
+      { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      { origin: this.baseUrl.origin, settings: options.network, onWarning: options.onWarning },
+    );
+    this.limiters = options.limiters;
+    this.clock = options.clock ?? systemClock;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.reports = new ClientReports(options, () => this.transport.route);
+  }
+
+  /** The request budget of the key last used. */
+  rateLimitStatus(): RateLimitStatus | undefined {
+    return this.lastLimiter?.status();
+  }
+
+  /** One POST, never retried: one user action is one request. */
+  post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
+    return this.send('POST', path, body, options);
+  }
+
+  /** Takes no new requests; the ones under way finish. */
+  async close(): Promise<void> {
+    this.disposed = true;
+    await this.transport.close();
+  }
+
+  /** Takes no new requests and abandons the ones under way. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.reads.abortAll();
+    await this.transport.destroy();
+  }
+
+  /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
+  async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
+    const key = await this.requireKey();
+    const id = `${keyFingerprint(key)}:${path}`;
+    return this.reads.run(
+      id,
+      (signal) => this.send('GET', path, undefined, { ...options, signal }, key),
+      options.signal,
+    );
+  }
+
+  private async requireKey(): Promise<string> {
+    const key = await this.options.getKey();
+    if (!key) throw new ApiError('noKey', 'No API key is set.', { maybeSent: false });
+    if (!HEADER_SAFE_KEY.test(key)) {
+      throw new ApiError('keyUnsendable', 'The API key contains characters that cannot be sent in a header.', {
+        maybeSent: false,
+      });
+    }
+    return key;
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    options: CallOptions,
+    knownKey?: string,
+  ): Promise<RawResponse> {
+    if (this.disposed) throw new ApiError('cancelled', 'The client was closed.');
+    const key = knownKey ?? (await this.requireKey());
+    const limiter = this.limiters.get(key, this.baseUrl.origin, this.options.requestsPerMinute ?? 100);
+    this.lastLimiter = limiter;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${key}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const fullPath = this.baseUrl.pathPrefix + path;
+    const secrets = this.reports.secrets(key);
+    const context = { method, path, key, secrets };
+    const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
+
+    for (let attempt = 1; ; attempt++) {
+      const permit = await limiter
+        .acquire({
+          signal: options.signal,
+          priority: options.priority,
+          onWait: options.onWait,
+          maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
+        })
+        .catch((error: unknown) => {
+          throw error instanceof ApiError ? withRequest(error, method, path) : error;
+        });
+      const started = this.clock.now();
+      let response: TransportResponse | undefined;
+      try {
+        try {
+          // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
+          const signal = method === 'GET' ? options.signal : undefined;
+          const lane = options.priority === 'user' ? 'user' : 'background';
+          response = await this.transport.send({
+            origin: this.baseUrl.origin,
+            method,
+            path: fullPath,
+            headers,
+            body,
+            signal,
+            lane,
+          });
+        } finally {
+          permit.release();
+        }
+        const warning = observeRateLimit(limiter, response, this.clock.now());
+        if (warning) this.reports.warn(warning);
+        const json = interpret(response, context, this.clock.now());
+        this.reports.request(
+          {
+            method,
+            path,
+            status: response.status,
+            durationMs: this.clock.now() - started,
+            attempt,
+            bytes: response.bytes,
+            requestId: safeRequestId(response.headers['x-request-id'], secrets),
+          },
+          secrets,
+        );
+        return { json, headers: response.headers, bytes: response.bytes };
+      } catch (caught) {
+        const error = asApiError(caught);
+        const retryInMs = this.disposed
+          ? undefined
+          : retryDelay(this.retry, method, error, attempt, this.options.random);
+        const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
+        this.reports.request(
+          {
+            method,
+            path,
+            status: response?.status,
+            durationMs: this.clock.now() - started,
+            attempt,
+            requestId,
+            error: `${error.kind}: ${error.message}`,
+            retryInMs,
+          },
+          secrets,
+        );
+        if (retryInMs === undefined) {
+          throw withRequest(error, method, path, response?.status, requestId, (text) => maskSecrets(text, secrets));
+        }
+        await sleep(this.clock, retryInMs, options.signal).catch(() => {
+          throw cancelledError();
+        });
+      }
+    }
+  }
+}
+
+/** Any failure as an ApiError: one that is not already is an answer that could not be read. */
+export function asApiError(caught: unknown): ApiError {
+  return caught instanceof ApiError
+    ? caught
+    : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
+}
+
+/** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
+function withRequest(
+  error: ApiError,
+  method: string,
+  path: string,
+  status?: number,
+  requestId?: string,
+  mask: (text: string) => string = (t) => t,
+): ApiError {
+  return error.with(mask(error.message), {
+    status: error.status ?? status,
+    code: error.code === undefined ? undefined : mask(error.code),
+    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage),
+    method,
+    path: mask(path),
+    requestId: error.requestId ?? requestId,
+  });
+}
