@@ -222,6 +222,11 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     await watch(screen, () => h.store.refresh(['orders'], 'user'));
     screen.add('orders view message', h.api.ordersView.message);
     h.mock.faults.clear();
+    // A body of another shape: the reader's reason is worded in notify/, not sent as English from the API layer.
+    h.mock.faults.add({ kind: 'empty', path: API });
+    await watch(screen, () => h.store.refresh(['orders'], 'user'));
+    screen.add('orders view message', h.api.ordersView.message);
+    h.mock.faults.clear();
     const running = h.store.orders.all.find((order) => order.state === 'running');
     assert.ok(running);
     h.mock.faults.add({ kind: 'status', status: 422, path: `${API}/${running.id}/action` });
