@@ -21,7 +21,10 @@ const lazyBundles = {
   [path.join('src', 'accounts', 'lazy.ts')]: './accounts.js',
 };
 
-/** Modules whose classes must be one at run time: bundled into `extension.js`, which re-exports them. */
+/**
+ * Modules whose classes must be one at run time: bundled into `extension.js`, which re-exports them. A lazy bundle
+ * gets only what `extension.ts` re-exports (of `InvoicesTreeProvider.ts`, the `InvoiceNode` class alone).
+ */
 const sharedModules = [
   path.join('src', 'api', 'errors.ts'),
   path.join('src', 'auth', 'KeyStore.ts'),
