@@ -157,7 +157,7 @@ describe('account address and change marker (unit)', () => {
 
   it('reads a marker it did not write as announcing nothing, bounded before looking', () => {
     for (const marker of [undefined, 7, '', ':1', 'NOT-A-DIGEST:1', 'a'.repeat(65), `${'a'.repeat(9)}:1`, {}]) {
-      assert.equal(announcedDigest(marker), undefined, String(marker));
+      assert.equal(announcedDigest(marker), undefined, JSON.stringify(marker) ?? 'undefined');
     }
     assert.equal(announcedDigest('abc123'), 'abc123');
   });
