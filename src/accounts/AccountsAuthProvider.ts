@@ -10,6 +10,8 @@ export interface AuthHost {
   readonly storeOf: (id: string) => Store | undefined;
   /** The tree node standing for an account: a command given it acts in that account without asking which. */
   readonly rowOf: (id: string) => unknown;
+  /** Reads every account's key again now, rather than when the key store's change event arrives (Sign In waits). */
+  readonly keysChanged: () => Promise<void>;
   /** Removes the key of one account on this machine (Sign Out). */
   readonly signOut: (id: string) => Promise<void>;
 }
@@ -65,6 +67,8 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     } else {
       await vscode.commands.executeCommand('hostingAccount.account.add');
     }
+    // The key was stored; the store hears of it a moment later through `secrets.onDidChange`: look now.
+    await this.host.keysChanged();
     const created = [...this.current().values()].find((s) => !before.has(s.id));
     if (!created) throw new Error(vscode.l10n.t('Signing in to the hosting account was cancelled.'));
     this.update();

@@ -59,6 +59,10 @@ export class Accounts implements vscode.Disposable {
       records: () => this.records,
       storeOf: (id) => this.contextOf(id)?.store,
       rowOf: (id) => this.tree.rowOf(id),
+      keysChanged: async () => {
+        const stores = [host.first.store, ...[...this.added.values()].map((a) => a.store)];
+        await Promise.all(stores.map((store) => store.keyChanged().catch(() => undefined)));
+      },
       signOut: async (id) => {
         await this.contextOf(id)?.keys.delete();
         host.first.log.info('signed out of an account from the Accounts menu (its key was removed)');
