@@ -69,6 +69,7 @@ describe('accounts across windows and addresses', () => {
     await writeAsOtherWindow((s) => removeAccount(s, SECOND));
     await h.api.context.secrets.delete(secretNameOf(SECOND));
     await h.setSetting('refreshInterval', undefined);
+    await h.setSetting('maxRequestsPerMinute', undefined);
     await h.setSetting('websiteUrl', undefined);
     await second.close();
     await third.close();
@@ -257,6 +258,16 @@ describe('accounts across windows and addresses', () => {
     }
     await h.setSetting('refreshInterval', 0);
     await waitFor(() => scheduler.dueAt('orders') === undefined, 'no background refresh with 0');
+  });
+
+  it('applies a request limit change to the added accounts too (their next client has it)', async () => {
+    const ctx = accounts().contextOf(SECOND);
+    assert.ok(ctx);
+    await ctx.store.refresh(['balance'], 'user');
+    assert.equal(ctx.store.rateLimitStatus()?.limit, 100);
+    await h.setSetting('maxRequestsPerMinute', 30);
+    await ctx.store.refresh(['balance'], 'user');
+    assert.equal(ctx.store.rateLimitStatus()?.limit, 30);
   });
 
   it('follows an account removed in another window: its store is freed and its late answers never show', async () => {
