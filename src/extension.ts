@@ -226,7 +226,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   });
   // The Accounts menu (its provider is in the accounts bundle) in every window, signed out too, so Sign In is offered
   // there; loaded a moment after activation, off its path, and following account-list changes of other windows.
-  const loadSoon = setTimeout(ctx.accounts, 1_000);
+  const loadSoon = setTimeout(() => {
+    try {
+      ctx.accounts();
+    } catch (error) {
+      log.warn(`the accounts could not be loaded: ${String(error).slice(0, 200)}`);
+    }
+  }, 1_000);
   context.subscriptions.push(loadLater, { dispose: () => clearTimeout(loadSoon) });
 
   scheduler.setVisibility({
