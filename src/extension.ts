@@ -43,6 +43,8 @@ export interface TestApi {
   readonly features: () => Features | undefined;
   /** The accounts after the first, loaded on demand. */
   readonly accounts: () => Accounts;
+  /** Its global state and secrets: a test writes them as another window would. */
+  readonly context: vscode.ExtensionContext;
 }
 
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
@@ -222,7 +224,16 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.
     ctx.accounts();
   });
-  context.subscriptions.push(loadLater);
+  // The Accounts menu (its provider is in the accounts bundle) in every window, signed out too, so Sign In is offered
+  // there; loaded a moment after activation, off its path, and following account-list changes of other windows.
+  const loadSoon = setTimeout(() => {
+    try {
+      ctx.accounts();
+    } catch (error) {
+      log.warn(`the accounts could not be loaded: ${String(error).slice(0, 200)}`);
+    }
+  }, 1_000);
+  context.subscriptions.push(loadLater, { dispose: () => clearTimeout(loadSoon) });
 
   scheduler.setVisibility({
     ordersVisible: ordersView.visible,
@@ -246,6 +257,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         ssh,
         features: () => features,
         accounts: ctx.accounts,
+        context,
       }
     : undefined;
 }

@@ -8,13 +8,18 @@ export const AUTH_PROVIDER_ID = 'hostingAccount';
 export interface AuthHost {
   readonly records: () => readonly AccountRecord[];
   readonly storeOf: (id: string) => Store | undefined;
+  /** The tree node standing for an account: a command given it acts in that account without asking which. */
+  readonly rowOf: (id: string) => unknown;
+  /** Reads every account's key again now, rather than when the key store's change event arrives (Sign In waits). */
+  readonly keysChanged: () => Promise<void>;
   /** Removes the key of one account on this machine (Sign Out). */
   readonly signOut: (id: string) => Promise<void>;
 }
 
 /**
  * The accounts in VS Code's Accounts menu: one session per account with a key on this machine, Sign Out removes that
- * key, Sign In runs Set API Key (the first account) or Add Account (the others), which check the key with `/me`.
+ * key, Sign In runs Set API Key (the first account) or Add Account (the others), which check the key with `/me`. In a
+ * window never set up, Sign In first asks for the API's address (Edit Account Address on the first account).
  *
  * The session's `accessToken` is the account's id, never its API key: any extension may ask for our sessions
  * (`vscode.authentication.getSession('hostingAccount', …)`, after a consent prompt), and the key may only ever travel
@@ -50,9 +55,20 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
   async createSession(): Promise<vscode.AuthenticationSession> {
     const before = this.current();
     const [first] = this.host.records();
-    const command =
-      first && !this.host.storeOf(first.id)?.hasApiKey ? 'hostingAccount.setApiKey' : 'hostingAccount.account.add';
-    await vscode.commands.executeCommand(command);
+    const store = first && this.host.storeOf(first.id);
+    if (first && store && !store.hasApiKey) {
+      const row = this.host.rowOf(first.id);
+      if (store.state === 'noBaseUrl' || store.state === 'badBaseUrl') {
+        await vscode.commands.executeCommand('hostingAccount.account.editAddress', row);
+      }
+      if (store.state !== 'noBaseUrl' && store.state !== 'badBaseUrl') {
+        await vscode.commands.executeCommand('hostingAccount.setApiKey', row);
+      }
+    } else {
+      await vscode.commands.executeCommand('hostingAccount.account.add');
+    }
+    // The key was stored; the store hears of it a moment later through `secrets.onDidChange`: look now.
+    await this.host.keysChanged();
     const created = [...this.current().values()].find((s) => !before.has(s.id));
     if (!created) throw new Error(vscode.l10n.t('Signing in to the hosting account was cancelled.'));
     this.update();

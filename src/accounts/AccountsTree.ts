@@ -3,6 +3,7 @@ import { type Store } from '../store/Store';
 import { type OrdersLayer, type OrdersTreeNode, type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { formatMoney } from '../views/statusBar/money';
 import { type AccountRecord } from './accountList';
+import { type AccountRowContext } from './accountRowContext';
 
 /** One account's part of the tree: its record, its store and its own orders tree. */
 export interface AccountPart {
@@ -102,7 +103,7 @@ export class AccountsTree implements OrdersLayer {
 interface RowStatus {
   readonly text: string;
   /** Decides the row's actions: `noKey` offers Set API Key. */
-  readonly context: 'ready' | 'noKey' | 'problem' | 'loading';
+  readonly context: AccountRowContext;
   readonly problem: boolean;
 }
 

@@ -103,6 +103,53 @@ export function renameAccount(stored: StoredAccounts, id: string, label: string)
   return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? { ...a, label: clean } : a)) };
 }
 
+/**
+ * Moves an added account to another address (and website, `undefined` for none). The key stays: it is kept under the
+ * account's id, not its address. The first account's address is the `hostingAccount.baseUrl` setting: see the command.
+ */
+export function editAccountAddress(
+  stored: StoredAccounts,
+  id: string,
+  address: { readonly baseUrl: string; readonly websiteUrl?: string },
+): StoredAccounts {
+  const current = stored.accounts.find((a) => a.id === id);
+  if (!current) throw new RangeError('no such account');
+  const account = readAccount({ id, label: current.label, ...address });
+  if (!account) throw new RangeError('invalid address');
+  if (address.websiteUrl !== undefined && account.websiteUrl === undefined) throw new RangeError('invalid website');
+  return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? account : a)) };
+}
+
+/**
+ * The secret another window watches to learn that the account list changed: `globalState` has no change event across
+ * windows, `secrets.onDidChange` has. Its value is not secret: the list's digest, then a counter, so each write is a
+ * change and a window can tell whether the list it reads is already the one announced.
+ */
+export const CHANGE_MARKER_SECRET = 'hostingAccount.accountsChanged';
+const MAX_MARKER_LENGTH = 64;
+
+/** A short digest of the list as read back (FNV-1a over its JSON): equal lists, equal digests. Not a security check. */
+export function digestOf(stored: StoredAccounts): string {
+  let hash = 0x811c9dc5;
+  const text = JSON.stringify(stored);
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+export function markerOf(stored: StoredAccounts, counter: number): string {
+  return `${digestOf(stored)}:${Math.max(0, Math.floor(counter)).toString(36)}`;
+}
+
+/** The digest a marker announces; undefined for anything not written by `markerOf` (bounded before it is looked at). */
+export function announcedDigest(marker: unknown): string | undefined {
+  if (typeof marker !== 'string' || marker.length > MAX_MARKER_LENGTH) return undefined;
+  const digest = marker.split(':', 1)[0] ?? '';
+  return /^[0-9a-z]{1,8}$/.test(digest) ? digest : undefined;
+}
+
 /** Removes an added account. The first one is not removed (it is the settings), only its key is: see the command. */
 export function removeAccount(stored: StoredAccounts, id: string): StoredAccounts {
   return { ...stored, accounts: stored.accounts.filter((a) => a.id !== id) };

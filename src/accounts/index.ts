@@ -20,6 +20,7 @@ const ACCOUNT_FREE = new Set([
   'hostingAccount.account.add',
   'hostingAccount.account.rename',
   'hostingAccount.account.remove',
+  'hostingAccount.account.editAddress',
 ]);
 
 /** What the composition root hands over: the first account's parts and how to build a store. */
@@ -52,11 +53,16 @@ export class Accounts implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly host: AccountsHost) {
-    this.registry = new AccountRegistry(host.context.globalState);
+    this.registry = new AccountRegistry(host.context.globalState, host.context.secrets);
     this.tree = new AccountsTree(() => this.parts());
     this.auth = new AccountsAuthProvider({
       records: () => this.records,
       storeOf: (id) => this.contextOf(id)?.store,
+      rowOf: (id) => this.tree.rowOf(id),
+      keysChanged: async () => {
+        const stores = [host.first.store, ...[...this.added.values()].map((a) => a.store)];
+        await Promise.all(stores.map((store) => store.keyChanged().catch(() => undefined)));
+      },
       signOut: async (id) => {
         await this.contextOf(id)?.keys.delete();
         host.first.log.info('signed out of an account from the Accounts menu (its key was removed)');
@@ -79,6 +85,9 @@ export class Accounts implements vscode.Disposable {
       // A key set, changed or removed in another window (or through the Accounts menu) reaches every account here.
       host.first.store.onDidChangeState(() => this.redraw()),
       host.first.store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
+      // The first account's are applied by extension.ts, whose listener was registered first (so its settings are
+      // already read again here); these reach the added accounts.
+      vscode.workspace.onDidChangeConfiguration((event) => this.settingsChanged(event)),
     );
     host.first.details.accounts = (id) => this.added.get(id)?.store;
     this.sync();
@@ -97,10 +106,10 @@ export class Accounts implements vscode.Disposable {
   async contextFor(node: unknown, command: string): Promise<CommandContext | undefined> {
     if (this.tree.isNode(node)) {
       const part = this.tree.partOf(node);
-      return (
-        part &&
-        (this.added.get(part.record.id)?.ctx ?? (part.orders === this.host.first.orders ? this.host.first : undefined))
-      );
+      if (part?.orders === this.host.first.orders) return this.host.first;
+      // A node of an account's earlier store (before its address changed) belongs to no live account any more.
+      const live = part && this.added.get(part.record.id);
+      return live?.orders === part?.orders ? live?.ctx : undefined;
     }
     if (!this.added.size || ACCOUNT_FREE.has(command) || (node !== undefined && command.includes('.order.'))) {
       // One account, a command about no account in particular, or an order id passed by a keybinding or another
@@ -127,6 +136,26 @@ export class Accounts implements vscode.Disposable {
   /** The command context of an account by id (undefined once it was removed). */
   contextOf(id: string): CommandContext | undefined {
     return id === DEFAULT_ACCOUNT_ID ? this.host.first : this.added.get(id)?.ctx;
+  }
+
+  /** The refresh schedule of an added account (the tests read when each datum is next due). */
+  schedulerOf(id: string): RefreshScheduler | undefined {
+    return this.added.get(id)?.scheduler;
+  }
+
+  /** Refresh interval, request limits and network settings reach every added account, as they reach the first. */
+  private settingsChanged(event: vscode.ConfigurationChangeEvent): void {
+    const client = ['http', 'hostingAccount.requestTimeout', 'hostingAccount.maxRequestsPerMinute'].some((section) =>
+      event.affectsConfiguration(section),
+    );
+    const interval = event.affectsConfiguration('hostingAccount.refreshInterval');
+    if (!client && !interval) return;
+    const seconds = this.host.first.settings().refreshIntervalSeconds;
+    for (const account of this.added.values()) {
+      // The next request builds a client with the new limits or route; the requests under way finish on the old one.
+      if (client) account.store.settingsChanged();
+      if (interval) account.scheduler.setInterval(seconds);
+    }
   }
 
   /** Reads the list again: builds the accounts added, frees the ones removed (their answers are dropped), relabels. */

@@ -3,6 +3,7 @@ import { parseBaseUrl } from '../api/baseUrl';
 import {
   addAccount as added,
   DEFAULT_ACCOUNT_ID,
+  editAccountAddress as withAddress,
   newAccountId,
   removeAccount as removed,
   renameAccount as renamed,
@@ -23,14 +24,7 @@ export async function addAccount(ctx: CommandContext): Promise<void> {
   const baseUrl = await ask({
     title: vscode.l10n.t('Hosting: Add Account'),
     prompt: vscode.l10n.t("The address of the provider's API, for example https://panel.example.com"),
-    validate: (value) => {
-      try {
-        parseBaseUrl(value);
-        return undefined;
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
-      }
-    },
+    validate: baseUrlProblem,
   });
   const href = parseBaseUrl(baseUrl).href;
   const label = await ask({
@@ -82,6 +76,100 @@ export async function removeAccount(ctx: CommandContext, arg: unknown): Promise<
   await accounts.registry.update((current) => removed(current, account.id));
   await where?.keys.delete();
   ctx.log.info('account removed');
+}
+
+/**
+ * Moves an account to another address (its API's base URL, and its website's). The key stays with the account, and is
+ * sent to the new origin only once the user confirmed that: the key goes to whatever address is configured. Nothing
+ * answered by the old address shows under the new one: the first account's store starts over when its setting
+ * changes, an added account's store is built anew.
+ */
+export async function editAccountAddress(ctx: CommandContext, arg: unknown): Promise<void> {
+  const title = vscode.l10n.t('Hosting: Edit Account Address');
+  const account = await pickAccount(ctx, arg, title, true);
+  const where = ctx.accounts().contextOf(account.id);
+  if (!where) throw new UserCancelled();
+  const baseUrl = parseBaseUrl(
+    await ask({
+      title,
+      prompt: vscode.l10n.t("The address of the provider's API, for example https://panel.example.com"),
+      value: account.baseUrl,
+      validate: baseUrlProblem,
+    }),
+  ).href;
+  // A window being set up (Sign In from the Accounts menu) is asked the API's address only; the website can wait.
+  const websiteUrl = account.baseUrl ? await askWebsite(title, account.websiteUrl) : account.websiteUrl;
+  const moved = baseUrl !== account.baseUrl;
+  if (!moved && websiteUrl === account.websiteUrl) return;
+  if (moved && where.store.hasApiKey) await confirmMove(account, baseUrl);
+  if (account.id === DEFAULT_ACCOUNT_ID) {
+    // The first account is the settings: user scope, as the settings are only read from there.
+    const config = vscode.workspace.getConfiguration('hostingAccount');
+    if (websiteUrl !== account.websiteUrl) {
+      await config.update('websiteUrl', websiteUrl, vscode.ConfigurationTarget.Global);
+    }
+    if (moved) {
+      await config.update('baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
+      await settingApplied(() => where.settings().baseUrl === baseUrl);
+    }
+  } else {
+    await ctx.accounts().registry.update((current) => withAddress(current, account.id, { baseUrl, websiteUrl }));
+  }
+  ctx.log.info(`account address changed${moved ? ` to ${new URL(baseUrl).origin}` : ' (website)'}`);
+}
+
+async function askWebsite(title: string, current: string | undefined): Promise<string | undefined> {
+  const value = await ask({
+    title,
+    prompt: vscode.l10n.t(
+      "The address of the provider's website, for its API keys page. Leave it empty to use the API's address.",
+    ),
+    value: current ?? '',
+    validate: (text) => (text.trim() ? baseUrlProblem(text) : undefined),
+  });
+  return value ? parseBaseUrl(value).href : undefined;
+}
+
+async function confirmMove(account: AccountRecord, baseUrl: string): Promise<void> {
+  const change = vscode.l10n.t('Change Address');
+  const origin = new URL(baseUrl).origin;
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Send the API key of "{0}" to {1} from now on?', account.label, origin),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'The key goes with every request to the address set for this account, so it will be sent to {0}. Change the address only to one of your provider you trust. What the old address answered is cleared.',
+        origin,
+      ),
+    },
+    change,
+  );
+  if (answer !== change) throw new UserCancelled();
+}
+
+/** Waits (bounded) until the extension has read the setting just written: the next step must see the new address. */
+function settingApplied(done: () => boolean): Promise<void> {
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(finish, 5_000);
+    // Registered after the composition root's listener, so the settings are read again when this one runs.
+    const subscription = vscode.workspace.onDidChangeConfiguration(() => done() && finish());
+  });
+}
+
+/** The base URL rules (https, plain http only on loopback, …) in the words a validation message shows. */
+function baseUrlProblem(value: string): string | undefined {
+  try {
+    parseBaseUrl(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** The account a command acts on: the row it was invoked on, the only one there is, or the user's pick. */

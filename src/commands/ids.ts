@@ -20,6 +20,7 @@ export const COMMAND_IDS = [
   'hostingAccount.account.add',
   'hostingAccount.account.rename',
   'hostingAccount.account.remove',
+  'hostingAccount.account.editAddress',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

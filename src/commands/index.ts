@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { type FailureContext } from '../notify/index';
 import { loadNotify } from '../notify/lazy';
-import { addAccount, removeAccount, renameAccount } from './accounts';
+import { addAccount, editAccountAddress, removeAccount, renameAccount } from './accounts';
 import { runOnSelection } from './bulkOrderAction';
 import { type CommandContext } from './CommandContext';
 import { connectSsh } from './connectSsh';
@@ -43,6 +43,7 @@ export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unk
   'hostingAccount.account.add': (ctx) => addAccount(ctx),
   'hostingAccount.account.rename': (ctx, arg) => renameAccount(ctx, arg),
   'hostingAccount.account.remove': (ctx, arg) => removeAccount(ctx, arg),
+  'hostingAccount.account.editAddress': (ctx, arg) => editAccountAddress(ctx, arg),
 };
 
 /**

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import {
   addAccount,
   allAccounts,
+  announcedDigest,
   DEFAULT_ACCOUNT_ID,
+  digestOf,
+  editAccountAddress,
+  markerOf,
   MAX_ACCOUNTS,
   MAX_LABEL_LENGTH,
   newAccountId,
@@ -91,5 +95,70 @@ describe('account list (unit)', () => {
       readStoredAccounts({ version: 1, accounts: [{ id, label: 'x', baseUrl: 'https://a.example' }] }).accounts.length,
       1,
     );
+  });
+});
+
+describe('account address and change marker (unit)', () => {
+  const one: StoredAccounts = {
+    version: 1,
+    accounts: [{ id: 'ab12cd34', label: 'Client', baseUrl: 'https://old.example' }],
+  };
+
+  it('moves an added account to a new address, held to the base URL rules, keeping its id and label', () => {
+    const moved = editAccountAddress(one, 'ab12cd34', { baseUrl: 'https://new.example/api/v1/' });
+    assert.deepEqual(moved.accounts, [{ id: 'ab12cd34', label: 'Client', baseUrl: 'https://new.example' }]);
+    const withSite = editAccountAddress(one, 'ab12cd34', {
+      baseUrl: 'http://127.0.0.1:8080',
+      websiteUrl: 'https://www.example/',
+    });
+    assert.deepEqual(withSite.accounts[0], {
+      id: 'ab12cd34',
+      label: 'Client',
+      baseUrl: 'http://127.0.0.1:8080',
+      websiteUrl: 'https://www.example',
+    });
+    // No website given: none kept.
+    assert.equal(
+      editAccountAddress(withSite, 'ab12cd34', { baseUrl: 'https://x.example' }).accounts[0]?.websiteUrl,
+      undefined,
+    );
+  });
+
+  it('refuses an address the base URL rules refuse, an unknown account and the first one (its address is a setting)', () => {
+    for (const baseUrl of [
+      'http://far.example',
+      'ftp://x.example',
+      'https://u:p@x.example',
+      '',
+      'https://x.example/?a=1',
+    ]) {
+      assert.throws(() => editAccountAddress(one, 'ab12cd34', { baseUrl }), RangeError, baseUrl);
+    }
+    assert.throws(
+      () => editAccountAddress(one, 'ab12cd34', { baseUrl: 'https://x.example', websiteUrl: 'http://far.example' }),
+      RangeError,
+    );
+    assert.throws(() => editAccountAddress(one, 'zz99zz99', { baseUrl: 'https://x.example' }), RangeError);
+    assert.throws(() => editAccountAddress(one, DEFAULT_ACCOUNT_ID, { baseUrl: 'https://x.example' }), RangeError);
+  });
+
+  it('announces a list by its digest: equal lists, equal digests; any change, another digest', () => {
+    const same = readStoredAccounts(JSON.parse(JSON.stringify(one)));
+    assert.equal(digestOf(same), digestOf(one));
+    assert.notEqual(digestOf(renameAccount(one, 'ab12cd34', 'Other')), digestOf(one));
+    assert.notEqual(digestOf(removeAccount(one, 'ab12cd34')), digestOf(one));
+    assert.notEqual(digestOf(renameAccount(one, DEFAULT_ACCOUNT_ID, 'Mine')), digestOf(one));
+    // Two writes of the same list are two changes of the marker, announcing the same list.
+    const [a, b] = [markerOf(one, 1), markerOf(one, 2)];
+    assert.notEqual(a, b);
+    assert.equal(announcedDigest(a), digestOf(one));
+    assert.equal(announcedDigest(b), digestOf(one));
+  });
+
+  it('reads a marker it did not write as announcing nothing, bounded before looking', () => {
+    for (const marker of [undefined, 7, '', ':1', 'NOT-A-DIGEST:1', 'a'.repeat(65), `${'a'.repeat(9)}:1`, {}]) {
+      assert.equal(announcedDigest(marker), undefined, JSON.stringify(marker) ?? 'undefined');
+    }
+    assert.equal(announcedDigest('abc123'), 'abc123');
   });
 });

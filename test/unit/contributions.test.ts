@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
 import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
+import { ACCOUNT_ROW_CONTEXT_VALUES } from '../../src/accounts/accountRowContext';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
@@ -88,7 +89,7 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('matches every viewItem regex of a menu to a contextValue the views produce', () => {
-    const produced = [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES];
+    const produced = [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES, ...ACCOUNT_ROW_CONTEXT_VALUES];
     for (const entry of itemMenus) {
       const regex = viewItemRegex(entry.when);
       assert.ok(regex, `${entry.command} has no viewItem clause`);
