@@ -108,11 +108,7 @@ describe('changes made outside this window (unit, in memory, fake clock)', () =>
     );
     api.clearCalls();
     await settle(ids, 20);
-    assert.deepEqual(
-      [...new Set(api.calls.map((c) => c.method))],
-      ['listOrders'],
-      'they settled through list reads',
-    );
+    assert.deepEqual([...new Set(api.calls.map((c) => c.method))], ['listOrders'], 'they settled through list reads');
     subscription.dispose();
     assert.deepEqual(
       ids.map((id) => [store.pending(id), store.orders.get(id)?.state]),
