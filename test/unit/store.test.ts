@@ -3,7 +3,7 @@ import { ActionUnderWay } from '../../src/store/errors';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
-import { FakeClock } from './helpers/FakeClock';
+import { FakeClock, flush } from './helpers/FakeClock';
 
 /**
  * The store's logic against an in-memory fake of our API client, on a fake clock: every step is deterministic and
@@ -264,9 +264,12 @@ describe('Store (unit, in memory)', () => {
     await store.runAction('1003', 'start');
     api.on({ method: 'getBalance', delayMs: 500, ignoresAbort: true, times: 1 });
     const late = store.refresh(['balance'], 'background');
+    await flush();
+    assert.equal(api.callsTo('getBalance')[0]?.outcome, undefined, 'the balance read is under way');
     store.dispose();
     await clock.advance(500);
     await late;
+    assert.equal(api.callsTo('getBalance')[0]?.outcome, 'answered', 'the answer did arrive');
     assert.equal(store.balance.value, undefined, 'a late answer is dropped');
     assert.ok(api.ended.has(1), 'its client was let go');
     api.clearCalls();
