@@ -10,6 +10,9 @@
  *   server. `h.mock` is the suite mock; `h.dispose()` signs out and puts the settings back, the server stays up.
  * - `extraMock(purpose, options)`: a second server, only where a test needs one on purpose (a second account, a
  *   decoy that must never be reached). The test closes it. Nothing else starts a mock in this suite.
+ *
+ * The extension's limiter counts requests per key and origin, and the suite mock keeps one origin for the whole run:
+ * a suite that makes many requests signs in with `signInWithFreshKey()` (a key never used before in the run).
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
