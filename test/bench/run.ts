@@ -2,6 +2,8 @@
  * `npm run bench`: measures the extension as a user feels it and prints a table against the budgets; writes
  * test/bench/results/latest.json. Benchmarks report, they do not assert: a missed budget shows as "no" in the table.
  * `--write` also writes the table into CONTRIBUTING.md between its bench markers.
+ * `--only <words>` measures only the steps whose name contains the words (e.g. `--only "hostile answers"`) and prints
+ * their figures, without writing latest.json or CONTRIBUTING.md: a partial table must not replace the full one.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -26,7 +28,11 @@ import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
   const figures: Figure[] = [];
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+  if (onlyAt >= 0 && !only) throw new Error('--only needs the words of a step name, e.g. --only "hostile answers"');
   const step = async (name: string, measure: () => Figure[] | Promise<Figure[]>): Promise<void> => {
+    if (only !== undefined && !name.includes(only)) return;
     process.stdout.write(`measuring ${name}…\n`);
     figures.push(...(await measure()));
   };
@@ -58,6 +64,11 @@ async function main(): Promise<void> {
     .map((f) => `- ${f.label}: ${f.detail}`)
     .join('\n');
   console.log(`\n${table}\n\n${details}\n`);
+  if (only !== undefined) {
+    if (figures.length === 0) throw new Error(`no bench step's name contains "${only}"`);
+    await stopAll();
+    return;
+  }
 
   const dir = path.join(projectRoot, 'test', 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });

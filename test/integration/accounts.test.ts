@@ -2,14 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { addAccount, DEFAULT_ACCOUNT_ID, removeAccount } from '../../src/accounts/accountList';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
-import { type MockApi, startMockApi } from '../mock-api/server';
-import { Harness, stubWindow, waitFor } from './harness';
+import { type MockApi } from '../mock-api/server';
+import { extraMock, Harness, stubWindow, waitFor } from './harness';
 
 const SECOND_KEY = 'second-account-key-0123456789';
 const SECOND = 'second01';
 
 describe('several accounts side by side', () => {
   let h: Harness;
+  /** The second account's server (an extra mock); the first account is on the suite mock, `h.mock`. */
   let second: MockApi;
 
   const accounts = () => h.api.accounts();
@@ -41,8 +42,7 @@ describe('several accounts side by side', () => {
     const [running, stopped] = [h.mock.state.getOrder(1001), h.mock.state.getOrder(1003)];
     assert.ok(running && stopped);
     // The same order ids as the first account's, with other names: an answer shown in the wrong account would show.
-    second = await startMockApi({
-      transitionMs: 300,
+    second = await extraMock('second account', {
       keys: [SECOND_KEY],
       seed: {
         orders: [
@@ -127,7 +127,7 @@ describe('several accounts side by side', () => {
     assert.match(String(h.api.orders.getTreeItem(rows[1]!).description), /stale|unreachable/);
     assert.deepEqual(labels(await h.api.orders.getChildren(rows[1])).sort(), ['client-stopped', 'client-web']);
     assert.ok(labels(await h.api.orders.getChildren(rows[0])).includes('web-frontend-01'));
-    second = await startMockApi({ transitionMs: 300, keys: [SECOND_KEY], port, seed });
+    second = await extraMock('second account', { keys: [SECOND_KEY], port, seed });
     await ctx.store.refresh(['orders'], 'user');
     await waitFor(() => ctx.store.state === 'ready' && !ctx.store.ordersInfo.error, 'the second account to recover');
 

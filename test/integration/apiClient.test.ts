@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createApiClient, createLimiterRegistry } from '../../src/api/index';
 import { testApi } from './env';
+import { suiteMock } from './harness';
 
 interface LoggedRequest {
   readonly method: string;
@@ -19,6 +20,9 @@ async function mockLog(url: string): Promise<LoggedRequest[]> {
 
 describe('the API client in the extension host', () => {
   const userAgent = `hosting-account-integration/${process.pid}`;
+
+  // It talks to the suite mock at the address the runner wrote into the settings, over real HTTP.
+  before(() => suiteMock());
 
   it('reaches the mock API through undici with the key', async () => {
     const { url, key } = testApi();

@@ -1,10 +1,13 @@
-/** What the integration suites share: the extension under test and the mock API the runner started. */
+/** What the integration suites share: the extension under test and the address of the run's mock API. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 export const extensionId = 'hosting-tools.hosting-account';
 
-/** The mock API's address and key, passed by `runTests.ts` through `extensionTestsEnv`. */
+/**
+ * The suite mock's address (reserved by `runTests.ts`, served by `suiteMock()` in harness.ts) and key, passed through
+ * `extensionTestsEnv`.
+ */
 export function testApi(): { url: string; key: string } {
   const url = process.env.HOSTING_ACCOUNT_TEST_API_URL;
   const key = process.env.HOSTING_ACCOUNT_TEST_API_KEY;

@@ -1,6 +1,18 @@
 /**
- * What the product suites share: a mock API of their own, started inside the extension host so a test can read its
- * request log and switch its faults directly, with the extension pointed at it through the user settings.
+ * What the product suites share. One mock API serves the whole integration run (every suite, every test):
+ *
+ * - `suiteMock()`: THE mock API of this run. The runner (runTests.ts) reserves its loopback address and writes it into
+ *   the user settings before VS Code starts (`hostingAccount.baseUrl`), and passes it as HOSTING_ACCOUNT_TEST_API_URL;
+ *   the server itself runs here, in the extension host, started on first use, so a test reads its request log and
+ *   switches its faults directly. It stays up between suites and closes when the run ends (index.ts).
+ * - `Harness.start(options)`: a suite's handle on it. It resets that same server for the suite (its seed, keys and
+ *   transition time; no faults, an empty log, a fresh rate limit), signs the extension out and points it at the
+ *   server. `h.mock` is the suite mock; `h.dispose()` signs out and puts the settings back, the server stays up.
+ * - `extraMock(purpose, options)`: a second server, only where a test needs one on purpose (a second account, a
+ *   decoy that must never be reached). The test closes it. Nothing else starts a mock in this suite.
+ *
+ * The extension's limiter counts requests per key and origin, and the suite mock keeps one origin for the whole run:
+ * a suite that makes many requests signs in with `signInWithFreshKey()` (a key never used before in the run).
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -12,9 +24,62 @@ import {
   type RecordedRequest,
   startMockApi,
 } from '../mock-api/server';
-import { activeExtension } from './env';
+import { activeExtension, testApi } from './env';
 
 export const KEY = DEMO_API_KEY;
+
+/** How a suite wants the suite mock: what can change on a running server without a new address. */
+export type SuiteOptions = Pick<MockApiOptions, 'seed' | 'keys' | 'transitionMs'>;
+
+/** Actions take this long on the suite mock unless a suite says otherwise: long enough to see them under way. */
+const SUITE_TRANSITION_MS = 300;
+
+let suite: MockApi | undefined;
+/** Fresh keys handed out in this run (see signInWithFreshKey). */
+let freshKeys = 0;
+let suiteOptions: SuiteOptions = {};
+
+/** The one mock API of this run, at the address the runner reserved and wrote into the settings (see above). */
+export async function suiteMock(): Promise<MockApi> {
+  suite ??= await startSuiteMock(suiteOptions);
+  return suite;
+}
+
+async function startSuiteMock(options: SuiteOptions, keys?: string[]): Promise<MockApi> {
+  const port = Number(new URL(testApi().url).port);
+  try {
+    return await startMockApi({
+      port,
+      transitionMs: options.transitionMs ?? SUITE_TRANSITION_MS,
+      seed: options.seed,
+      keys: keys ?? options.keys ?? [KEY],
+    });
+  } catch (error) {
+    throw new Error(
+      `the suite mock API could not listen on ${testApi().url}, the port the runner reserved (run again): ${String(error)}`,
+    );
+  }
+}
+
+/** Closes the suite mock at the end of the run. */
+export async function closeSuiteMock(): Promise<void> {
+  const closing = suite?.close();
+  suite = undefined;
+  await closing;
+}
+
+/**
+ * A mock API of its own, beside the suite mock, for a test that needs a second server on purpose. `purpose` names it
+ * in failures (e.g. 'second account', 'decoy'); the caller closes it.
+ */
+export async function extraMock(purpose: string, options: MockApiOptions = {}): Promise<MockApi> {
+  assert.ok(purpose.trim(), 'an extra mock API says what it is for');
+  try {
+    return await startMockApi({ transitionMs: SUITE_TRANSITION_MS, ...options });
+  } catch (error) {
+    throw new Error(`the extra mock API for the ${purpose} could not start: ${String(error)}`);
+  }
+}
 
 export async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
   const started = Date.now();
@@ -28,24 +93,36 @@ export async function waitFor<T>(probe: () => T | undefined | false, what: strin
 
 export class Harness {
   private constructor(
-    public mock: MockApi,
     readonly api: TestApi,
     private readonly previousBaseUrl: string | undefined,
-    private readonly options: MockApiOptions,
   ) {}
 
-  static async start(options: MockApiOptions = {}): Promise<Harness> {
+  /** A suite's handle on the suite mock, reset for it (see the top of this file). */
+  static async start(options: SuiteOptions = {}): Promise<Harness> {
     const api = (await activeExtension()).exports as TestApi;
     assert.ok(api?.store, 'the extension hands its test API to tests');
-    const mock = await startMockApi({ transitionMs: 300, ...options });
+    suiteOptions = options;
+    const mock = await suiteMock();
+    mock.reset({ seed: options.seed ?? {} });
+    mock.setKeys(options.keys ?? [KEY]);
+    mock.setTransitionMs(options.transitionMs ?? SUITE_TRANSITION_MS);
     const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
-    const harness = new Harness(mock, api, previous, options);
+    const harness = new Harness(api, previous);
     await api.keys.delete();
     await harness.setSetting('baseUrl', mock.url);
     await waitFor(() => api.store.state === 'noKey', 'the signed-out state');
     mock.clearLog();
     return harness;
   }
+
+  /** The suite mock (see the top of this file); after `serverDown`, the closed server until `serverUp`. */
+  get mock(): MockApi {
+    const mock = suite ?? this.downMock;
+    assert.ok(mock, 'the suite mock has been started');
+    return mock;
+  }
+
+  private downMock?: MockApi;
 
   get store(): TestApi['store'] {
     return this.api.store;
@@ -73,14 +150,13 @@ export class Harness {
     }
   }
 
-  private keyCount = 0;
-
   /**
-   * Signs in with a key of its own. The extension's limiter counts requests per key, as the server does, so a suite
-   * that makes many requests gives each test a fresh key instead of waiting for the minute to pass.
+   * Signs in with a key of its own. The extension's limiter counts requests per key and origin, as the server does,
+   * so a suite that makes many requests gives each test a fresh key instead of waiting for the minute to pass. The
+   * suite mock keeps one origin for the whole run, so a key is never used twice in a run (the count is the run's).
    */
   async signInWithFreshKey(): Promise<string> {
-    const key = `${KEY}-${process.pid}-${++this.keyCount}`;
+    const key = `${KEY}-${process.pid}-${++freshKeys}`;
     this.mock.setKeys([KEY, key]);
     this.extraKeys.push(key);
     // A new key resets the store, which then has a key and no data: the state passes through 'loading'.
@@ -101,19 +177,16 @@ export class Harness {
 
   private readonly extraKeys: string[] = [];
 
-  /** The server goes down: connections are refused until `serverUp`. */
+  /** The suite mock goes down: connections to its address are refused until `serverUp`. */
   async serverDown(): Promise<void> {
-    await this.mock.close();
+    this.downMock = suite;
+    await closeSuiteMock();
   }
 
-  /** The server comes back on the same address, with fresh data. */
+  /** The suite mock comes back on the same address, with fresh data (the suite's seed) and the keys it had. */
   async serverUp(): Promise<void> {
-    this.mock = await startMockApi({
-      transitionMs: 300,
-      ...this.options,
-      port: this.mock.port,
-      keys: [KEY, ...this.extraKeys],
-    });
+    suite = await startSuiteMock(suiteOptions, [KEY, ...(suiteOptions.keys ?? []), ...this.extraKeys]);
+    this.downMock = undefined;
   }
 
   /** Everything the extension wrote to its log so far. */
@@ -136,7 +209,8 @@ export class Harness {
     await this.api.keys.delete();
     await waitFor(() => this.store.state === 'noKey', 'sign-out');
     await this.setSetting('baseUrl', this.previousBaseUrl);
-    await this.mock.close();
+    // The suite mock stays up for the next suite, which resets it (one a test left down starts again on first use).
+    this.downMock = undefined;
   }
 }
 

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as util from 'node:util';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
+import { closeSuiteMock } from './harness';
 
 export async function run(): Promise<void> {
   const mocha = new Mocha({
@@ -42,6 +43,7 @@ export async function run(): Promise<void> {
     if (unhandled.size > 0) throw new Error(`${unhandled.size} unhandled promise rejection(s) during the tests`);
   } finally {
     process.off('unhandledRejection', onUnhandled);
+    await closeSuiteMock();
   }
 }
 

@@ -1,18 +1,20 @@
 /**
  * Runs the integration suites in a real VS Code with @vscode/test-electron's `runTests`: the desktop VS Code at
- * `VSCODE_EXECUTABLE_PATH` when set, otherwise (offline) code-server through `test/rig/launch-vscode.sh`. The mock API
- * runs in this process; its address reaches the extension host through the user settings and the environment.
+ * `VSCODE_EXECUTABLE_PATH` when set, otherwise (offline) code-server through `test/rig/launch-vscode.sh`. The run's one
+ * mock API (the suite mock, see harness.ts) runs inside the extension host; this runner only reserves its loopback
+ * address and hands it over through the user settings and the environment.
  */
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { seedSettings } from '../rig/codeServer';
 import { ensureRig } from '../rig/install';
-import { guardRun, stopAll, stopChildProcesses, track } from '../rig/lifetime';
+import { guardRun, stopAll, stopChildProcesses } from '../rig/lifetime';
 import { rigLog } from '../rig/log';
 import { cacheDir, projectRoot } from '../rig/paths';
 import { RunScratch } from '../rig/scratch';
-import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
+import { DEMO_API_KEY } from '../mock-api/server';
 
 const launcher = path.join(projectRoot, 'test', 'rig', 'launch-vscode.sh');
 
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
     // Longer than the launcher's own limit (RIG_TEST_TIMEOUT_MS, 10 min), which ends a hung test run with its logs.
     timeoutMs: Number(process.env.RIG_RUN_TIMEOUT_MS ?? 15 * 60_000),
     exitOnUncaught: true,
-    // VS Code (or the launcher) stops first: the mock and the run folder it uses go after it.
+    // VS Code (or the launcher) stops first: the run folder it uses goes after it.
     beforeStop: () => stopChildProcesses(),
   });
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'extension.js'))) {
@@ -42,8 +44,8 @@ async function main(): Promise<number> {
   fs.rmSync(path.join(cacheDir, 'artifacts', 'integration'), { recursive: true, force: true });
 
   const scratch = new RunScratch();
-  const mock = await startMockApi({ quiet: true });
-  track({ name: 'mock API', stop: () => mock.close(), killNow: () => undefined });
+  // The suite mock's address: the extension starts with it in its settings, the harness serves it.
+  const suiteMockUrl = `http://127.0.0.1:${await freeLoopbackPort()}`;
 
   const workspace = scratch.path('workspace');
   const userDataDir = scratch.path('user-data');
@@ -55,9 +57,11 @@ async function main(): Promise<number> {
   // as a second development extension.
   const standIn = path.join(projectRoot, 'test', 'integration', 'remote-ssh-stand-in');
   fs.cpSync(standIn, path.join(extensionsDir, 'hosting-tools-tests.remote-ssh-stand-in-0.0.1'), { recursive: true });
-  seedSettings(userDataDir, { 'hostingAccount.baseUrl': mock.url });
+  seedSettings(userDataDir, { 'hostingAccount.baseUrl': suiteMockUrl });
 
-  rigLog(`mock API at ${mock.url}; ${desktop === undefined ? 'VS Code: code-server' : `VS Code: ${desktop}`}`);
+  rigLog(
+    `suite mock API at ${suiteMockUrl}; ${desktop === undefined ? 'VS Code: code-server' : `VS Code: ${desktop}`}`,
+  );
   try {
     await runTests({
       vscodeExecutablePath: desktop ?? launcher,
@@ -71,7 +75,7 @@ async function main(): Promise<number> {
         ...(locale === undefined ? [] : [`--locale=${locale}`]),
       ],
       extensionTestsEnv: {
-        HOSTING_ACCOUNT_TEST_API_URL: mock.url,
+        HOSTING_ACCOUNT_TEST_API_URL: suiteMockUrl,
         HOSTING_ACCOUNT_TEST_API_KEY: DEMO_API_KEY,
         HOSTING_ACCOUNT_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
         // `npm run test:integration -- --grep faults` runs the matching tests only.
@@ -89,6 +93,18 @@ async function main(): Promise<number> {
   } finally {
     await stopAll();
   }
+}
+
+/** A loopback port free right now: the kernel picks it, and it is released at once for the extension host to take. */
+async function freeLoopbackPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 main().then(

@@ -2,9 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type MockApi, type OrderRecord, startMockApi } from '../mock-api/server';
+import { createSeed } from '../mock-api/data';
+import { type MockApi, type OrderRecord } from '../mock-api/server';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
-import { captureMessages, captureOpenExternal, Harness, KEY, stubWindow, waitFor } from './harness';
+import { captureMessages, captureOpenExternal, extraMock, Harness, KEY, stubWindow, waitFor } from './harness';
 
 describe('security: where the key goes', () => {
   let h: Harness;
@@ -13,7 +14,8 @@ describe('security: where the key goes', () => {
 
   before(async () => {
     h = await Harness.start();
-    decoy = await startMockApi({ keys: [KEY] });
+    // A server the extension must never reach: a workspace tries to point it there.
+    decoy = await extraMock('decoy', { keys: [KEY] });
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the tests run in a workspace folder');
     settingsFile = path.join(folder.uri.fsPath, '.vscode', 'settings.json');
@@ -86,11 +88,7 @@ describe('security: order ids are one path segment', () => {
   let h: Harness;
 
   before(async () => {
-    const template = await startMockApi().then(async (m) => {
-      const order = { ...m.state.orders.find((o) => o.status === 'stopped') } as OrderRecord;
-      await m.close();
-      return order;
-    });
+    const template = { ...createSeed().orders.find((o) => o.status === 'stopped') } as OrderRecord;
     const orders = ids.map((id, i) => ({ ...template, id, name: `odd-${i}` }));
     h = await Harness.start({ seed: { orders } });
     await h.signIn();

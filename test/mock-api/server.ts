@@ -118,6 +118,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     state,
     setKeys: control.setKeys,
     setTransitionMs: control.setTransitionMs,
+    reset: ({ seed } = {}) => {
+      if (seed) state.reset(createSeed(seed));
+      control.resetAll();
+    },
     close,
   };
 }

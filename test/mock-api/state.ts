@@ -44,7 +44,7 @@ export class LiveState implements MockState {
   private readonly pending = new Map<OrderRecord, NodeJS.Timeout>();
 
   constructor(
-    private readonly seed: MockSeed,
+    private seed: MockSeed,
     private readonly transitionMs: () => number,
   ) {
     this.reset();
@@ -63,7 +63,8 @@ export class LiveState implements MockState {
     return found;
   }
 
-  reset(): void {
+  reset(seed?: MockSeed): void {
+    if (seed) this.seed = seed;
     this.dispose();
     const fresh = createSeed(this.seed);
     this.orders = fresh.orders;

@@ -149,8 +149,8 @@ export interface MockState {
   getOrder(id: string | number): OrderRecord | undefined;
   /** Sets the status immediately and cancels a pending transition of that order; throws for an unknown id. */
   setOrderStatus(id: string | number, status: OrderStatus): OrderRecord;
-  /** Back to the seed; cancels every pending transition. */
-  reset(): void;
+  /** Back to the seed (from now on the one given, if any); cancels every pending transition. */
+  reset(seed?: MockSeed): void;
   /** Appends `n` generated orders with fresh numeric ids and returns them. */
   addOrders(n: number): OrderRecord[];
 }
@@ -164,5 +164,10 @@ export interface MockApi {
   readonly state: MockState;
   setKeys(keys: string[]): void;
   setTransitionMs(ms: number): void;
+  /**
+   * Back to a fresh server on the same address: the seed (from now on the one given, if any), no faults, an empty
+   * log, a fresh rate limit. Keys and the transition time stay as they are (set them with setKeys/setTransitionMs).
+   */
+  reset(options?: { seed?: Partial<MockSeed> }): void;
   close(): Promise<void>;
 }

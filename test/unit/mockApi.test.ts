@@ -325,6 +325,33 @@ describe('mock API', () => {
       assert.equal(statusOf(1001), 'running', 'the cancelled transition must not fire');
     });
 
+    it('reset({ seed }) makes a fresh server on the same address: that seed from now on, no faults, an empty log, a fresh rate limit', async () => {
+      const limited = await start({
+        rateLimit: { limit: 1, windowMs: 60_000 },
+        keys: [DEMO_API_KEY, 'other-key-0123'],
+      });
+      const url = limited.url;
+      assert.equal((await call('/api/v1/balance')).status, 200);
+      assert.equal((await call('/api/v1/balance')).status, 429, 'the limit is reached');
+      limited.faults.add({ kind: 'status', status: 500 });
+      const only = { ...limited.state.orders[0], id: 77, name: 'only-one' } as OrderRecord;
+      limited.reset({ seed: { orders: [only] } });
+      assert.equal(limited.url, url);
+      assert.equal(limited.requests.length, 0);
+      assert.deepEqual(limited.faults.active, []);
+      const { res, body } = await getJson('/api/v1/orders');
+      assert.equal(res.status, 200, 'no fault, and a fresh rate limit');
+      assert.deepEqual(
+        (body.data as Json[]).map((o) => o.name),
+        ['only-one'],
+      );
+      limited.state.addOrders(2);
+      limited.reset();
+      assert.equal(limited.state.orders.length, 1, 'back to the seed given last');
+      const other = await fetch(`${url}/api/v1/balance`, { headers: { Authorization: 'Bearer other-key-0123' } });
+      assert.equal(other.status, 200, 'the keys stay as they were');
+    });
+
     it('setOrderStatus and addOrders manipulate the live data', async () => {
       api.state.setOrderStatus(1005, 'stopped');
       assert.equal((await action(1005, { action: 'start' })).status, 202);

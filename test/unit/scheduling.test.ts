@@ -3,9 +3,8 @@ import { type OrderAction } from '../../src/api/models';
 import { pollDelayMs, settleVerdict } from '../../src/store/orders/orderSettling';
 import { RefreshScheduler } from '../../src/store/RefreshScheduler';
 import { type Store } from '../../src/store/Store';
-import { type MockApi, startMockApi } from '../mock-api/server';
-import { FakeClock } from './helpers/FakeClock';
-import { apiRequests, idle, simulate, storeFor } from './helpers/storeRig';
+import { type FakeApi, storeOnFake } from './helpers/FakeApi';
+import { FakeClock, flush } from './helpers/FakeClock';
 
 describe('background refresh and settling (unit)', () => {
   describe('settling rules', () => {
@@ -37,34 +36,30 @@ describe('background refresh and settling (unit)', () => {
     });
   });
 
-  describe('RefreshScheduler', function () {
-    this.timeout(60_000);
-    let mock: MockApi;
+  describe('RefreshScheduler (in memory, fake clock)', () => {
+    let api: FakeApi;
     let clock: FakeClock;
     let store: Store;
     let scheduler: RefreshScheduler;
 
     beforeEach(async () => {
-      mock = await startMockApi();
-      clock = new FakeClock(Date.now());
-      store = storeFor(mock, clock).store;
+      clock = new FakeClock();
+      ({ store, api } = storeOnFake(clock));
       scheduler = new RefreshScheduler(store, 60, clock);
       await store.keyChanged();
-      await idle(store);
+      await flush();
     });
-    afterEach(async () => {
+    afterEach(() => {
       scheduler.dispose();
       store.dispose();
-      await mock.close();
     });
 
-    /** Simulates `minutes` of idle time and returns the API requests made per minute. */
+    /** Simulates `minutes` of idle time and returns the requests made per minute. */
     async function requestsPerMinute(minutes: number): Promise<number> {
       await clock.advance(1_000);
-      await idle(store);
-      mock.clearLog();
-      await simulate(clock, store, minutes * 60_000);
-      return apiRequests(mock).length / minutes;
+      api.clearCalls();
+      await clock.advance(minutes * 60_000);
+      return api.calls.length / minutes;
     }
 
     it('makes at most 2 requests a minute while the view is visible and the window focused', async () => {
@@ -83,39 +78,41 @@ describe('background refresh and settling (unit)', () => {
       scheduler.setVisibility({ ordersVisible: true, focused: false });
       assert.equal(await requestsPerMinute(5), 0);
       scheduler.setVisibility({ focused: true });
-      await idle(store);
-      assert.ok(mock.requests.some((r) => r.route === 'GET /api/v1/orders'));
+      await flush();
+      assert.equal(api.callsTo('listOrders').length, 1);
     });
 
     it('stops refreshing orders when the interval is 0', async () => {
       scheduler.setInterval(0);
       scheduler.setVisibility({ ordersVisible: true, focused: true });
       await requestsPerMinute(1);
-      mock.clearLog();
       assert.equal(await requestsPerMinute(5), 0);
     });
 
     it('retries a first load that failed, an interval later, and recovers', async () => {
-      mock.faults.add({ kind: 'status', status: 500, path: /^\/api\// });
+      const outage = api.on({ fail: 'server', failFields: { status: 500 } });
       scheduler.setVisibility({ ordersVisible: true, focused: true });
-      await idle(store);
+      await flush();
       assert.ok(
         store.ordersInfo.error && store.ordersInfo.updatedAt === undefined,
         'the first load of the orders failed',
       );
-      mock.faults.clear();
+      outage();
+      api.clearCalls();
+      await clock.advance(30_000);
+      assert.equal(api.callsTo('listOrders').length, 0, 'not retried at once');
       await requestsPerMinute(2);
       assert.equal(store.ordersInfo.error, undefined);
-      assert.ok(store.orders.size > 0);
+      assert.equal(store.orders.size, api.orders.length);
     });
 
     it('loads invoices when their view becomes visible, not before', async () => {
       scheduler.setVisibility({ ordersVisible: true, focused: true });
       await requestsPerMinute(1);
-      assert.ok(!mock.requests.some((r) => r.route === 'GET /api/v1/invoices'));
+      assert.equal(api.callsTo('listInvoices').length, 0);
       scheduler.setVisibility({ invoicesVisible: true });
-      await idle(store);
-      assert.ok(mock.requests.some((r) => r.route === 'GET /api/v1/invoices'));
+      await flush();
+      assert.equal(api.callsTo('listInvoices').length, 1);
     });
   });
 });

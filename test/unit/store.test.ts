@@ -1,168 +1,200 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { ActionUnderWay } from '../../src/store/errors';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
-import { type MockApi, startMockApi } from '../mock-api/server';
-import { FakeClock } from './helpers/FakeClock';
-import { idle, storeFor } from './helpers/storeRig';
+import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
+import { FakeClock, flush } from './helpers/FakeClock';
 
-describe('Store (unit, against the mock API)', () => {
-  let mock: MockApi;
+/**
+ * The store's logic against an in-memory fake of our API client, on a fake clock: every step is deterministic and
+ * no socket is opened. The real HTTP paths (retries, the limiter, hostile bodies) are the client's, tested against
+ * the mock API in apiClient.test.ts and the extension-host suites.
+ */
+describe('Store (unit, in memory)', () => {
   let clock: FakeClock;
   let store: Store;
+  let api: FakeApi;
   let key: { value: string | undefined };
   let failures: Failure[];
 
   beforeEach(async () => {
-    mock = await startMockApi({ transitionMs: 50 });
-    clock = new FakeClock(Date.now());
-    ({ store, key } = storeFor(mock, clock));
+    clock = new FakeClock();
+    ({ store, api, key } = storeOnFake(clock));
     failures = [];
     store.onDidFail((f) => failures.push(f));
     await store.keyChanged();
   });
-  afterEach(async () => {
-    store.dispose();
-    await mock.close();
-  });
+  afterEach(() => store.dispose());
 
-  const api = (route?: string): MockApi['requests'] =>
-    mock.requests.filter((r) => r.rawPath.startsWith('/api/') && (!route || r.route === route));
+  /** Lets `ms` pass on the fake clock, a second at a time, so each poll's answer is taken before the next is due. */
+  const pass = async (ms: number): Promise<void> => {
+    for (let passed = 0; passed < ms; passed += 1_000) await clock.advance(Math.min(1_000, ms - passed));
+  };
 
   it('moves from noKey through loading to ready', async () => {
     key.value = undefined;
     await store.keyChanged();
     assert.equal(store.state, 'noKey');
-    key.value = 'demo-0123456789abcdef0123456789abcdef';
+    key.value = FAKE_KEY;
     await store.keyChanged();
     assert.equal(store.state, 'loading');
     await store.refresh(['orders'], 'user');
     assert.equal(store.state, 'ready');
-    assert.equal(store.orders.size, mock.state.orders.length);
+    assert.deepEqual(
+      store.orders.all.map((o) => o.id),
+      api.orders.map((o) => o.id),
+    );
   });
 
   it('reports noBaseUrl and badBaseUrl without any request', async () => {
-    const blank = storeFor(mock, clock, { baseUrl: '' }).store;
-    await blank.keyChanged();
-    assert.equal(blank.state, 'noBaseUrl');
-    const plain = storeFor(mock, clock, { baseUrl: 'http://example.com' }).store;
-    await plain.keyChanged();
-    assert.equal(plain.state, 'badBaseUrl');
-    await plain.refresh(['orders'], 'user');
-    assert.equal(api().length, 0);
+    const blank = storeOnFake(clock, { baseUrl: '' });
+    await blank.store.keyChanged();
+    assert.equal(blank.store.state, 'noBaseUrl');
+    await blank.store.refresh(['orders'], 'user');
+    const plain = storeOnFake(clock, { baseUrl: 'http://example.com' });
+    await plain.store.keyChanged();
+    assert.equal(plain.store.state, 'badBaseUrl');
+    await plain.store.refresh(['orders'], 'user');
+    assert.equal(blank.api.calls.length + plain.api.calls.length, 0);
+    blank.store.dispose();
+    plain.store.dispose();
   });
 
   it('joins a refresh already under way instead of sending another request', async () => {
-    mock.faults.add({ kind: 'delay', delayMs: 50, path: '/api/v1/orders' });
-    await Promise.all(Array.from({ length: 30 }, () => store.refresh(['orders', 'balance'], 'user')));
-    assert.equal(api('GET /api/v1/orders').length, 1);
-    assert.equal(api('GET /api/v1/balance').length, 1);
+    api.on({ method: 'listOrders', delayMs: 50 });
+    api.on({ method: 'getBalance', delayMs: 50 });
+    const all = Promise.all(Array.from({ length: 30 }, () => store.refresh(['orders', 'balance'], 'user')));
+    await clock.advance(50);
+    await all;
+    assert.equal(api.callsTo('listOrders').length, 1);
+    assert.equal(api.callsTo('getBalance').length, 1);
+    assert.equal(store.orders.size, api.orders.length);
+    assert.ok(store.balance.value);
   });
 
   it('keeps the last good data when a refresh fails, and reports the failure once per episode', async () => {
     await store.refresh(['orders', 'balance'], 'user');
-    mock.faults.add({ kind: 'status', status: 500 });
+    const outage = api.on({ fail: 'server', failFields: { status: 500 } });
     for (let i = 0; i < 5; i++) await store.refresh(['orders', 'balance'], 'background');
     assert.equal(store.state, 'ready');
-    assert.equal(store.orders.size, mock.state.orders.length);
+    assert.equal(store.orders.size, api.orders.length);
     assert.ok(store.balance.value);
     assert.equal(store.ordersInfo.error?.kind, 'server');
     assert.equal(failures.filter((f) => f.firstInEpisode).length, 1, 'one episode');
     assert.equal(failures.length, 10);
-    mock.faults.clear();
+    outage();
     await store.refresh(['orders', 'balance'], 'background');
     assert.equal(store.ordersInfo.error, undefined);
-    mock.faults.add({ kind: 'status', status: 500 });
+    assert.equal(store.balance.error, undefined);
+    api.on({ fail: 'server', failFields: { status: 500 } });
     await store.refresh(['orders'], 'background');
     assert.equal(failures.filter((f) => f.firstInEpisode).length, 2, 'a new outage is a new episode');
   });
 
   it('goes to unreachable when the first load fails, and to ready once it recovers', async () => {
-    mock.faults.add({ kind: 'reset' });
-    // Reads are retried on a reset, with backoff on the fake clock: move it while they wait.
-    const attempt = store.refresh(['orders', 'balance'], 'background');
-    let done = false;
-    void attempt.then(() => (done = true));
-    while (!done) {
-      await clock.advance(100);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+    for (const kind of ['network', 'timeout'] as const) {
+      const fresh = storeOnFake(clock);
+      const outage = fresh.api.on({ fail: kind });
+      await fresh.store.keyChanged();
+      await fresh.store.refresh(['orders', 'balance'], 'background');
+      assert.equal(fresh.store.state, 'unreachable', kind);
+      outage();
+      await fresh.store.refresh(['orders'], 'user');
+      assert.equal(fresh.store.state, 'ready', kind);
+      fresh.store.dispose();
     }
-    assert.equal(store.state, 'unreachable');
-    mock.faults.clear();
-    await store.refresh(['orders'], 'user');
-    assert.equal(store.state, 'ready');
   });
 
   it('goes to invalidKey when the key is rejected, and stops settling polls', async () => {
     await store.refresh(['orders'], 'user');
     await store.runAction('1003', 'start');
     assert.equal(store.pending('1003')?.phase, 'settling');
-    mock.setKeys(['other']);
+    await clock.advance(1_000);
+    assert.equal(api.callsTo('getOrder', '1003').length, 1, 'the order is polled while it settles');
+    api.keys = ['other'];
     await store.refresh(['orders'], 'background');
     assert.equal(store.state, 'invalidKey');
-    assert.equal(store.orders.size, mock.state.orders.length, 'data is kept, the views hide it');
-    mock.clearLog();
-    await clock.advance(120_000);
-    await idle(store);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(api('GET /api/v1/orders/:id').length, 0, 'no settling poll after the key was rejected');
+    assert.equal(store.orders.size, api.orders.length, 'data is kept, the views hide it');
+    assert.equal(store.pending('1003'), undefined, 'the action is no longer shown as under way');
+    api.clearCalls();
+    await pass(20 * 60_000);
+    assert.deepEqual(api.calls, [], 'no settling poll (nor any request) after the key was rejected');
   });
 
   it('drops answers that arrive after the key changed', async () => {
-    mock.faults.add({ kind: 'delay', delayMs: 100, path: '/api/v1/orders' });
+    // The answer is already on its way and arrives despite the abort: the store must drop it by itself.
+    api.on({ method: 'listOrders', delayMs: 100, ignoresAbort: true, times: 1 });
     const pending = store.refresh(['orders'], 'user');
-    key.value = 'demo-second-key-000000000000000000';
-    mock.setKeys([key.value, 'demo-0123456789abcdef0123456789abcdef']);
+    key.value = 'fake-second-key-000000000000000000';
+    api.keys = [key.value, FAKE_KEY];
+    await store.keyChanged();
+    await clock.advance(100);
+    await pending;
+    assert.equal(api.callsTo('listOrders')[0]?.outcome, 'answered', 'the old answer did arrive');
+    assert.equal(store.orders.size, 0, "the old key's orders never appear");
+    assert.equal(store.ordersInfo.value, undefined);
+    assert.equal(store.state, 'loading');
+    assert.equal(failures.length, 0);
+  });
+
+  it('abandons the requests of the old key when the key changes', async () => {
+    api.on({ method: 'listOrders', delayMs: 100, times: 1 });
+    const pending = store.refresh(['orders'], 'user');
+    key.value = 'fake-second-key-000000000000000000';
+    api.keys = [key.value];
     await store.keyChanged();
     await pending;
-    assert.equal(store.orders.size, 0, "the old key's orders never appear");
-    assert.equal(store.state, 'loading');
+    assert.equal(api.callsTo('listOrders')[0]?.outcome, 'cancelled');
+    assert.equal(store.orders.size, 0);
+    assert.equal(failures.length, 0, 'an abandoned request is no failure');
+    await store.refresh(['orders'], 'user');
+    assert.equal(api.callsTo('listOrders')[1]?.key, key.value, 'the next read uses the new key');
+    assert.equal(store.state, 'ready');
   });
 
   it('ignores the echo of the key it already uses', async () => {
     await store.refresh(['orders'], 'user');
+    api.clearCalls();
     await store.keyChanged();
-    assert.equal(store.orders.size, mock.state.orders.length);
+    assert.equal(store.orders.size, api.orders.length);
+    assert.equal(store.state, 'ready');
+    assert.deepEqual(api.calls, [], 'nothing is fetched again');
   });
 
   it('runs an action once, polls the order until it settles, and announces the result', async () => {
     await store.refresh(['orders'], 'user');
-    const settled: unknown[] = [];
-    store.onDidSettle((s) => settled.push(s));
+    const settled: Array<{ id: string; asExpected: boolean }> = [];
+    store.onDidSettle((s) => settled.push({ id: s.order.id, asExpected: s.asExpected }));
     await store.runAction('1003', 'start');
     assert.equal(store.pending('1003')?.phase, 'settling');
     await assert.rejects(store.runAction('1003', 'start'), ActionUnderWay);
-    for (let i = 0; i < 10 && store.pending('1003'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      await clock.advance(1_000);
-      await idle(store);
-    }
+    await pass(api.transitionMs + 1_000);
     assert.equal(store.pending('1003'), undefined);
     assert.equal(store.orders.get('1003')?.state, 'running');
-    assert.equal(api('POST /api/v1/orders/:id/action').length, 1);
-    assert.equal(settled.length, 1);
+    assert.equal(api.callsTo('orderAction').length, 1, 'exactly one POST');
+    assert.ok(api.callsTo('getOrder', '1003').length >= 3, 'polled while busy');
+    assert.deepEqual(settled, [{ id: '1003', asExpected: true }]);
+    api.clearCalls();
+    await pass(5 * 60_000);
+    assert.deepEqual(api.calls, [], 'no poll after it settled');
   });
 
   it('keeps one POST per action when the order leaves the list and comes back while the POST is in flight', async () => {
     await store.refresh(['orders'], 'user');
-    mock.faults.add({ kind: 'delay', method: 'POST', delayMs: 300, times: 1 });
+    api.on({ method: 'orderAction', delayMs: 300, times: 1 });
     const first = store.runAction('1003', 'reinstall');
-    const saved = mock.state.orders.splice(
-      mock.state.orders.findIndex((o) => String(o.id) === '1003'),
-      1,
-    );
+    const saved = api.orders.filter((o) => o.id === '1003');
+    api.orders = api.orders.filter((o) => o.id !== '1003');
     await store.refresh(['orders'], 'user');
     assert.equal(store.orders.get('1003'), undefined, 'the order is gone from the list');
-    mock.state.orders.push(...saved);
-    await clock.advance(3_000);
+    api.orders.push(...saved);
     await store.refresh(['orders'], 'user');
     assert.ok(store.orders.get('1003'), 'the order is back');
     assert.ok(store.pending('1003'), 'its action is still under way');
     await assert.rejects(store.runAction('1003', 'reinstall'), ActionUnderWay);
+    await clock.advance(300);
     await first;
-    assert.equal(api('POST /api/v1/orders/:id/action').length, 1);
+    assert.equal(api.callsTo('orderAction').length, 1);
   });
 
   it('polls the list, not each order, when several orders settle at once', async () => {
@@ -172,13 +204,11 @@ describe('Store (unit, against the mock API)', () => {
       store.runAction('1001', 'stop'),
       store.runAction('1002', 'restart'),
     ]);
-    mock.clearLog();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    api.clearCalls();
     await clock.advance(1_000);
-    await idle(store);
     assert.deepEqual(
-      api().map((r) => r.route),
-      ['GET /api/v1/orders'],
+      api.calls.map((c) => c.method),
+      ['listOrders'],
     );
   });
 
@@ -186,66 +216,73 @@ describe('Store (unit, against the mock API)', () => {
     await store.refresh(['orders'], 'user');
     await assert.rejects(store.runAction('1003', 'stop'), { kind: 'invalidRequest', status: 409 });
     assert.equal(store.pending('1003'), undefined);
+    assert.equal(failures.at(-1)?.kind, 'action');
+    assert.equal(failures.at(-1)?.userInitiated, true);
   });
 
   it('does not poll an action whose answer already shows it settled', async () => {
-    const server = http.createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify(
-          req.method === 'POST'
-            ? { order: { id: 7, name: 'quick', status: 'running' } }
-            : [{ id: 7, name: 'quick', status: 'stopped' }],
-        ),
-      );
+    await store.refresh(['orders'], 'user');
+    api.on({
+      method: 'orderAction',
+      answer: (call) => ({ order: { id: call.id ?? '', label: 'quick', state: 'running', raw: {} } }),
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const seen: string[] = [];
-    server.on('request', (req: http.IncomingMessage) => seen.push(`${req.method} ${req.url}`));
-    const quick = storeFor(
-      { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as MockApi,
-      clock,
-    ).store;
-    try {
-      await quick.keyChanged();
-      await quick.refresh(['orders'], 'user');
-      await quick.runAction('7', 'start');
-      assert.equal(quick.pending('7'), undefined, 'settled by the answer itself');
-      await clock.advance(60_000);
-      await idle(quick);
-      assert.deepEqual(seen, ['GET /api/v1/orders', 'POST /api/v1/orders/7/action'], 'no poll after that');
-    } finally {
-      quick.dispose();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    await store.runAction('1003', 'start');
+    assert.equal(store.pending('1003'), undefined, 'settled by the answer itself');
+    await pass(60_000);
+    assert.deepEqual(
+      api.calls.map((c) => `${c.method} ${c.id ?? ''}`.trim()),
+      ['listOrders', 'orderAction 1003'],
+      'no poll after that',
+    );
   });
 
   it('stops polling an order whose polls keep failing, and frees it, after the bound', async () => {
     await store.refresh(['orders'], 'user');
     await store.runAction('1003', 'start');
-    mock.faults.add({ kind: 'status', status: 500, path: '/api/v1/orders/:id' });
-    for (let minute = 0; minute < 16; minute++) {
-      for (let step = 0; step < 4; step++) {
-        await clock.advance(15_000);
-        await idle(store);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    }
+    api.on({ method: 'getOrder', fail: 'server', failFields: { status: 500 } });
+    await pass(14 * 60_000);
+    assert.ok(store.pending('1003'), 'still settling within the bound');
+    await pass(2 * 60_000);
     assert.equal(store.pending('1003'), undefined);
-    mock.clearLog();
-    await clock.advance(120_000);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(api('GET /api/v1/orders/:id').length, 0, 'no more polls');
+    api.clearCalls();
+    await pass(5 * 60_000);
+    assert.deepEqual(api.calls, [], 'no more polls');
   });
 
   it('frees the orders of actions under way when the key is rejected', async () => {
     await store.refresh(['orders'], 'user');
     await store.runAction('1003', 'start');
     assert.ok(store.pending('1003'));
-    mock.setKeys(['someone-else']);
+    api.keys = ['someone-else'];
     await store.refresh(['orders'], 'background');
     assert.equal(store.state, 'invalidKey');
     assert.equal(store.pending('1003'), undefined, 'not left spinning');
+  });
+
+  it('sends no request after it is disposed, and drops the answers under way', async () => {
+    await store.refresh(['orders'], 'user');
+    await store.runAction('1003', 'start');
+    api.on({ method: 'getBalance', delayMs: 500, ignoresAbort: true, times: 1 });
+    const late = store.refresh(['balance'], 'background');
+    await flush();
+    assert.equal(api.callsTo('getBalance')[0]?.outcome, undefined, 'the balance read is under way');
+    store.dispose();
+    await clock.advance(500);
+    await late;
+    assert.equal(api.callsTo('getBalance')[0]?.outcome, 'answered', 'the answer did arrive');
+    assert.equal(store.balance.value, undefined, 'a late answer is dropped');
+    assert.ok(api.ended.has(1), 'its client was let go');
+    api.clearCalls();
+    await pass(20 * 60_000);
+    assert.deepEqual(api.calls, [], 'no poll, no refresh');
+    // A call on a disposed store still reaches a client, but carries the ended session's signal: nothing is sent.
+    await store.refresh(['orders', 'balance'], 'user');
+    assert.deepEqual(
+      api.callsTo().map((c) => [c.outcome, c.endedAt === c.startedAt]),
+      [
+        ['cancelled', true],
+        ['cancelled', true],
+      ],
+    );
   });
 });
