@@ -19,8 +19,8 @@ import {
 } from '../../src/accounts/accountList';
 import { AUTH_PROVIDER_ID } from '../../src/accounts/AccountsAuthProvider';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
-import { type MockApi, startMockApi } from '../mock-api/server';
-import { captureMessages, fakeInputBox, Harness, KEY, stubWindow, waitFor } from './harness';
+import { type MockApi } from '../mock-api/server';
+import { captureMessages, extraMock, fakeInputBox, Harness, KEY, stubWindow, waitFor } from './harness';
 
 const SECOND = 'other001';
 const SECOND_KEY = 'other-window-key-0123456789';
@@ -61,8 +61,8 @@ describe('accounts across windows and addresses', () => {
       ],
       balance: { balance: 7, currency: 'USD', credit_limit: 0 },
     });
-    second = await startMockApi({ transitionMs: 300, keys: [SECOND_KEY, 'another-key'], seed: seed('other') });
-    third = await startMockApi({ transitionMs: 300, keys: [SECOND_KEY, KEY], seed: seed('moved') });
+    second = await extraMock('second account', { keys: [SECOND_KEY, 'another-key'], seed: seed('other') });
+    third = await extraMock('new address of the second account', { keys: [SECOND_KEY, KEY], seed: seed('moved') });
   });
 
   after(async () => {
