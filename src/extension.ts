@@ -127,9 +127,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         context,
         first: ctx,
         ordersView,
+        invoicesView,
+        statusBar,
         storeFor,
         parts: (s) => ({
           orders: new OrdersTreeProvider(s),
+          invoices: new InvoicesTreeProvider(s),
           scheduler: new RefreshScheduler(s, settings.refreshIntervalSeconds),
         }),
       })),
