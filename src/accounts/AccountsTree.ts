@@ -3,7 +3,7 @@ import { type Store } from '../store/Store';
 import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersLayer, type OrdersTreeNode, type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { formatMoney } from '../views/statusBar/money';
-import { type AccountRecord } from './accountList';
+import { type AccountRecord, type AccountRowState, DEFAULT_ACCOUNT_ID } from './accountList';
 
 /** One account's part of the tree: its record, its store and its own orders tree. */
 export interface AccountPart {
@@ -101,7 +101,8 @@ export function accountRowItem(part: AccountPart, view: 'orders' | 'invoices'): 
   item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
   const status = accountStatus(part.store, view);
   item.description = status.text;
-  item.contextValue = `hostingAccount.account.${status.context}`;
+  // `.added` for the accounts after the first, which can be removed (the first is the settings: only its key goes).
+  item.contextValue = `hostingAccount.account.${status.context}${record.id === DEFAULT_ACCOUNT_ID ? '' : '.added'}`;
   item.iconPath = new vscode.ThemeIcon(status.problem ? 'warning' : 'account');
   // The first account's label defaults to its host: then the base URL alone says it.
   const label = record.label && record.label !== hostOf(record.baseUrl) ? record.label : '';
@@ -118,14 +119,11 @@ export function accountRowItem(part: AccountPart, view: 'orders' | 'invoices'): 
   return item;
 }
 
-/** The values an account row's `contextValue` can take: the menus' `when` clauses are checked against them. */
-export const ACCOUNT_CONTEXT_VALUES = ['ready', 'noKey', 'problem', 'loading'].map((s) => `hostingAccount.account.${s}`);
-
 export interface AccountStatus {
   /** The state first, then the balance: "stale · $7.00". Empty when there is nothing to say. */
   readonly text: string;
   /** Decides the row's actions: `noKey` offers Set API Key. */
-  readonly context: 'ready' | 'noKey' | 'problem' | 'loading';
+  readonly context: AccountRowState;
   readonly problem: boolean;
 }
 
