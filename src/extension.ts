@@ -220,6 +220,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       invoicesView,
       memento: context.globalState,
       log,
+      accounts: ctx.accounts,
     });
     context.subscriptions.push(features);
     // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.

@@ -3,7 +3,8 @@ import { type Store } from '../store/Store';
 import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersLayer, type OrdersTreeNode, type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { formatMoney } from '../views/statusBar/money';
-import { type AccountRecord, type AccountRowState, DEFAULT_ACCOUNT_ID } from './accountList';
+import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
+import { type AccountRowState } from './contextValues';
 
 /** One account's part of the tree: its record, its store and its own orders tree. */
 export interface AccountPart {
@@ -46,12 +47,17 @@ export class AccountsTree implements OrdersLayer {
    */
   partOf(node: unknown): AccountPart | undefined {
     if (node instanceof AccountRow) return this.parts().find((p) => p.record.id === node.accountId);
-    return typeof node === 'object' && node !== null ? this.owners.get(node) : undefined;
+    if (typeof node !== 'object' || node === null) return undefined;
+    // An order node not shown yet (a notification's Start, a reveal) is asked of each tree, which knows its own.
+    return this.owners.get(node) ?? this.parts().find((p) => p.orders.asOrderNode(node) !== undefined);
   }
 
-  /** Whether this is a node the view was given (an account row, an order or a field). */
+  /** Whether this is a node of the view (an account row, an order or a field), shown or not yet. */
   isNode(node: unknown): boolean {
-    return node instanceof AccountRow || (typeof node === 'object' && node !== null && this.owners.has(node));
+    return (
+      node instanceof AccountRow ||
+      (typeof node === 'object' && node !== null && (this.owners.has(node) || this.partOf(node) !== undefined))
+    );
   }
 
   getTreeItem(node: OrdersTreeNode): vscode.TreeItem {

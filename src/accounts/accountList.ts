@@ -32,15 +32,6 @@ export const MAX_ACCOUNTS = 20;
 export const MAX_LABEL_LENGTH = 60;
 const ID_PATTERN = /^[a-z0-9]{1,32}$/;
 
-/** What an account row's `contextValue` says (`hostingAccount.account.<state>`): `noKey` offers Set API Key. */
-export type AccountRowState = 'ready' | 'noKey' | 'problem' | 'loading';
-
-/** Every `contextValue` of an account row: `.added` marks the accounts after the first, which can be removed. */
-export const ACCOUNT_CONTEXT_VALUES = (['ready', 'noKey', 'problem', 'loading'] as const).flatMap((state) => [
-  `hostingAccount.account.${state}`,
-  `hostingAccount.account.${state}.added`,
-]);
-
 /** The SecretStorage name of an account's key. The first account keeps the name the extension always used. */
 export function secretNameOf(accountId: string): string {
   return accountId === DEFAULT_ACCOUNT_ID ? API_KEY_SECRET : `${API_KEY_SECRET}.${accountId}`;

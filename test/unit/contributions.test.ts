@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACCOUNT_CONTEXT_VALUES } from '../../src/accounts/accountList';
+import { ACCOUNT_CONTEXT_VALUES } from '../../src/accounts/contextValues';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
 import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
