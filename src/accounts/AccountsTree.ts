@@ -149,7 +149,8 @@ export function accountStatus(store: Store, view: 'orders' | 'invoices' | 'balan
       return { text: vscode.l10n.t('loading…'), context: 'loading', problem: false };
     case 'ready': {
       const balance = store.balance.value;
-      const failed = view === 'orders' ? store.ordersInfo.error : view === 'invoices' ? store.invoices.error : store.balance.error;
+      const failed =
+        view === 'orders' ? store.ordersInfo.error : view === 'invoices' ? store.invoices.error : store.balance.error;
       const stale = Boolean(failed);
       const money = balance ? formatMoney(balance.amount, balance.currency, vscode.env.language) : '';
       const text = [stale ? vscode.l10n.t('stale') : '', money].filter(Boolean).join(' · ');

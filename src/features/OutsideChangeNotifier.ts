@@ -47,6 +47,8 @@ export class OutsideChangeNotifier extends Disposable {
     };
     this.register(store.onDidChangeOrders(check));
     this.register(store.onDidChangeState(check));
+    // A list read again unchanged (after a new key, say) announces no orders change, but it is the new baseline.
+    this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
     this.register(toDisposable(() => this.timer !== undefined && this.clock.clearTimeout(this.timer)));
   }
 

@@ -85,8 +85,12 @@ export class Features extends Disposable {
     const eachWatch = (change: (watch: SlowWatch) => void): void => {
       for (const { value } of this.watches.entries()) change(value.watch);
     };
-    this.register(ordersView.onDidChangeVisibility((e) => eachWatch((w) => w.setConditions({ ordersVisible: e.visible }))));
-    this.register(vscode.window.onDidChangeWindowState((e) => eachWatch((w) => w.setConditions({ focused: e.focused }))));
+    this.register(
+      ordersView.onDidChangeVisibility((e) => eachWatch((w) => w.setConditions({ ordersVisible: e.visible }))),
+    );
+    this.register(
+      vscode.window.onDidChangeWindowState((e) => eachWatch((w) => w.setConditions({ focused: e.focused }))),
+    );
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('hostingAccount.watchInterval')) eachWatch((w) => w.setInterval(watchInterval()));
