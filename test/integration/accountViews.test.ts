@@ -299,10 +299,7 @@ describe('several accounts in the views, the status bar and the features', () =>
     const suspended = h.mock.state.orders.filter((o) => o.status === 'suspended').length;
     const unpaid = h.mock.state.invoices.filter((i) => i.status === 'unpaid' || i.status === 'overdue').length;
     const clientUnpaid = client.state.invoices.filter((i) => i.status === 'unpaid').length;
-    await waitFor(
-      () => h.api.ordersView.badge?.value === suspended + 1,
-      'the orders badge to count both accounts',
-    );
+    await waitFor(() => h.api.ordersView.badge?.value === suspended + 1, 'the orders badge to count both accounts');
     await waitFor(
       () => h.api.invoicesView.badge?.value === unpaid + clientUnpaid,
       'the invoices badge to count both accounts',
