@@ -129,9 +129,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         context,
         first: ctx,
         ordersView,
+        invoicesView,
+        statusBar,
         storeFor,
         parts: (s) => ({
           orders: new OrdersTreeProvider(s),
+          invoices: new InvoicesTreeProvider(s),
           scheduler: new RefreshScheduler(s, settings.refreshIntervalSeconds),
         }),
       })),
@@ -219,6 +222,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       invoicesView,
       memento: context.globalState,
       log,
+      accounts: ctx.accounts,
     });
     context.subscriptions.push(features);
     // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.

@@ -72,7 +72,9 @@ export class AccountRegistry implements vscode.Disposable {
   /** Another window (or this one) announced a list: read it, waiting a bounded while for it to arrive here. */
   private async followAnnouncement(): Promise<void> {
     const generation = ++this.generation;
-    const wanted = announcedDigest(await Promise.resolve(this.secrets.get(CHANGE_MARKER_SECRET)).catch(() => undefined));
+    const wanted = announcedDigest(
+      await Promise.resolve(this.secrets.get(CHANGE_MARKER_SECRET)).catch(() => undefined),
+    );
     for (const wait of [0, ...ARRIVAL_WAITS_MS]) {
       if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
       // A newer announcement took over, or the window closed.

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { type Store } from '../store/Store';
+import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersLayer, type OrdersTreeNode, type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+import { orderNodeOf } from '../views/orders/orderNodeOf';
 import { formatMoney } from '../views/statusBar/money';
-import { type AccountRecord } from './accountList';
-import { type AccountRowContext } from './accountRowContext';
+import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
+import { type AccountRowState } from './contextValues';
 
 /** One account's part of the tree: its record, its store and its own orders tree. */
 export interface AccountPart {
@@ -12,6 +14,10 @@ export interface AccountPart {
   readonly orders: OrdersTreeProvider;
   /** Added accounts prefix their tree item ids, so two accounts with the same order id never collide. */
   readonly prefix: string;
+  /** Its invoices tree (the Invoices view's part of this account). */
+  readonly invoices: InvoicesTreeProvider;
+  /** Its row, the same node in the Orders and the Invoices view, so a command on either acts in this account. */
+  readonly row: AccountRow;
 }
 
 /** A top-level row of the Orders view when there are several accounts. */
@@ -42,12 +48,17 @@ export class AccountsTree implements OrdersLayer {
    */
   partOf(node: unknown): AccountPart | undefined {
     if (node instanceof AccountRow) return this.parts().find((p) => p.record.id === node.accountId);
-    return typeof node === 'object' && node !== null ? this.owners.get(node) : undefined;
+    if (typeof node !== 'object' || node === null) return undefined;
+    // An order node not shown yet (a notification's Start, a reveal) is asked of each tree, which knows its own.
+    return this.owners.get(node) ?? this.parts().find((p) => orderNodeOf(p.orders, node) !== undefined);
   }
 
-  /** Whether this is a node the view was given (an account row, an order or a field). */
+  /** Whether this is a node of the view (an account row, an order or a field), shown or not yet. */
   isNode(node: unknown): boolean {
-    return node instanceof AccountRow || (typeof node === 'object' && node !== null && this.owners.has(node));
+    return (
+      node instanceof AccountRow ||
+      (typeof node === 'object' && node !== null && (this.owners.has(node) || this.partOf(node) !== undefined))
+    );
   }
 
   getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
@@ -81,33 +92,50 @@ export class AccountsTree implements OrdersLayer {
 
   private rowItem(row: AccountRow): vscode.TreeItem {
     const part = this.partOf(row);
-    const item = new vscode.TreeItem(part?.record.label || vscode.l10n.t('Hosting Account'));
-    item.id = `account/${row.accountId}`;
-    item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
-    if (!part) return item;
-    const host = hostOf(part.record.baseUrl);
-    const status = statusOf(part.store);
-    item.description = [host, status.text].filter(Boolean).join(' · ');
-    item.contextValue = `hostingAccount.account.${status.context}`;
-    item.iconPath = new vscode.ThemeIcon(status.problem ? 'warning' : 'account');
-    item.tooltip = [part.record.label, part.record.baseUrl, status.text].filter(Boolean).join('\n');
-    if (status.context === 'noKey') {
-      // Synced from another machine, or revoked: the row itself sets this account's key.
-      item.command = { command: 'hostingAccount.setApiKey', title: vscode.l10n.t('Set API Key'), arguments: [row] };
-    }
-    item.accessibilityInformation = { label: [part.record.label, status.text].filter(Boolean).join(', ') };
-    return item;
+    return part ? accountRowItem(part, 'orders') : new vscode.TreeItem(vscode.l10n.t('Hosting Account'));
   }
 }
 
-interface RowStatus {
+/**
+ * The tree item of an account row, in the Orders or the Invoices view: its label, then its state before its balance
+ * in the description (a narrow sidebar cuts the end of a row, and "stale" matters more than the amount). The provider
+ * host is said once, in the tooltip with the base URL, not repeated in the row.
+ */
+export function accountRowItem(part: AccountPart, view: 'orders' | 'invoices'): vscode.TreeItem {
+  const { record } = part;
+  const item = new vscode.TreeItem(record.label || vscode.l10n.t('Hosting Account'));
+  item.id = `account/${record.id}`;
+  item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+  const status = accountStatus(part.store, view);
+  item.description = status.text;
+  // `.added` for the accounts after the first, which can be removed (the first is the settings: only its key goes).
+  item.contextValue = `hostingAccount.account.${status.context}${record.id === DEFAULT_ACCOUNT_ID ? '' : '.added'}`;
+  item.iconPath = new vscode.ThemeIcon(status.problem ? 'warning' : 'account');
+  // The first account's label defaults to its host: then the base URL alone says it.
+  const label = record.label && record.label !== hostOf(record.baseUrl) ? record.label : '';
+  item.tooltip = [label, record.baseUrl, status.text].filter(Boolean).join('\n');
+  if (status.context === 'noKey') {
+    // Synced from another machine, or revoked: the row itself sets this account's key.
+    item.command = {
+      command: 'hostingAccount.setApiKey',
+      title: vscode.l10n.t('Set API Key'),
+      arguments: [part.row],
+    };
+  }
+  item.accessibilityInformation = { label: [record.label, status.text].filter(Boolean).join(', ') };
+  return item;
+}
+
+export interface AccountStatus {
+  /** The state first, then the balance: "stale · $7.00". Empty when there is nothing to say. */
   readonly text: string;
   /** Decides the row's actions: `noKey` offers Set API Key. */
-  readonly context: AccountRowContext;
+  readonly context: AccountRowState;
   readonly problem: boolean;
 }
 
-function statusOf(store: Store): RowStatus {
+/** What an account is doing, for its row (stale by the data that row shows) and the status bar's tooltip. */
+export function accountStatus(store: Store, view: 'orders' | 'invoices' | 'balance'): AccountStatus {
   switch (store.state) {
     case 'noBaseUrl':
     case 'badBaseUrl':
@@ -122,15 +150,17 @@ function statusOf(store: Store): RowStatus {
       return { text: vscode.l10n.t('loading…'), context: 'loading', problem: false };
     case 'ready': {
       const balance = store.balance.value;
-      const stale = Boolean(store.ordersInfo.error);
+      const failed =
+        view === 'orders' ? store.ordersInfo.error : view === 'invoices' ? store.invoices.error : store.balance.error;
+      const stale = Boolean(failed);
       const money = balance ? formatMoney(balance.amount, balance.currency, vscode.env.language) : '';
-      const text = stale ? [money, vscode.l10n.t('stale')].filter(Boolean).join(' · ') : money;
+      const text = [stale ? vscode.l10n.t('stale') : '', money].filter(Boolean).join(' · ');
       return { text, context: 'ready', problem: stale };
     }
   }
 }
 
-function hostOf(baseUrl: string): string {
+export function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {

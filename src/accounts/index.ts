@@ -4,11 +4,14 @@ import { KeyStore } from '../auth/KeyStore';
 import { type CommandContext } from '../commands/CommandContext';
 import { type RefreshScheduler } from '../store/RefreshScheduler';
 import { type Store } from '../store/Store';
+import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+import { type BalanceStatusBar } from '../views/statusBar/BalanceStatusBar';
 import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID, secretNameOf } from './accountList';
 import { AccountRegistry } from './AccountRegistry';
 import { AccountsAuthProvider, AUTH_PROVIDER_ID } from './AccountsAuthProvider';
 import { type AccountPart, AccountsTree } from './AccountsTree';
+import { BalanceOfSelection, InvoicesByAccount } from './AccountViews';
 
 export { AccountRegistry };
 
@@ -29,12 +32,18 @@ export interface AccountsHost {
   /** The first account's command context (its store, key store, trees): today's setup, untouched. */
   readonly first: CommandContext;
   readonly ordersView: vscode.TreeView<unknown>;
+  readonly invoicesView: vscode.TreeView<unknown>;
+  readonly statusBar: BalanceStatusBar;
   readonly storeFor: (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string) => Store;
   /**
    * The tree and the schedule of an account, built by the activation bundle: their classes (and the tree's nodes)
    * must exist once, as the commands recognise nodes by the tree that made them.
    */
-  readonly parts: (store: Store) => { orders: OrdersTreeProvider; scheduler: RefreshScheduler };
+  readonly parts: (store: Store) => {
+    orders: OrdersTreeProvider;
+    invoices: InvoicesTreeProvider;
+    scheduler: RefreshScheduler;
+  };
 }
 
 /** An added account, live: its own key store, store, schedule and tree. */
@@ -49,12 +58,19 @@ export class Accounts implements vscode.Disposable {
   readonly registry: AccountRegistry;
   readonly tree: AccountsTree;
   readonly auth: AccountsAuthProvider;
+  readonly invoices: InvoicesByAccount;
+  readonly balance: BalanceOfSelection;
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** Accounts were added, removed or relabelled (the features follow every account's store). */
+  readonly onDidChange = this.changeEmitter.event;
   private readonly added = new Map<string, AddedAccount>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly host: AccountsHost) {
     this.registry = new AccountRegistry(host.context.globalState, host.context.secrets);
     this.tree = new AccountsTree(() => this.parts());
+    this.invoices = new InvoicesByAccount(this.tree, () => this.parts());
+    this.balance = new BalanceOfSelection(this.tree, () => this.parts(), host.statusBar);
     this.auth = new AccountsAuthProvider({
       records: () => this.records,
       storeOf: (id) => this.contextOf(id)?.store,
@@ -80,7 +96,10 @@ export class Accounts implements vscode.Disposable {
       host.first.store.onDidChangeState(() => this.auth.update()),
       this.registry,
       this.registry.onDidChange(() => this.sync()),
+      this.changeEmitter,
       host.ordersView.onDidChangeVisibility(() => this.setVisibility()),
+      host.invoicesView.onDidChangeVisibility(() => this.setVisibility()),
+      host.ordersView.onDidChangeSelection((e) => this.balance.select(e.selection)),
       vscode.window.onDidChangeWindowState(() => this.setVisibility()),
       // A key set, changed or removed in another window (or through the Accounts menu) reaches every account here.
       host.first.store.onDidChangeState(() => this.redraw()),
@@ -177,17 +196,24 @@ export class Accounts implements vscode.Disposable {
       this.added.set(record.id, this.build(record));
     }
     // One account: no layer at all, so the tree is exactly the one-account tree.
-    this.host.first.orders.layer = this.added.size ? this.tree : undefined;
+    const several = this.added.size > 0;
+    this.host.first.orders.layer = several ? this.tree : undefined;
+    this.host.first.invoices.layer = several ? this.invoices : undefined;
+    this.host.statusBar.accounts = several ? this.balance : undefined;
+    this.host.statusBar.update();
     void vscode.commands.executeCommand('setContext', 'hostingAccount.severalAccounts', this.added.size > 0);
     // An account gone (or relabelled) leaves or changes the Accounts menu at once.
     this.auth.update();
     this.redraw();
+    this.changeEmitter.fire();
   }
 
-  private parts(): AccountPart[] {
+  /** Every account's live parts, the first one first. */
+  parts(): AccountPart[] {
     const [first] = this.records;
+    const { store, orders, invoices } = this.host.first;
     const head: AccountPart[] = first
-      ? [{ record: first, store: this.host.first.store, orders: this.host.first.orders, prefix: '' }]
+      ? [{ record: first, store, orders, invoices, prefix: '', row: this.tree.rowOf(first.id) }]
       : [];
     return [...head, ...this.added.values()];
   }
@@ -200,15 +226,16 @@ export class Accounts implements vscode.Disposable {
       () => this.added.get(record.id)?.record.baseUrl ?? record.baseUrl,
       `store:${record.id}`,
     );
-    const { orders, scheduler } = host.parts(store);
+    const { orders, invoices, scheduler } = host.parts(store);
     const ctx: CommandContext = {
       ...host.first,
       accountId: record.id,
       store,
       keys,
       orders,
-      // Invoices of added accounts are not shown yet: never refreshed on the first account's view being visible.
-      invoicesVisible: () => false,
+      invoices,
+      // One Invoices view shows every account's invoices.
+      invoicesVisible: () => host.invoicesView.visible,
       // Per-order choices (SSH address, user) are kept per account: the same order id may exist in two accounts.
       globalState: scoped(host.context.globalState, `account/${record.id}/`),
     };
@@ -223,23 +250,34 @@ export class Accounts implements vscode.Disposable {
     const subscriptions: vscode.Disposable[] = [
       keys,
       orders,
+      invoices,
       scheduler,
       store,
       keys.onDidChange(() => void keyChanged()),
       orders.onDidChangeTreeData((nodes) => host.first.orders.changed(Array.isArray(nodes) ? nodes : undefined)),
+      invoices.onDidChangeTreeData(() => host.first.invoices.changed()),
       store.onDidChangeState(() => {
         this.redraw();
         this.auth.update();
+        host.statusBar.update();
       }),
-      store.onDidChangeData((kind) => (kind === 'balance' || kind === 'orders') && this.redraw()),
+      store.onDidChangeData((kind) => {
+        if (kind === 'balance' || kind === 'orders') this.redraw();
+        if (kind === 'balance' || kind === 'account') host.statusBar.update();
+        // The rows of the Invoices view say their account's balance and state.
+        if (kind === 'balance' || kind === 'invoices') host.first.invoices.changed();
+      }),
+      store.onDidRequest(() => host.statusBar.requestBudgetChanged()),
     ];
     void keyChanged();
     const account: AddedAccount = {
       record,
       prefix: `account/${record.id}`,
+      row: this.tree.rowOf(record.id),
       keys,
       store,
       orders,
+      invoices,
       scheduler,
       ctx,
       subscriptions,
@@ -252,7 +290,7 @@ export class Accounts implements vscode.Disposable {
     for (const account of this.added.values()) {
       account.scheduler.setVisibility({
         ordersVisible: this.host.ordersView.visible,
-        invoicesVisible: false,
+        invoicesVisible: this.host.invoicesView.visible,
         focused: vscode.window.state.focused,
       });
     }
@@ -260,10 +298,13 @@ export class Accounts implements vscode.Disposable {
 
   private redraw(): void {
     if (this.host.first.orders.layer) this.host.first.orders.changed(undefined);
+    if (this.host.first.invoices.layer) this.host.first.invoices.changed();
   }
 
   dispose(): void {
     this.host.first.orders.layer = undefined;
+    this.host.first.invoices.layer = undefined;
+    this.host.statusBar.accounts = undefined;
     this.host.first.details.accounts = undefined;
     for (const account of this.added.values()) dispose(account);
     this.added.clear();

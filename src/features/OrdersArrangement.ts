@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { type Store } from '../store/Store';
-import { Disposable } from '../util/lifecycle';
+import { Disposable, type IDisposable, toDisposable } from '../util/lifecycle';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import {
   type Arrangement,
@@ -12,6 +11,7 @@ import {
   parseArrangement,
 } from '../views/orders/filter';
 import { filterLabel, filterWord, sortLabel } from './arrangementStrings';
+import { type AccountsSource, PerAccount } from './accountsSource';
 import { FEATURE_COMMAND_IDS } from './commandIds';
 
 /**
@@ -21,40 +21,59 @@ import { FEATURE_COMMAND_IDS } from './commandIds';
 export const ARRANGEMENT_KEY = 'hostingAccount.ordersView.arrangement';
 
 /**
- * The Orders view's filter and sort: applied to the tree, said in the view's description ("running: 3 of 12"),
- * remembered across restarts, and changed through the view-title commands.
+ * The Orders view's filter and sort: applied to every account's tree, said in the view's description ("running: 3 of
+ * 12", counted over all accounts), remembered across restarts, and changed through the view-title commands.
  */
 export class OrdersArrangement extends Disposable {
   private current: Arrangement;
-  private shown = 0;
+  /** How many orders each account's tree shows now. */
+  private readonly shown = new Map<OrdersTreeProvider, number>();
+  /** Unset only while it is being built (it describes the view once built). */
+  private readonly trees?: PerAccount<IDisposable>;
 
   constructor(
-    private readonly store: Store,
-    private readonly tree: OrdersTreeProvider,
+    accounts: AccountsSource,
     private readonly view: vscode.TreeView<unknown>,
     private readonly memento: vscode.Memento,
   ) {
     super();
     this.current = parseArrangement(memento.get(ARRANGEMENT_KEY));
-    tree.arrange = (orders) => {
-      const arranged = arrangeOrders(orders, this.current, (id) => store.pending(id)?.action);
-      this.shown = arranged.shown.length;
-      this.describe();
-      return arranged.shown;
-    };
-    this.register({ dispose: () => (tree.arrange = undefined) });
-    // A change of state (or an action starting or ending) can move an order in or out of the filter, or in the sort.
-    this.register(
-      store.onDidChangeOrders((change) => {
-        if (change.ids && this.arranged()) tree.redraw();
-      }),
+    this.trees = this.register(
+      new PerAccount(
+        accounts,
+        ({ store, orders: tree }) => {
+          tree.arrange = (orders) => {
+            const arranged = arrangeOrders(orders, this.current, (id) => store.pending(id)?.action);
+            this.shown.set(tree, arranged.shown.length);
+            this.describe();
+            return arranged.shown;
+          };
+          const listeners = [
+            // A change of state (or an action starting or ending) can move an order in or out of the filter, or in
+            // the sort.
+            store.onDidChangeOrders((change) => {
+              if (change.ids && this.arranged()) tree.redraw();
+            }),
+            store.onDidChangeState(() => this.describe()),
+          ];
+          return toDisposable(() => {
+            tree.arrange = undefined;
+            this.shown.delete(tree);
+            for (const listener of listeners) listener.dispose();
+          });
+        },
+        () => this.describe(),
+      ),
     );
-    this.register(store.onDidChangeState(() => this.describe()));
     const [filterId, sortId] = FEATURE_COMMAND_IDS;
     this.register(vscode.commands.registerCommand(filterId, (arg: unknown) => this.pickFilter(arg)));
     this.register(vscode.commands.registerCommand(sortId, (arg: unknown) => this.pickSort(arg)));
-    tree.redraw();
+    this.redraw();
     this.describe();
+  }
+
+  private redraw(): void {
+    for (const { account } of this.trees?.entries() ?? []) account.orders.redraw();
   }
 
   get arrangement(): Arrangement {
@@ -68,7 +87,7 @@ export class OrdersArrangement extends Disposable {
 
   async set(change: Partial<Arrangement>): Promise<void> {
     this.current = { ...this.current, ...change };
-    this.tree.redraw();
+    this.redraw();
     this.describe();
     await this.memento.update(ARRANGEMENT_KEY, this.current);
   }
@@ -89,15 +108,22 @@ export class OrdersArrangement extends Disposable {
 
   private describe(): void {
     const { filter, sort } = this.current;
-    const ready = this.store.state === 'ready';
-    const total = this.store.orders.size;
+    const live = this.trees?.entries().map((e) => e.account) ?? [];
+    const ready = live.some((a) => a.store.state === 'ready');
+    let total = 0;
+    let shown = 0;
+    for (const { store, orders } of live) {
+      if (store.state !== 'ready') continue;
+      total += store.orders.size;
+      shown += this.shown.get(orders) ?? 0;
+    }
     const parts: string[] = [];
     if (ready && filter !== 'all') {
       parts.push(
         vscode.l10n.t(
           '{0}: {1} of {2}',
           filterWord(filter),
-          this.shown.toLocaleString(vscode.env.language),
+          shown.toLocaleString(vscode.env.language),
           total.toLocaleString(vscode.env.language),
         ),
       );
@@ -107,7 +133,7 @@ export class OrdersArrangement extends Disposable {
     void vscode.commands.executeCommand(
       'setContext',
       'hostingAccount.ordersFilteredEmpty',
-      ready && filter !== 'all' && total > 0 && this.shown === 0,
+      ready && filter !== 'all' && total > 0 && shown === 0,
     );
     void vscode.commands.executeCommand('setContext', 'hostingAccount.ordersFiltered', filter !== 'all');
   }

@@ -16,6 +16,8 @@ export interface NotifierActions {
   seen(id: string): void;
   /** An order stopped from outside: it now counts on the badge. */
   flag(id: string): void;
+  /** Starts the order (the Start button), in this notifier's account. */
+  start(id: string): Promise<void>;
 }
 
 /**
@@ -32,6 +34,8 @@ export class OutsideChangeNotifier extends Disposable {
     store: Store,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
+    /** The account's name with several accounts (said in every message), else empty. */
+    private readonly account: () => string = () => '',
   ) {
     super();
     this.detector = new OutsideChangeDetector(store, () => clock.now());
@@ -43,6 +47,8 @@ export class OutsideChangeNotifier extends Disposable {
     };
     this.register(store.onDidChangeOrders(check));
     this.register(store.onDidChangeState(check));
+    // A list read again unchanged (after a new key, say) announces no orders change, but it is the new baseline.
+    this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
     this.register(toDisposable(() => this.timer !== undefined && this.clock.clearTimeout(this.timer)));
   }
 
@@ -69,7 +75,9 @@ export class OutsideChangeNotifier extends Disposable {
       .map((c) => `${name(c)} (${kindWord(c)})`)
       .join(', ');
     const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
-    const message = vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more);
+    const message = this.inAccount(
+      vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more),
+    );
     const worse = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended' || c.kind === 'disappeared');
     const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
       noLinks(message),
@@ -83,7 +91,7 @@ export class OutsideChangeNotifier extends Disposable {
     const show = vscode.l10n.t('Show');
     const start = vscode.l10n.t('Start');
     const buttons = change.kind === 'disappeared' ? [] : change.kind === 'stopped' ? [show, start] : [show];
-    const message = noLinks(oneMessage(change));
+    const message = noLinks(this.inAccount(oneMessage(change)));
     const worse = change.kind === 'stopped' || change.kind === 'suspended' || change.kind === 'disappeared';
     const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
       message,
@@ -92,9 +100,13 @@ export class OutsideChangeNotifier extends Disposable {
     if (answer === show) await this.actions.show(change.id);
     else if (answer === start) {
       this.actions.seen(change.id);
-      // The id, not a node: the command finds the order the store knows now, and refuses a second action.
-      await vscode.commands.executeCommand('hostingAccount.order.start', change.id);
+      await this.actions.start(change.id);
     }
+  }
+
+  private inAccount(message: string): string {
+    const account = this.account();
+    return account ? vscode.l10n.t('Account {0}: {1}', truncate(account, 60), message) : message;
   }
 }
 

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { type OrderAction } from '../api/models';
-import { type Store } from '../store/Store';
-import { Disposable } from '../util/lifecycle';
+import { Disposable, type IDisposable } from '../util/lifecycle';
 import { type OrderNode } from '../views/orders/OrderNode';
 import { orderNodeOf } from '../views/orders/orderNodeOf';
-import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { actionsFor } from '../views/orders/orderPresentation';
+import { type AccountsSource, type FeatureAccount, PerAccount } from './accountsSource';
 
 export const BULK_ACTIONS = ['start', 'stop', 'restart'] as const satisfies readonly OrderAction[];
 
@@ -18,26 +17,39 @@ export class SelectionContext extends Disposable {
   private readonly values = new Map<string, boolean>();
 
   constructor(
-    private readonly store: Store,
-    private readonly tree: OrdersTreeProvider,
+    private readonly accounts: AccountsSource,
     private readonly view: vscode.TreeView<unknown>,
   ) {
     super();
     this.register(view.onDidChangeSelection(() => this.update()));
-    this.register(store.onDidChangeOrders(() => this.update()));
-    this.update();
+    this.register(
+      new PerAccount<IDisposable>(
+        accounts,
+        ({ store }) => store.onDidChangeOrders(() => this.update()),
+        () => this.update(),
+      ),
+    );
+  }
+
+  /** A selected order node with its account: asked of each account's tree, which knows its own nodes. */
+  private ownerOf(node: unknown): { node: OrderNode; account: FeatureAccount } | undefined {
+    for (const account of this.accounts.list()) {
+      const order = orderNodeOf(account.orders, node);
+      if (order) return { node: order, account };
+    }
+    return undefined;
   }
 
   private update(): void {
     const selected = this.view.selection
-      .map((node) => orderNodeOf(this.tree, node))
-      .filter((n): n is OrderNode => n !== undefined);
+      .map((node) => this.ownerOf(node))
+      .filter((n): n is { node: OrderNode; account: FeatureAccount } => n !== undefined);
     for (const action of BULK_ACTIONS) {
       const fits =
         selected.length > 0 &&
-        selected.every((node) => {
-          const order = this.store.orders.get(node.id) ?? node.order;
-          return actionsFor(order.state, this.store.pending(node.id)?.action).includes(action);
+        selected.every(({ node, account: { store } }) => {
+          const order = store.orders.get(node.id) ?? node.order;
+          return actionsFor(order.state, store.pending(node.id)?.action).includes(action);
         });
       this.set(`hostingAccount.selectionFits.${action}`, fits);
     }

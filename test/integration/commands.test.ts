@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ACCOUNT_ROW_CONTEXT_VALUES } from '../../src/accounts/accountRowContext';
+import { ACCOUNT_CONTEXT_VALUES } from '../../src/accounts/contextValues';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { ORDER_CONTEXT_VALUES } from '../../src/views/orders/orderPresentation';
 import { activeExtension } from './env';
@@ -14,8 +14,8 @@ interface Manifest {
 
 /** Every contextValue each view's items can carry. */
 const contextValuesByView: Record<string, readonly string[]> = {
-  'hostingAccount.orders': [...ORDER_CONTEXT_VALUES, ...ACCOUNT_ROW_CONTEXT_VALUES],
-  'hostingAccount.invoices': INVOICE_CONTEXT_VALUES,
+  'hostingAccount.orders': [...ORDER_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES],
+  'hostingAccount.invoices': [...INVOICE_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES],
 };
 
 describe('contributed commands', () => {

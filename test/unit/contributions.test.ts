@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCOUNT_CONTEXT_VALUES } from '../../src/accounts/contextValues';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
 import { FEATURE_COMMAND_IDS } from '../../src/features/commandIds';
-import { ACCOUNT_ROW_CONTEXT_VALUES } from '../../src/accounts/accountRowContext';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
@@ -89,7 +89,7 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('matches every viewItem regex of a menu to a contextValue the views produce', () => {
-    const produced = [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES, ...ACCOUNT_ROW_CONTEXT_VALUES];
+    const produced = [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES];
     for (const entry of itemMenus) {
       const regex = viewItemRegex(entry.when);
       assert.ok(regex, `${entry.command} has no viewItem clause`);
@@ -98,6 +98,31 @@ describe('package.json contributions (unit)', () => {
         `${entry.command}: ${entry.when} matches nothing`,
       );
     }
+  });
+
+  it('offers the account actions on account rows of both views, Remove only on the accounts after the first', () => {
+    const offered = (command: string, value: string, view: string): boolean =>
+      itemMenus.some(
+        (e) =>
+          e.command === command &&
+          !e.group?.startsWith('inline') &&
+          (viewItemRegex(e.when)?.test(value) ?? false) &&
+          new RegExp(/view =~ \/(.+?)\//.exec(e.when ?? '')?.[1] ?? '^$').test(view),
+      );
+    for (const view of ['hostingAccount.orders', 'hostingAccount.invoices']) {
+      for (const value of ACCOUNT_CONTEXT_VALUES) {
+        const added = value.endsWith('.added');
+        assert.equal(offered('hostingAccount.account.rename', value, view), true, `rename on ${value}`);
+        assert.equal(offered('hostingAccount.setApiKey', value, view), true, `set key on ${value}`);
+        assert.equal(offered('hostingAccount.account.remove', value, view), added, `remove on ${value}`);
+        assert.equal(offered('hostingAccount.refresh', value, view), !value.includes('noKey'), `refresh on ${value}`);
+      }
+    }
+    // Never on an order or an invoice, nor in another view.
+    for (const value of [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES]) {
+      assert.equal(offered('hostingAccount.account.rename', value, 'hostingAccount.orders'), false, value);
+    }
+    assert.equal(offered('hostingAccount.account.rename', ACCOUNT_CONTEXT_VALUES[0]!, 'explorer'), false);
   });
 
   it('offers each order action in the context menu exactly on the states it fits', () => {

@@ -11,6 +11,12 @@ export class InvoiceNode {
   constructor(readonly invoice: Invoice) {}
 }
 
+/** Several accounts (src/accounts/): the view's top level is then one row per account, each holding its invoices. */
+export interface InvoicesLayer {
+  getTreeItem(node: InvoiceNode): vscode.TreeItem;
+  getChildren(node?: InvoiceNode): InvoiceNode[];
+}
+
 function statusLabel(invoice: Invoice): string {
   switch (invoice.status) {
     case 'paid':
@@ -32,6 +38,8 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
   readonly onDidChangeTreeData = this.emitter.event;
 
   private shown?: readonly Invoice[];
+  /** Unset with one account, so the view is exactly the one-account view. */
+  layer?: InvoicesLayer;
 
   constructor(private readonly store: Store) {
     super();
@@ -46,7 +54,16 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
     this.register(store.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
+  /** Tells the view that it changed (the accounts layer, for the other accounts' invoices). */
+  changed(): void {
+    this.emitter.fire(undefined);
+  }
+
   getChildren(node?: InvoiceNode): InvoiceNode[] {
+    return this.layer ? this.layer.getChildren(node) : this.ownChildren(node);
+  }
+
+  ownChildren(node?: InvoiceNode): InvoiceNode[] {
     if (node || this.store.state !== 'ready') return [];
     // Tree ids must be unique: a server listing an invoice twice shows it once.
     const seen = new Set<string>();
@@ -56,6 +73,10 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: InvoiceNode): vscode.TreeItem {
+    return this.layer ? this.layer.getTreeItem(node) : this.ownTreeItem(node);
+  }
+
+  ownTreeItem(node: InvoiceNode): vscode.TreeItem {
     const { invoice } = node;
     const look = invoiceLook(invoice);
     const label = invoice.number ?? `#${invoice.id}`;
@@ -83,6 +104,8 @@ export class InvoicesTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   resolveTreeItem(item: vscode.TreeItem, { invoice }: InvoiceNode): vscode.TreeItem {
+    // An account row (several accounts) has its tooltip already.
+    if (!invoice) return item;
     const title = `**${escapeMarkdown(invoice.number ?? invoice.id)}** · ${escapeMarkdown(statusLabel(invoice))}`;
     const due = invoice.dueDate ? `\n\n${escapeMarkdown(vscode.l10n.t('Due {0}', invoice.dueDate))}` : '';
     item.tooltip = new vscode.MarkdownString(`${title}${due}\n\n${fieldsMarkdown(fieldsOf(invoice.raw))}`);

@@ -4,30 +4,41 @@ import { Disposable } from '../../util/lifecycle';
 import { escapeMarkdown } from '../text';
 import { formatMoney, isLow } from './money';
 
+/** Several accounts (src/accounts/): which one is shown, its name, and a tooltip line per account. */
+export interface StatusBarAccounts {
+  shown(): { readonly store: Store; readonly name: string };
+  lines(): string[];
+}
+
 /** The balance in the status bar: one short item, a warning background only for a low balance or a problem. */
 export class BalanceStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   private tooltipTimer?: ReturnType<typeof setTimeout>;
+  /** Unset with one account, so the item is exactly the one-account item. */
+  accounts?: StatusBarAccounts;
+  private store: Store;
+  private name = '';
 
   constructor(
-    private readonly store: Store,
+    private readonly first: Store,
     private readonly threshold: () => number,
   ) {
     super();
+    this.store = first;
     this.item = this.register(
       vscode.window.createStatusBarItem('hostingAccount.balance', vscode.StatusBarAlignment.Right, 100),
     );
     this.item.name = vscode.l10n.t('Hosting Account Balance');
     this.item.command = 'hostingAccount.showAccount';
-    this.register(store.onDidChangeState(() => this.update()));
-    this.register(store.onDidChangeData((kind) => (kind === 'balance' || kind === 'account') && this.update()));
-    this.register(store.onDidRequest(() => this.requestBudgetChanged()));
+    this.register(first.onDidChangeState(() => this.update()));
+    this.register(first.onDidChangeData((kind) => (kind === 'balance' || kind === 'account') && this.update()));
+    this.register(first.onDidRequest(() => this.requestBudgetChanged()));
     this.register({ dispose: () => clearTimeout(this.tooltipTimer) });
     this.update();
   }
 
   /** The request budget changes with every request; the tooltip follows, at most every second. */
-  private requestBudgetChanged(): void {
+  requestBudgetChanged(): void {
     if (this.tooltipTimer) return;
     this.tooltipTimer = setTimeout(() => {
       this.tooltipTimer = undefined;
@@ -36,6 +47,8 @@ export class BalanceStatusBar extends Disposable {
   }
 
   update(): void {
+    // The account and its name are read together, once: a balance is never shown under another account's name.
+    ({ store: this.store, name: this.name } = this.accounts?.shown() ?? { store: this.first, name: '' });
     const { state } = this.store;
     if (state === 'noBaseUrl' || state === 'badBaseUrl' || state === 'noKey') {
       this.item.hide();
@@ -59,7 +72,8 @@ export class BalanceStatusBar extends Disposable {
       this.item.text = `$(credit-card) …`;
       this.item.backgroundColor = undefined;
     }
-    this.item.accessibilityInformation = { label: this.accessibleLabel() };
+    if (this.name) this.item.text += ` · ${this.name}`;
+    this.item.accessibilityInformation = { label: [this.accessibleLabel(), this.name].filter(Boolean).join(', ') };
     this.item.tooltip = this.tooltip();
     this.item.show();
   }
@@ -73,7 +87,7 @@ export class BalanceStatusBar extends Disposable {
 
   private tooltip(): vscode.MarkdownString {
     const { balance, account, state } = this.store;
-    const lines: string[] = [`**${vscode.l10n.t('Hosting Account')}**`];
+    const lines: string[] = [`**${escapeMarkdown(this.name) || vscode.l10n.t('Hosting Account')}**`];
     const who = account.value && [account.value.name, account.value.email].filter(Boolean).join(' · ');
     if (who) lines.push(escapeMarkdown(who));
     if (balance.value) {
@@ -94,6 +108,7 @@ export class BalanceStatusBar extends Disposable {
     }
     const budget = this.store.rateLimitStatus();
     if (budget) lines.push(vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit));
+    if (this.accounts) lines.push('', ...this.accounts.lines());
     lines.push('', vscode.l10n.t('Click for the account summary.'));
     const markdown = new vscode.MarkdownString(lines.join('  \n'), true);
     markdown.isTrusted = false;
