@@ -23,6 +23,17 @@ describe('a user with two accounts, one of them down', () => {
       seed: {
         orders: [{ ...first, id: 2001, name: 'client-shop' }],
         balance: { balance: 7, currency: 'USD', credit_limit: 0 },
+        invoices: [
+          {
+            id: 501,
+            number: 'CS-0501',
+            date: '2026-02-01',
+            due_date: '2026-02-15',
+            amount: 19,
+            currency: 'USD',
+            status: 'unpaid',
+          },
+        ],
       },
     });
     await workbench.runCommand('Hosting: Add Account');
@@ -35,6 +46,41 @@ describe('a user with two accounts, one of them down', () => {
     await workbench.rowByText('client-shop', orders).waitFor({ timeout: timeouts.ui });
     await workbench.rowByText('web-frontend-01', orders).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('two accounts side by side');
+
+    // The Invoices view (the Orders view folded to make room): each account's invoices under its own row.
+    // A pane header toggles: it is clicked only when it is not already as wanted.
+    const expand = async (name: string, expanded: boolean): Promise<void> => {
+      const header = workbench.view(name).locator('.pane-header').first();
+      // On its twistie: the middle of a header holds the view's title actions (Refresh…).
+      if ((await header.getAttribute('aria-expanded')) !== String(expanded)) {
+        await header.click({ position: { x: 12, y: 10 } });
+      }
+      await workbench
+        .view(name)
+        .locator(`.pane-header[aria-expanded="${String(expanded)}"]`)
+        .waitFor({ timeout: timeouts.ui });
+    };
+    await expand('Invoices', true);
+    await expand('Orders', false);
+    const invoices = workbench.view('Invoices');
+    await workbench.rowByText('Client shop', invoices).waitFor({ timeout: timeouts.ui });
+    await workbench.rowByText('CS-0501', invoices).waitFor({ timeout: timeouts.ui });
+    await workbench.rowByText(mock.state.invoices[0]!.number, invoices).waitFor({ timeout: timeouts.ui });
+    await page.mouse.move(800, 300);
+    await workbench.screenshot('two accounts invoices');
+    await expand('Orders', true);
+    await workbench.rowByText('client-shop', orders).waitFor({ timeout: timeouts.ui });
+
+    // The status bar follows the selected order's account; its tooltip lists both.
+    await workbench.rowByText('client-shop', orders).click();
+    const balance = workbench.statusBarItem(/\$7\.00 · Client shop/);
+    await balance.waitFor({ timeout: timeouts.ui });
+    await balance.hover();
+    const hover = page.locator('.monaco-hover', { hasText: 'Client shop' }).first();
+    await hover.waitFor({ timeout: timeouts.ui });
+    assert.match(await hover.innerText(), /42\.50/);
+    await workbench.screenshot('two accounts status bar tooltip');
+    await page.mouse.move(400, 300);
 
     await client.close();
     await workbench.runCommand('Hosting: Refresh');
