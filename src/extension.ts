@@ -1,20 +1,18 @@
 import * as vscode from 'vscode';
 import type { Accounts } from './accounts/index';
 import { loadAccounts } from './accounts/lazy';
-import { loadApi } from './api/lazy';
-import type { LimiterRegistry } from './api/limiterRegistry';
-import type { NetworkSettings } from './api/network/settings';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
 import { COMMAND_IDS } from './commands/ids';
 import { loadCommands } from './commands/lazy';
 import type { Features } from './features/index';
 import { loadFeatures } from './features/lazy';
-import { affects, readNetworkSettings, readSettings } from './config';
+import { affects, readSettings } from './config';
 import { formatRequest, Log } from './log';
 import { loadNotify } from './notify/lazy';
 import { RefreshScheduler } from './store/RefreshScheduler';
-import { Store } from './store/Store';
+import { createStoreFactory } from './store/StoreFactory';
+import { type TestApi } from './testApi';
 import { ContextKeys } from './views/contextKeys';
 import { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
@@ -24,29 +22,6 @@ import { ProblemReporter } from './views/ProblemReporter';
 import { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
 import { ViewMessages } from './views/ViewMessages';
 
-/** Handed to the extension's own tests (and only to them): the live parts, to assert on what the user would see. */
-export interface TestApi {
-  readonly store: Store;
-  readonly scheduler: RefreshScheduler;
-  readonly orders: OrdersTreeProvider;
-  readonly ordersView: vscode.TreeView<unknown>;
-  readonly invoices: InvoicesTreeProvider;
-  readonly invoicesView: vscode.TreeView<unknown>;
-  readonly statusBar: BalanceStatusBar;
-  readonly keys: KeyStore;
-  readonly log: Log;
-  /** Where VS Code writes this extension's log files. */
-  readonly logUri: vscode.Uri;
-  /** A fast reachability probe and a pretend Remote-SSH window, for the tests. */
-  readonly ssh: SshHooks;
-  /** Filter and sort, badges, the watch and the tools, once loaded (with the first key). */
-  readonly features: () => Features | undefined;
-  /** The accounts after the first, loaded on demand. */
-  readonly accounts: () => Accounts;
-  /** Its global state and secrets: a test writes them as another window would. */
-  readonly context: vscode.ExtensionContext;
-}
-
 /** The composition root: config → log → secrets → store → views, status bar, commands. No request is made here. */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const channel = vscode.window.createOutputChannel('Hosting Account', { log: true });
@@ -55,45 +30,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let settings = readSettings();
   const { version } = context.extension.packageJSON as { version: string };
   const httpLog = log.scoped('http');
-  const fieldsLog = log.scoped('fields');
-  // Read when the first client is built, not at activation; dropped when an `http.*` setting changes.
-  let network: NetworkSettings | undefined;
-  let insecureTlsNoticeShown = false;
-  // The request count per key outlives any one client (a settings change rebuilds the client, not the count). Made
-  // with the first client, as it lives in the lazily loaded API bundle; freed with the extension.
-  let limiters: LimiterRegistry | undefined;
-
-  // One store per account, all built the same way; they share the limiter registry, which is per key and origin.
-  const storeFor = (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string): Store =>
-    new Store({
-      createClient: (options) => {
-        network ??= readNetworkSettings();
-        const api = loadApi();
-        // Masked before the client exists, so not even a failure while building it can show them.
-        log.setSecrets('proxy', api.proxySecrets(network));
-        if (network.strictSSL === false && !insecureTlsNoticeShown) {
-          insecureTlsNoticeShown = true;
-          void loadNotify().showInsecureTlsNotice();
-        }
-        limiters ??= api.createLimiterRegistry();
-        return api.createApiClient({
-          ...options,
-          limiters,
-          userAgent: `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
-          network,
-          secrets: () => log.secretValues,
-          onWarning: (message) => httpLog.warn(message),
-          onNote: (message) => fieldsLog.info(message),
-        });
-      },
-      getKey,
-      settings: () => ({
-        baseUrl: baseUrl(),
-        requestsPerMinute: settings.maxRequestsPerMinute,
-        requestTimeoutMs: settings.requestTimeoutMs,
-      }),
-      log: log.scoped(scope),
-    });
+  const stores = createStoreFactory(
+    log,
+    `hosting-account-vscode/${version} (VS Code ${vscode.version})`,
+    () => settings,
+  );
+  // One store per account, all built the same way.
+  const storeFor = stores.create;
   const store = storeFor(
     () => keys.get(),
     () => settings.baseUrl,
@@ -144,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   if (context.globalState.get<{ accounts?: [] }>('hostingAccount.accounts')?.accounts?.length) ctx.accounts();
 
   context.subscriptions.push(
-    { dispose: () => limiters?.dispose() },
+    stores,
     channel,
     keys,
     store,
@@ -185,8 +128,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('http')) {
-        // The next request builds a client (and its connections) on the new route; the ones under way finish.
-        network = undefined;
+        stores.networkChanged();
         store.settingsChanged();
       }
       if (!event.affectsConfiguration('hostingAccount')) return;
@@ -265,6 +207,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       }
     : undefined;
 }
+
+export type { TestApi };
 
 export function deactivate(): void {
   // Everything is in context.subscriptions.

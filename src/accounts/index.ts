@@ -1,19 +1,16 @@
 /** The accounts bundle: loaded only when a second account exists or is being added (see lazy.ts). */
 import * as vscode from 'vscode';
-import { KeyStore } from '../auth/KeyStore';
 import { type CommandContext } from '../commands/CommandContext';
 import { type RefreshScheduler } from '../store/RefreshScheduler';
-import { type Store } from '../store/Store';
-import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
-import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
-import { type BalanceStatusBar } from '../views/statusBar/BalanceStatusBar';
-import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID, secretNameOf } from './accountList';
+import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID } from './accountList';
 import { AccountRegistry } from './AccountRegistry';
 import { AccountsAuthProvider, AUTH_PROVIDER_ID } from './AccountsAuthProvider';
 import { type AccountPart, AccountsTree } from './AccountsTree';
 import { BalanceOfSelection, InvoicesByAccount } from './AccountViews';
+import { type AccountsHost, type AddedAccount, buildAddedAccount, disposeAddedAccount } from './AddedAccount';
 
 export { AccountRegistry };
+export type { AccountsHost };
 
 /** Commands that act in no account in particular, or choose one themselves. */
 const ACCOUNT_FREE = new Set([
@@ -25,34 +22,6 @@ const ACCOUNT_FREE = new Set([
   'hostingAccount.account.remove',
   'hostingAccount.account.editAddress',
 ]);
-
-/** What the composition root hands over: the first account's parts and how to build a store. */
-export interface AccountsHost {
-  readonly context: vscode.ExtensionContext;
-  /** The first account's command context (its store, key store, trees): today's setup, untouched. */
-  readonly first: CommandContext;
-  readonly ordersView: vscode.TreeView<unknown>;
-  readonly invoicesView: vscode.TreeView<unknown>;
-  readonly statusBar: BalanceStatusBar;
-  readonly storeFor: (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string) => Store;
-  /**
-   * The tree and the schedule of an account, built by the activation bundle: their classes (and the tree's nodes)
-   * must exist once, as the commands recognise nodes by the tree that made them.
-   */
-  readonly parts: (store: Store) => {
-    orders: OrdersTreeProvider;
-    invoices: InvoicesTreeProvider;
-    scheduler: RefreshScheduler;
-  };
-}
-
-/** An added account, live: its own key store, store, schedule and tree. */
-interface AddedAccount extends AccountPart {
-  readonly keys: KeyStore;
-  readonly scheduler: RefreshScheduler;
-  readonly ctx: CommandContext;
-  readonly subscriptions: vscode.Disposable[];
-}
 
 export class Accounts implements vscode.Disposable {
   readonly registry: AccountRegistry;
@@ -184,7 +153,7 @@ export class Accounts implements vscode.Disposable {
     for (const [id, account] of this.added) {
       if (wanted.has(id)) continue;
       this.added.delete(id);
-      dispose(account);
+      disposeAddedAccount(account);
     }
     for (const record of records.slice(1)) {
       const existing = this.added.get(record.id);
@@ -192,7 +161,7 @@ export class Accounts implements vscode.Disposable {
         this.added.set(record.id, { ...existing, record });
         continue;
       }
-      if (existing) dispose(existing);
+      if (existing) disposeAddedAccount(existing);
       this.added.set(record.id, this.build(record));
     }
     // One account: no layer at all, so the tree is exactly the one-account tree.
@@ -219,69 +188,12 @@ export class Accounts implements vscode.Disposable {
   }
 
   private build(record: AccountRecord): AddedAccount {
-    const { host } = this;
-    const keys = new KeyStore(host.context.secrets, secretNameOf(record.id));
-    const store = host.storeFor(
-      () => keys.get(),
-      () => this.added.get(record.id)?.record.baseUrl ?? record.baseUrl,
-      `store:${record.id}`,
-    );
-    const { orders, invoices, scheduler } = host.parts(store);
-    const ctx: CommandContext = {
-      ...host.first,
-      accountId: record.id,
-      store,
-      keys,
-      orders,
-      invoices,
-      // One Invoices view shows every account's invoices.
-      invoicesVisible: () => host.invoicesView.visible,
-      // Per-order choices (SSH address, user) are kept per account: the same order id may exist in two accounts.
-      globalState: scoped(host.context.globalState, `account/${record.id}/`),
-    };
-    const keyChanged = async (): Promise<void> => {
-      try {
-        host.first.log.setSecret(await keys.get());
-        await store.keyChanged();
-      } catch (error) {
-        host.first.log.warn(`reading the API key of an added account failed: ${String(error).slice(0, 200)}`);
-      }
-    };
-    const subscriptions: vscode.Disposable[] = [
-      keys,
-      orders,
-      invoices,
-      scheduler,
-      store,
-      keys.onDidChange(() => void keyChanged()),
-      orders.onDidChangeTreeData((nodes) => host.first.orders.changed(Array.isArray(nodes) ? nodes : undefined)),
-      invoices.onDidChangeTreeData(() => host.first.invoices.changed()),
-      store.onDidChangeState(() => {
-        this.redraw();
-        this.auth.update();
-        host.statusBar.update();
-      }),
-      store.onDidChangeData((kind) => {
-        if (kind === 'balance' || kind === 'orders') this.redraw();
-        if (kind === 'balance' || kind === 'account') host.statusBar.update();
-        // The rows of the Invoices view say their account's balance and state.
-        if (kind === 'balance' || kind === 'invoices') host.first.invoices.changed();
-      }),
-      store.onDidRequest(() => host.statusBar.requestBudgetChanged()),
-    ];
-    void keyChanged();
-    const account: AddedAccount = {
-      record,
-      prefix: `account/${record.id}`,
+    const account = buildAddedAccount(this.host, record, {
+      record: () => this.added.get(record.id)?.record ?? record,
       row: this.tree.rowOf(record.id),
-      keys,
-      store,
-      orders,
-      invoices,
-      scheduler,
-      ctx,
-      subscriptions,
-    };
+      redraw: () => this.redraw(),
+      stateChanged: () => this.auth.update(),
+    });
     queueMicrotask(() => this.setVisibility());
     return account;
   }
@@ -306,26 +218,10 @@ export class Accounts implements vscode.Disposable {
     this.host.first.invoices.layer = undefined;
     this.host.statusBar.accounts = undefined;
     this.host.first.details.accounts = undefined;
-    for (const account of this.added.values()) dispose(account);
+    for (const account of this.added.values()) disposeAddedAccount(account);
     this.added.clear();
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
   }
-}
-
-function dispose(account: AddedAccount): void {
-  for (const subscription of account.subscriptions.splice(0).reverse()) subscription.dispose();
-}
-
-function scoped(memento: vscode.Memento, prefix: string): vscode.Memento {
-  return {
-    keys: () =>
-      memento
-        .keys()
-        .filter((key) => key.startsWith(prefix))
-        .map((key) => key.slice(prefix.length)),
-    get: <T>(key: string, fallback?: T) => memento.get<T>(prefix + key) ?? fallback,
-    update: (key: string, value: unknown) => memento.update(prefix + key, value),
-  };
 }
 
 export function activateAccounts(host: AccountsHost): Accounts {
