@@ -54,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const statusBar = new BalanceStatusBar(store, () => settings.lowBalanceThreshold);
   const scheduler = new RefreshScheduler(store, settings.refreshIntervalSeconds);
 
+  const viewMessages = new ViewMessages(store, ordersView, invoicesView);
   const details = new OrderDetailsDocument(store);
   const ssh: SshHooks = {};
   const ctx: CommandContext = {
@@ -74,6 +75,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         ordersView,
         invoicesView,
         statusBar,
+        viewMessages,
+        keyArrived: () => loadFeaturesOnce(),
         storeFor,
         parts: (s) => ({
           orders: new OrdersTreeProvider(s),
@@ -98,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     statusBar,
     scheduler,
     new ContextKeys(store),
-    new ViewMessages(store, ordersView, invoicesView),
+    viewMessages,
     new ProblemReporter(
       store,
       () => settings.baseUrl,
@@ -153,10 +156,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }
   }
 
-  // Loaded with the first key, not at activation: a signed-out window has no orders to filter, watch or act on.
+  // Loaded with the first key of any account, not at activation: a signed-out window has nothing to filter or watch.
   let features: Features | undefined;
-  const loadLater = store.onDidChangeState(() => {
-    if (features || !store.hasApiKey) return;
+  function loadFeaturesOnce(): void {
+    if (features || !(store.hasApiKey || accounts?.parts().some((part) => part.store.hasApiKey))) return;
     features = loadFeatures().activateFeatures({
       store,
       orders,
@@ -169,7 +172,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions.push(features);
     // The Accounts menu (the authentication provider) comes with the accounts bundle, also for one account.
     ctx.accounts();
-  });
+  }
+  const loadLater = store.onDidChangeState(loadFeaturesOnce);
   // The Accounts menu (its provider is in the accounts bundle) in every window, signed out too, so Sign In is offered
   // there; loaded a moment after activation, off its path, and following account-list changes of other windows.
   const loadSoon = setTimeout(() => {

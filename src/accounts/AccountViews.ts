@@ -90,6 +90,7 @@ export class BalanceOfSelection implements StatusBarAccounts {
   }
 }
 
-function nameOf(part: AccountPart): string {
+/** An account as a short name: its label, or its provider host. */
+export function nameOf(part: AccountPart): string {
   return noIcons(truncate(part.record.label || hostOf(part.record.baseUrl), MAX_NAME));
 }

@@ -6,6 +6,7 @@ import { type Store } from '../store/Store';
 import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvider';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { type BalanceStatusBar } from '../views/statusBar/BalanceStatusBar';
+import { type ViewMessages } from '../views/ViewMessages';
 import { type AccountRecord, secretNameOf } from './accountList';
 import { type AccountPart, type AccountRow } from './AccountsTree';
 
@@ -17,6 +18,9 @@ export interface AccountsHost {
   readonly ordersView: vscode.TreeView<unknown>;
   readonly invoicesView: vscode.TreeView<unknown>;
   readonly statusBar: BalanceStatusBar;
+  readonly viewMessages: ViewMessages;
+  /** An account's key arrived: the features (filter, badges, watch) load with the first key of any account. */
+  readonly keyArrived: () => void;
   readonly storeFor: (getKey: () => Promise<string | undefined>, baseUrl: () => string, scope: string) => Store;
   /**
    * The tree and the schedule of an account, built by the activation bundle: their classes (and the tree's nodes)
@@ -90,8 +94,11 @@ export function buildAddedAccount(host: AccountsHost, record: AccountRecord, hoo
       hooks.redraw();
       hooks.stateChanged();
       host.statusBar.update();
+      host.viewMessages.update();
+      if (store.hasApiKey) host.keyArrived();
     }),
     store.onDidChangeData((kind) => {
+      host.viewMessages.update();
       if (kind === 'balance' || kind === 'orders') hooks.redraw();
       if (kind === 'balance' || kind === 'account') host.statusBar.update();
       // The rows of the Invoices view say their account's balance and state.

@@ -6,7 +6,7 @@ import { type AccountRecord, allAccounts, DEFAULT_ACCOUNT_ID } from './accountLi
 import { AccountRegistry } from './AccountRegistry';
 import { AccountsAuthProvider, AUTH_PROVIDER_ID } from './AccountsAuthProvider';
 import { type AccountPart, AccountsTree } from './AccountsTree';
-import { BalanceOfSelection, InvoicesByAccount } from './AccountViews';
+import { BalanceOfSelection, InvoicesByAccount, nameOf } from './AccountViews';
 import { type AccountsHost, type AddedAccount, buildAddedAccount, disposeAddedAccount } from './AddedAccount';
 
 export { AccountRegistry };
@@ -170,6 +170,10 @@ export class Accounts implements vscode.Disposable {
     this.host.first.invoices.layer = several ? this.invoices : undefined;
     this.host.statusBar.accounts = several ? this.balance : undefined;
     this.host.statusBar.update();
+    this.host.viewMessages.accounts = several
+      ? () => this.parts().map((part) => ({ name: nameOf(part), store: part.store }))
+      : undefined;
+    this.host.viewMessages.update();
     void vscode.commands.executeCommand('setContext', 'hostingAccount.severalAccounts', this.added.size > 0);
     // An account gone (or relabelled) leaves or changes the Accounts menu at once.
     this.auth.update();
@@ -217,6 +221,7 @@ export class Accounts implements vscode.Disposable {
     this.host.first.orders.layer = undefined;
     this.host.first.invoices.layer = undefined;
     this.host.statusBar.accounts = undefined;
+    this.host.viewMessages.accounts = undefined;
     this.host.first.details.accounts = undefined;
     for (const account of this.added.values()) disposeAddedAccount(account);
     this.added.clear();

@@ -6,3 +6,4 @@ export { showInsecureTlsNotice } from './insecureTlsNotice';
 export { showRateLimitWait } from './rateLimitWait';
 export { type FailureContext, logFailure, showReport, toReport } from './report';
 export { shortReason } from './shortReason';
+export { viewMessagesOf } from './viewMessageText';

@@ -1,15 +1,22 @@
-import * as vscode from 'vscode';
-import { type ApiError } from '../api/errors';
+import type * as vscode from 'vscode';
 import { type Store } from '../store/Store';
-import { type ListCoverage } from '../store/types';
 import { Disposable } from '../util/lifecycle';
 import { loadNotify } from '../notify/lazy';
+
+/** An account's messages; with several accounts each names its account (a view has one message line). */
+export interface MessageSource {
+  readonly name: string;
+  readonly store: Store;
+}
 
 /**
  * The line above the orders: says when the data shown is stale and why, so a failed refresh never blanks the tree
  * and never passes unnoticed either.
  */
 export class ViewMessages extends Disposable {
+  /** Set by the accounts bundle while there are several accounts: every account's messages, each named. */
+  accounts?: () => readonly MessageSource[];
+
   constructor(
     private readonly store: Store,
     private readonly orders: vscode.TreeView<unknown>,
@@ -21,63 +28,34 @@ export class ViewMessages extends Disposable {
     this.update();
   }
 
-  private update(): void {
-    const { store } = this;
-    // The wording of failures loads with the first failure to tell, not at activation.
-    const shortReason = (error: ApiError): string => loadNotify().shortReason(error);
-    const time = (at: number | undefined): string =>
-      at ? new Date(at).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' }) : '';
-    const orders = store.ordersInfo;
-    if (store.state === 'unreachable') {
-      const error = orders.error ?? store.balance.error;
-      this.orders.message = error ? vscode.l10n.t('Last attempt failed: {0}', shortReason(error)) : undefined;
-    } else if (store.state === 'ready' && orders.error) {
-      this.orders.message = orders.updatedAt
-        ? vscode.l10n.t(
-            'Showing data from {0}. The last refresh failed: {1}.',
-            time(orders.updatedAt),
-            shortReason(orders.error),
-          )
-        : vscode.l10n.t('Your servers could not be loaded: {0}.', shortReason(orders.error));
-    } else {
-      this.orders.message = coverageMessage(store.listCoverage('orders'), 'orders');
-    }
-    const invoices = store.invoices;
+  update(): void {
+    const sources = this.accounts?.() ?? [{ name: '', store: this.store }];
+    const said = sources.map(({ name, store }) => {
+      // The wording loads with the first thing to say, not at activation.
+      const { orders, invoices } = hasNews(store) ? loadNotify().viewMessagesOf(store) : {};
+      const named = (message?: string) => message && (name ? `${name}: ${message}` : message);
+      return { orders: named(orders), invoices: named(invoices) };
+    });
+    this.orders.message =
+      said
+        .map((m) => m.orders)
+        .filter(Boolean)
+        .join(' ') || undefined;
     this.invoices.message =
-      store.state === 'ready' && invoices.error
-        ? invoices.updatedAt
-          ? vscode.l10n.t(
-              'Showing data from {0}. The last refresh failed: {1}.',
-              time(invoices.updatedAt),
-              shortReason(invoices.error),
-            )
-          : vscode.l10n.t('Invoices could not be loaded: {0}.', shortReason(invoices.error))
-        : coverageMessage(store.listCoverage('invoices'), 'invoices');
+      said
+        .map((m) => m.invoices)
+        .filter(Boolean)
+        .join(' ') || undefined;
   }
 }
 
-/** A list that was not read whole says so, with how much is shown and why: never a silent truncation. */
-function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'invoices'): string | undefined {
-  if (!coverage) return undefined;
-  const shown = coverage.shown.toLocaleString(vscode.env.language);
-  const part =
-    coverage.total !== undefined
-      ? what === 'orders'
-        ? vscode.l10n.t('Showing {0} of {1} servers.', shown, coverage.total.toLocaleString(vscode.env.language))
-        : vscode.l10n.t('Showing {0} of {1} invoices.', shown, coverage.total.toLocaleString(vscode.env.language))
-      : what === 'orders'
-        ? vscode.l10n.t('Showing the first {0} servers.', shown)
-        : vscode.l10n.t('Showing the first {0} invoices.', shown);
-  switch (coverage.stoppedBy) {
-    case undefined:
-      return `${part} ${vscode.l10n.t('The hosting API did not send the rest.')}`;
-    case 'pageLimit':
-      return `${part} ${vscode.l10n.t('The list has more than 50 pages; the rest was not read.')}`;
-    case 'sizeLimit':
-      return `${part} ${vscode.l10n.t('The list is larger than 10 MB; the rest was not read.')}`;
-    case 'outsideApi':
-      return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
-    case 'cycle':
-      return `${part} ${vscode.l10n.t("The hosting API's pages repeat; the rest was not read.")}`;
-  }
+/** Whether the views have anything to say of this account: stale data, a failure, or a list not read whole. */
+function hasNews(store: Store): boolean {
+  return Boolean(
+    store.state === 'unreachable' ||
+    store.ordersInfo.error ||
+    store.invoices.error ||
+    store.listCoverage('orders') ||
+    store.listCoverage('invoices'),
+  );
 }

@@ -76,6 +76,25 @@ describe('accounts across windows and addresses', () => {
     await h.dispose();
   });
 
+  it('loads filter, badges and the watch with the key of an added account while the first has none', async () => {
+    // First in the run (file order): no key has been set in this extension host yet, so the features are not loaded.
+    assert.equal(h.store.hasApiKey, false, 'the first account is signed out');
+    assert.equal(h.api.features(), undefined, 'nothing has loaded the features yet in this run');
+    const early = 'early001';
+    await writeAsOtherWindow((s) => addAccount(s, { id: early, label: 'Only key', baseUrl: second.url }));
+    await h.api.context.secrets.store(secretNameOf(early), SECOND_KEY);
+    try {
+      const features = await waitFor(() => h.api.features(), "the features to load with the added account's key");
+      assert.equal(h.store.hasApiKey, false, 'still no key for the first account');
+      assert.ok(features.arrangement, 'the filter and sort are there');
+    } finally {
+      await writeAsOtherWindow((s) => removeAccount(s, early));
+      await h.api.context.secrets.delete(secretNameOf(early));
+    }
+    // Loaded by the added account, the accounts bundle was loaded too: the account is gone again from it.
+    await waitFor(() => !accounts().contextOf(early), 'the account to go');
+  });
+
   it('offers the Accounts menu in a signed-out window, and signs in there with an address and a key', async () => {
     // Nothing here asks for the accounts bundle: the provider must be there on its own, shortly after activation.
     let listed: readonly vscode.AuthenticationSessionAccountInformation[] | undefined;

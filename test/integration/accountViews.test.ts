@@ -177,6 +177,13 @@ describe('several accounts in the views, the status bar and the features', () =>
       assert.match(String(h.api.invoices.getTreeItem(after[1]!).description), /stale|unreachable/);
       assert.doesNotMatch(String(h.api.invoices.getTreeItem(after[0]!).description), /stale|unreachable/);
       assert.ok(invoiceLabels(h.api.invoices.getChildren(after[0])).includes('INV-2026-0042'));
+      // The one line above the view names the account that failed, and says nothing of the one that did not.
+      const said = await waitFor(() => h.api.invoicesView.message, 'the Invoices view to say what failed');
+      assert.match(said, /^Client: Showing data from .+ The last refresh failed: /);
+      assert.doesNotMatch(said, new RegExp(firstHost().replace(/\./g, '\\.')));
+      await ctx.store.refresh(['orders'], 'user').catch(() => undefined);
+      const ordersSaid = await waitFor(() => h.api.ordersView.message, 'the Orders view to say what failed');
+      assert.match(ordersSaid, /^Client: /);
     } finally {
       client = await extraMock('second account, back up', { keys: [CLIENT_KEY], port, seed });
     }

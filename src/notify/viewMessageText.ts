@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import { type ApiError } from '../api/errors';
+import { type Store } from '../store/Store';
+import { type ListCoverage } from '../store/types';
+import { shortReason } from './shortReason';
+
+/** The lines above the Orders and Invoices views for one account: stale data and why, or a list not read whole. */
+export function viewMessagesOf(store: Store): { orders?: string; invoices?: string } {
+  const time = (at: number | undefined): string =>
+    at ? new Date(at).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' }) : '';
+  const stale = (at: number | undefined, error: ApiError, unread: (reason: string) => string): string =>
+    at
+      ? vscode.l10n.t('Showing data from {0}. The last refresh failed: {1}.', time(at), shortReason(error))
+      : unread(shortReason(error));
+  const orders = store.ordersInfo;
+  const invoices = store.invoices;
+  const ready = store.state === 'ready';
+  let ordersMessage: string | undefined;
+  if (store.state === 'unreachable') {
+    const error = orders.error ?? store.balance.error;
+    ordersMessage = error && vscode.l10n.t('Last attempt failed: {0}', shortReason(error));
+  } else if (ready && orders.error) {
+    ordersMessage = stale(orders.updatedAt, orders.error, (reason) =>
+      vscode.l10n.t('Your servers could not be loaded: {0}.', reason),
+    );
+  } else {
+    ordersMessage = coverageMessage(store.listCoverage('orders'), 'orders');
+  }
+  return {
+    orders: ordersMessage,
+    invoices:
+      ready && invoices.error
+        ? stale(invoices.updatedAt, invoices.error, (reason) =>
+            vscode.l10n.t('Invoices could not be loaded: {0}.', reason),
+          )
+        : coverageMessage(store.listCoverage('invoices'), 'invoices'),
+  };
+}
+
+/** A list that was not read whole says so, with how much is shown and why: never a silent truncation. */
+function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'invoices'): string | undefined {
+  if (!coverage) return undefined;
+  const shown = coverage.shown.toLocaleString(vscode.env.language);
+  const part =
+    coverage.total !== undefined
+      ? what === 'orders'
+        ? vscode.l10n.t('Showing {0} of {1} servers.', shown, coverage.total.toLocaleString(vscode.env.language))
+        : vscode.l10n.t('Showing {0} of {1} invoices.', shown, coverage.total.toLocaleString(vscode.env.language))
+      : what === 'orders'
+        ? vscode.l10n.t('Showing the first {0} servers.', shown)
+        : vscode.l10n.t('Showing the first {0} invoices.', shown);
+  switch (coverage.stoppedBy) {
+    case undefined:
+      return `${part} ${vscode.l10n.t('The hosting API did not send the rest.')}`;
+    case 'pageLimit':
+      return `${part} ${vscode.l10n.t('The list has more than 50 pages; the rest was not read.')}`;
+    case 'sizeLimit':
+      return `${part} ${vscode.l10n.t('The list is larger than 10 MB; the rest was not read.')}`;
+    case 'outsideApi':
+      return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
+    case 'cycle':
+      return `${part} ${vscode.l10n.t("The hosting API's pages repeat; the rest was not read.")}`;
+  }
+}
