@@ -194,7 +194,8 @@ export class Store extends Disposable {
 
   /** Refreshes the given data; a refresh already under way for a kind is joined, never repeated. */
   refresh(kinds: readonly DataKind[], reason: RefreshReason): Promise<void> {
-    if (!this.hasApiKey || !canRequest(this.currentState)) return Promise.resolve();
+    // A disposed store (an account removed or moved) builds no client: nothing would ever close it.
+    if (this.disposed || !this.hasApiKey || !canRequest(this.currentState)) return Promise.resolve();
     return Promise.all(kinds.map((kind) => this.resource(kind).refresh(reason))).then(() => undefined);
   }
 

@@ -275,14 +275,10 @@ describe('Store (unit, in memory)', () => {
     api.clearCalls();
     await pass(20 * 60_000);
     assert.deepEqual(api.calls, [], 'no poll, no refresh');
-    // A call on a disposed store still reaches a client, but carries the ended session's signal: nothing is sent.
+    // A disposed store builds no client and sends nothing.
+    const built = api.clientsBuilt;
     await store.refresh(['orders', 'balance'], 'user');
-    assert.deepEqual(
-      api.callsTo().map((c) => [c.outcome, c.endedAt === c.startedAt]),
-      [
-        ['cancelled', true],
-        ['cancelled', true],
-      ],
-    );
+    assert.deepEqual(api.calls, [], 'no call at all');
+    assert.equal(api.clientsBuilt, built, 'no client built');
   });
 });

@@ -115,6 +115,11 @@ export class FakeApi {
   readonly calls: FakeCall[] = [];
   private readonly rules: LiveRule[] = [];
   private clients = 0;
+
+  /** How many clients were built so far. */
+  get clientsBuilt(): number {
+    return this.clients;
+  }
   /** Clients disposed or closed, by number. */
   readonly ended = new Set<number>();
 
