@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { type InvoiceNode, type InvoicesLayer } from '../views/invoices/InvoicesTreeProvider';
 import { type BalanceStatusBar, type StatusBarAccounts } from '../views/statusBar/BalanceStatusBar';
 import { escapeMarkdown, noIcons, truncate } from '../views/text';
-import { type AccountPart, AccountRow, type AccountsTree, accountRowItem, accountStatus, hostOf } from './AccountsTree';
+import { type AccountPart, AccountRow, type AccountsTree, accountRowItem, accountStatus } from './AccountsTree';
+import { accountName, hostOf } from './accountName';
 
 /** An account's name in the status bar: short, and never read as an icon (`$(…)`) there. */
 const MAX_NAME = 24;
@@ -92,5 +93,5 @@ export class BalanceOfSelection implements StatusBarAccounts {
 
 /** An account as a short name: its label, or its provider host. */
 export function nameOf(part: AccountPart): string {
-  return noIcons(truncate(part.record.label || hostOf(part.record.baseUrl), MAX_NAME));
+  return noIcons(truncate(accountName(part.record), MAX_NAME));
 }

@@ -4,6 +4,7 @@ import { type InvoicesTreeProvider } from '../views/invoices/InvoicesTreeProvide
 import { type OrdersLayer, type OrdersTreeNode, type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
 import { orderNodeOf } from '../views/orders/orderNodeOf';
 import { formatMoney } from '../views/statusBar/money';
+import { hostOf } from './accountName';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
 import { type AccountRowState } from './contextValues';
 
@@ -157,13 +158,5 @@ export function accountStatus(store: Store, view: 'orders' | 'invoices' | 'balan
       const text = [stale ? vscode.l10n.t('stale') : '', money].filter(Boolean).join(' · ');
       return { text, context: 'ready', problem: stale };
     }
-  }
-}
-
-export function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return '';
   }
 }

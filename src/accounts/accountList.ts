@@ -1,4 +1,5 @@
 import { parseBaseUrl } from '../api/baseUrl';
+import { hostOf } from './accountName';
 
 /**
  * One hosting account: where its API lives and what the user calls it. Never its key: that is in SecretStorage under
@@ -76,7 +77,7 @@ export function allAccounts(
 ): AccountRecord[] {
   const baseUrl = validUrl(settings.baseUrl) ?? settings.baseUrl.trim().slice(0, 2048);
   const websiteUrl = validUrl(settings.websiteUrl);
-  const label = stored.defaultLabel ?? hostOf(baseUrl) ?? '';
+  const label = stored.defaultLabel ?? hostOf(baseUrl);
   const first: AccountRecord = websiteUrl
     ? { id: DEFAULT_ACCOUNT_ID, label, baseUrl, websiteUrl }
     : { id: DEFAULT_ACCOUNT_ID, label, baseUrl };
@@ -181,14 +182,6 @@ function validUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2048) return undefined;
   try {
     return parseBaseUrl(value).href;
-  } catch {
-    return undefined;
-  }
-}
-
-function hostOf(baseUrl: string): string | undefined {
-  try {
-    return new URL(baseUrl).host;
   } catch {
     return undefined;
   }

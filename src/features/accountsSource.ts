@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Accounts } from '../accounts/index';
+import { accountName } from '../accounts/accountName';
 import { type Store } from '../store/Store';
 import { Disposable, type IDisposable } from '../util/lifecycle';
 import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
@@ -32,7 +33,7 @@ export function allAccounts(accounts: Accounts): AccountsSource {
     list: () =>
       accounts.parts().map((part) => ({
         id: part.record.id,
-        name: part.record.label || hostOf(part.record.baseUrl),
+        name: accountName(part.record),
         store: part.store,
         orders: part.orders,
       })),
@@ -86,13 +87,5 @@ export class PerAccount<T extends IDisposable> extends Disposable {
   private clear(): void {
     for (const entry of this.live.values()) entry.value.dispose();
     this.live.clear();
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return '';
   }
 }
