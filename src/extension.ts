@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
-import type { Accounts } from './accounts/index';
-import { loadAccounts } from './accounts/lazy';
+import { type Accounts, activateAccounts } from './accounts/index';
 import { KeyStore } from './auth/KeyStore';
 import { type CommandContext } from './commands/CommandContext';
 import { COMMAND_IDS } from './commands/ids';
-import { loadCommands } from './commands/lazy';
-import type { Features } from './features/index';
-import { loadFeatures } from './features/lazy';
+import { runCommand } from './commands/index';
+import { activateFeatures, type Features } from './features/index';
 import { affects, readSettings } from './config';
 import { formatRequest, Log } from './log';
-import { loadNotify } from './notify/lazy';
+import { showRateLimitWait } from './notify/rateLimitWait';
+import { logFailure, showReport, toReport } from './notify/report';
 import { RefreshScheduler } from './store/RefreshScheduler';
 import { createStoreFactory } from './store/StoreFactory';
 import { type TestApi } from './testApi';
@@ -69,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     globalState: context.globalState,
     ssh,
     accounts: () =>
-      (accounts ??= loadAccounts().activateAccounts({
+      (accounts ??= activateAccounts({
         context,
         first: ctx,
         ordersView,
@@ -113,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       vscode.commands.registerCommand(id, async (arg: unknown, all: unknown) => {
         // A command acts in the account of the node it was invoked on (see accounts/); with one account, the only one.
         const where = accounts ? await accounts.contextFor(arg, id) : ctx;
-        return where && loadCommands().runCommand(id, where, arg, all);
+        return where && runCommand(id, where, arg, all);
       }),
     ),
     details,
@@ -124,7 +123,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     keys.onDidChange(() => void onKeyChanged()),
     // A wait long enough to notice is shown; the notification's code loads then, not at activation.
     store.onDidWaitForLimit(({ until }) => {
-      if (until - Date.now() >= 2_000) loadNotify().showRateLimitWait(until, () => store.cancelUserWaits());
+      if (until - Date.now() >= 2_000) showRateLimitWait(until, () => store.cancelUserWaits());
     }),
     store.onDidRequest((entry) =>
       entry.error ? httpLog.warn(formatRequest(entry)) : httpLog.info(formatRequest(entry)),
@@ -150,7 +149,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       await store.keyChanged();
     } catch (error) {
       // Secret storage failed: say so, rather than showing the views as if no key had been set.
-      const { logFailure, showReport, toReport } = loadNotify();
       logFailure(log, 'reading the API key', error);
       void showReport(toReport(error, settings.baseUrl));
     }
@@ -160,7 +158,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let features: Features | undefined;
   function loadFeaturesOnce(): void {
     if (features || !(store.hasApiKey || accounts?.parts().some((part) => part.store.hasApiKey))) return;
-    features = loadFeatures().activateFeatures({
+    features = activateFeatures({
       store,
       orders,
       ordersView,
@@ -217,10 +215,3 @@ export type { TestApi };
 export function deactivate(): void {
   // Everything is in context.subscriptions.
 }
-
-// The lazily loaded bundles take these classes from this one (see esbuild.js), so each exists once at run time.
-export * from './api/errors';
-export * from './auth/KeyStore';
-export * from './store/errors';
-export { OrderNode } from './views/orders/OrderNode';
-export { InvoiceNode } from './views/invoices/InvoicesTreeProvider';

@@ -1,34 +1,32 @@
 /**
- * The pieces of undici the client uses. The package's index also loads fetch, WebSocket, caches and mocks,
- * which would triple the size of the API bundle; these files are undici's own modules, loaded the same way.
+ * undici, read on the first request rather than at activation: esbuild makes `./undiciParts` a bundle of its own,
+ * `dist/undici.js` (see esbuild.js), the one lazily loaded part of the extension.
  */
-import type { Agent as AgentClass, Dispatcher, Pool as PoolClass, ProxyAgent as ProxyAgentClass } from 'undici';
+import type { Agent, ProxyAgent } from 'undici';
+import type * as Parts from './undiciParts';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-export const Agent = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
-// Tunnels HTTPS with CONNECT; requiring it, like the agent, leaves undici's global dispatcher alone (lib/global.js).
-export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
-const apiRequest = require('undici/lib/api/api-request.js') as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
-const Pool = require('undici/lib/dispatcher/pool.js') as typeof PoolClass;
-const apiConnect = require('undici/lib/api/api-connect.js') as Dispatcher['connect'];
-/* eslint-enable @typescript-eslint/no-require-imports */
+export type { Dispatcher } from './undiciParts';
 
-export type Agent = AgentClass;
-export type ProxyAgent = ProxyAgentClass;
-export type { Dispatcher };
+let parts: typeof Parts | undefined;
 
-/** `dispatcher.request(options)` without the package index, which is what attaches `request` to the prototype. */
-export function request(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-  return apiRequest.call(dispatcher, options);
+function load(): typeof Parts {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  parts ??= require('./undiciParts') as typeof Parts;
+  return parts;
 }
 
-/**
- * The pool `ProxyAgent` opens its CONNECT tunnels on. It calls `pool.connect(…)`, which the package index attaches to
- * every dispatcher's prototype; here it goes on this one pool only, so nothing shared is patched.
- */
-export function tunnelPool(origin: URL, options: object): Dispatcher {
-  return Object.assign(new Pool(origin, options), { connect: apiConnect });
+export function request(...args: Parameters<typeof Parts.request>): ReturnType<typeof Parts.request> {
+  return load().request(...args);
+}
+
+export function tunnelPool(...args: Parameters<typeof Parts.tunnelPool>): ReturnType<typeof Parts.tunnelPool> {
+  return load().tunnelPool(...args);
+}
+
+export function createAgent(options: Agent.Options): Agent {
+  return new (load().Agent)(options);
+}
+
+export function createProxyAgent(options: ProxyAgent.Options): ProxyAgent {
+  return new (load().ProxyAgent)(options);
 }

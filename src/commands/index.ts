@@ -1,8 +1,7 @@
 /** The lazily loaded half of the UI: what runs when the user invokes a command. */
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
-import { type FailureContext } from '../notify/index';
-import { loadNotify } from '../notify/lazy';
+import { type FailureContext, logFailure, showReport, toReport } from '../notify/report';
 import { addAccount, editAccountAddress, removeAccount, renameAccount } from './accounts';
 import { runOnSelection } from './bulkOrderAction';
 import { type CommandContext } from './CommandContext';
@@ -69,11 +68,10 @@ export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknow
     await handlers[id](ctx, arg, all);
   } catch (error) {
     if (isCancellation(error)) return;
-    const notify = loadNotify();
     // API failures were logged where they happened, with the request id; here only which command met them.
     if (error instanceof ApiError) ctx.log.debug(`${id} failed: ${error.kind}`);
-    else notify.logFailure(ctx.log, id, error);
-    void notify.showReport(notify.toReport(error, ctx.settings().baseUrl, failures[id]), () =>
+    else logFailure(ctx.log, id, error);
+    void showReport(toReport(error, ctx.settings().baseUrl, failures[id]), () =>
       runCommand(id, ctx, arg, all),
     );
   }

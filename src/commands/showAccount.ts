@@ -3,7 +3,7 @@ import { type Store } from '../store/Store';
 import { fieldsOf, scalarText } from '../views/fields';
 import { formatMoney } from '../views/statusBar/money';
 import { noIcons } from '../views/text';
-import { loadNotify } from '../notify/lazy';
+import { shortReason } from '../notify/shortReason';
 import { type CommandContext } from './CommandContext';
 import { websiteUrl } from '../config';
 
@@ -77,7 +77,7 @@ function items(ctx: CommandContext): AccountPick[] {
   } else if (store.account.error) {
     result.push({
       label: `$(warning) ${vscode.l10n.t('The account could not be read')}`,
-      description: loadNotify().shortReason(store.account.error),
+      description: shortReason(store.account.error),
     });
   }
   result.push({ label: vscode.l10n.t('Balance'), kind: vscode.QuickPickItemKind.Separator });
@@ -91,7 +91,7 @@ function items(ctx: CommandContext): AccountPick[] {
   } else {
     result.push({
       label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`,
-      description: store.balance.error && loadNotify().shortReason(store.balance.error),
+      description: store.balance.error && shortReason(store.balance.error),
     });
   }
   const budget = store.rateLimitStatus();

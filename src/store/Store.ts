@@ -15,8 +15,7 @@ import { ApiConnection } from './ApiConnection';
 import { canRequest, connectionState } from './connectionState';
 import { Failures } from './Failures';
 import { KeyState } from './KeyState';
-import { loadActions } from './orders/lazy';
-import { type OrderActions, type Settled } from './orders/OrderActions';
+import { OrderActions, type Settled } from './orders/OrderActions';
 import { OrderBook } from './orders/OrderBook';
 import { type OrderList } from './orders/OrderList';
 import { type Resource, type ResourceDeps } from './Resource';
@@ -209,7 +208,6 @@ export class Store extends Disposable {
 
   runAction(id: string, action: OrderAction): Promise<ActionResult> {
     if (!this.actions) {
-      const { OrderActions } = loadActions();
       this.actions = this.register(new OrderActions(this.session, this.api, this.book, this.failures, this.deps.log));
       this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
     }

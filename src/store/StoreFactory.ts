@@ -1,10 +1,11 @@
 import type * as vscode from 'vscode';
-import { loadApi } from '../api/lazy';
-import type { LimiterRegistry } from '../api/limiterRegistry';
+import { ApiClient } from '../api/ApiClient';
+import { LimiterRegistry } from '../api/limiterRegistry';
+import { proxySecrets } from '../api/network/secrets';
 import type { NetworkSettings } from '../api/network/settings';
 import { readNetworkSettings, type Settings } from '../config';
 import { type Log } from '../log';
-import { loadNotify } from '../notify/lazy';
+import { showInsecureTlsNotice } from '../notify/insecureTlsNotice';
 import { Store } from './Store';
 
 export interface StoreFactory extends vscode.Disposable {
@@ -31,15 +32,14 @@ export function createStoreFactory(log: Log, userAgent: string, settings: () => 
       new Store({
         createClient: (options) => {
           network ??= readNetworkSettings();
-          const api = loadApi();
           // Masked before the client exists, so not even a failure while building it can show them.
-          log.setSecrets('proxy', api.proxySecrets(network));
+          log.setSecrets('proxy', proxySecrets(network));
           if (network.strictSSL === false && !insecureTlsNoticeShown) {
             insecureTlsNoticeShown = true;
-            void loadNotify().showInsecureTlsNotice();
+            void showInsecureTlsNotice();
           }
-          limiters ??= api.createLimiterRegistry();
-          return api.createApiClient({
+          limiters ??= new LimiterRegistry();
+          return new ApiClient({
             ...options,
             limiters,
             userAgent,

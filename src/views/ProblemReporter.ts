@@ -3,7 +3,7 @@ import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
 import { type Log } from '../log';
 import { Disposable } from '../util/lifecycle';
-import { loadNotify } from '../notify/lazy';
+import { showReport, toReport } from '../notify/report';
 import { actionTitle, stateText } from './orders/orderStrings';
 import { noIcons, noLinks } from './text';
 
@@ -50,7 +50,6 @@ export class ProblemReporter extends Disposable {
       this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
       return;
     }
-    const { showReport, toReport } = loadNotify();
     const report = toReport(failure.error, this.baseUrl());
     // One refresh reads several endpoints; the same outage must not show up once per endpoint.
     const now = Date.now();

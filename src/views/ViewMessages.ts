@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { type Store } from '../store/Store';
 import { Disposable } from '../util/lifecycle';
-import { loadNotify } from '../notify/lazy';
+import { viewMessagesOf } from '../notify/viewMessageText';
 
 /** An account's messages; with several accounts each names its account (a view has one message line). */
 export interface MessageSource {
@@ -32,7 +32,7 @@ export class ViewMessages extends Disposable {
     const sources = this.accounts?.() ?? [{ name: '', store: this.store }];
     const said = sources.map(({ name, store }) => {
       // The wording loads with the first thing to say, not at activation.
-      const { orders, invoices } = hasNews(store) ? loadNotify().viewMessagesOf(store) : {};
+      const { orders, invoices } = hasNews(store) ? viewMessagesOf(store) : {};
       const named = (message?: string) => message && (name ? `${name}: ${message}` : message);
       return { orders: named(orders), invoices: named(invoices) };
     });

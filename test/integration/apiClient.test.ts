@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { createApiClient, createLimiterRegistry } from '../../src/api/index';
+import { ApiClient } from '../../src/api/ApiClient';
+import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { testApi } from './env';
 import { suiteMock } from './harness';
 
@@ -26,11 +27,11 @@ describe('the API client in the extension host', () => {
 
   it('reaches the mock API through undici with the key', async () => {
     const { url, key } = testApi();
-    const client = createApiClient({
+    const client = new ApiClient({
       baseUrl: url,
       getKey: () => Promise.resolve(key),
       userAgent,
-      limiters: createLimiterRegistry(),
+      limiters: new LimiterRegistry(),
     });
     try {
       const account = await client.getAccount();
@@ -51,11 +52,11 @@ describe('the API client in the extension host', () => {
   });
 
   it('reports a wrong key as an error', async () => {
-    const client = createApiClient({
+    const client = new ApiClient({
       baseUrl: testApi().url,
       getKey: () => Promise.resolve('wrong-key'),
       userAgent,
-      limiters: createLimiterRegistry(),
+      limiters: new LimiterRegistry(),
     });
     try {
       await assert.rejects(client.getAccount());

@@ -21,7 +21,12 @@ describe('the global dispatcher slot (unit)', function () {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hosting-bundle-'));
     const result = await build({
-      entryPoints: [join(root, 'src', 'api', 'index.ts')],
+      // The client and its limiters, with undici inlined (the extension loads it as a bundle of its own).
+      stdin: {
+        contents: "export { ApiClient } from './ApiClient';\nexport { LimiterRegistry } from './limiterRegistry';\n",
+        resolveDir: join(root, 'src', 'api'),
+        loader: 'ts',
+      },
       bundle: true,
       platform: 'node',
       format: 'cjs',
@@ -49,7 +54,7 @@ describe('the global dispatcher slot (unit)', function () {
         const read = () => slots.map((slot) => { const d = Object.getOwnPropertyDescriptor(globalThis, slot); return d === undefined ? 'empty' : d.value === sentinel ? 'sentinel' : 'other'; });
         const before = read();
         const api = require(${JSON.stringify(join(dir, 'api.js'))});
-        const client = api.createApiClient({ baseUrl: 'https://api.test:9', getKey: () => 'k', userAgent: 't', retry: { maxAttempts: 1 }, limiters: api.createLimiterRegistry(),
+        const client = new api.ApiClient({ baseUrl: 'https://api.test:9', getKey: () => 'k', userAgent: 't', retry: { maxAttempts: 1 }, limiters: new api.LimiterRegistry(),
           network: { proxy: 'http://127.0.0.1:9', systemCertificates: true } });
         client.getBalance().then(() => 'ok', (e) => e.code).then(async (outcome) => {
           await client.dispose();

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher, ProxyAgent, tunnelPool } from '../undici';
+import { createAgent, createProxyAgent, type Dispatcher, tunnelPool } from '../undici';
 import { decideRoute, type Route } from './route';
 import { type NetworkSettings, normaliseNetworkSettings } from './settings';
 import { planTrust, type TlsOptions } from './trust';
@@ -42,8 +42,8 @@ export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispa
     connections: pool.connections,
   };
   const { route } = plan;
-  if (route.kind !== 'proxy') return new Agent({ ...common, connect: tls });
-  return new ProxyAgent({
+  if (route.kind !== 'proxy') return createAgent({ ...common, connect: tls });
+  return createProxyAgent({
     ...common,
     uri: route.proxy.uri,
     token: route.proxy.authorization,
