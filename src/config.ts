@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { parseBaseUrl } from './api/baseUrl';
-// A type only: the proxy code itself stays in the lazily loaded API bundle.
 import type { NetworkSettings } from './api/network/settings';
 
 export const SECTION = 'hostingAccount';
@@ -13,6 +11,8 @@ export interface Settings {
   readonly requestTimeoutMs: number;
   readonly maxRequestsPerMinute: number;
   readonly websiteUrl: string;
+  /** Minutes between reads of the orders while their view is hidden (0 = off). */
+  readonly watchIntervalMinutes: number;
 }
 
 /**
@@ -33,6 +33,7 @@ export function readSettings(): Settings {
     requestTimeoutMs: number('requestTimeout', 30, 1, 600) * 1000,
     maxRequestsPerMinute: clamp(userOnly<number>('maxRequestsPerMinute', 100), 100, 1, 120),
     websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
+    watchIntervalMinutes: number('watchInterval', 5, 0, 24 * 60),
   };
 }
 
@@ -82,16 +83,5 @@ export const SETTING_IDS = {
   requestTimeout: `${SECTION}.requestTimeout`,
   maxRequestsPerMinute: `${SECTION}.maxRequestsPerMinute`,
   websiteUrl: `${SECTION}.websiteUrl`,
+  watchInterval: `${SECTION}.watchInterval`,
 } as const;
-
-/**
- * The provider's web site: the configured one, or the API's own address. Held to the base URL's rules (https, or
- * http on loopback), since it is opened in the browser.
- */
-export function websiteUrl(settings: Settings): string | undefined {
-  try {
-    return parseBaseUrl(settings.websiteUrl || settings.baseUrl).href;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,34 +1,32 @@
 import type * as vscode from 'vscode';
-import type { Accounts } from './accounts/index';
-import type { KeyStore } from './auth/KeyStore';
-import type { Features } from './features/index';
+import type { AccountModel } from './accounts/AccountModel';
+import type { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
+import type { AssistantTools } from './lm/registerTools';
 import type { Log } from './log';
 import type { SshHooks } from './ssh/hooks';
-import type { RefreshScheduler } from './store/RefreshScheduler';
-import type { Store } from './store/Store';
-import type { InvoicesTreeProvider } from './views/invoices/InvoicesTreeProvider';
-import type { OrdersTreeProvider } from './views/orders/OrdersTreeProvider';
-import type { BalanceStatusBar } from './views/statusBar/BalanceStatusBar';
+import type { Badges } from './views/Badges';
+import type { BalanceStatusBar } from './views/BalanceStatusBar';
+import type { InvoicesTree } from './views/invoices/InvoicesTree';
+import type { OrdersArrangement } from './views/orders/OrdersArrangement';
+import type { OrdersTree } from './views/orders/OrdersTree';
 
 /** Handed to the extension's own tests (and only to them): the live parts, to assert on what the user would see. */
 export interface TestApi {
-  readonly store: Store;
-  readonly scheduler: RefreshScheduler;
-  readonly orders: OrdersTreeProvider;
+  /** Every account, the first one (`default`) first. */
+  readonly model: AccountModel;
+  readonly orders: OrdersTree;
   readonly ordersView: vscode.TreeView<unknown>;
-  readonly invoices: InvoicesTreeProvider;
+  readonly invoices: InvoicesTree;
   readonly invoicesView: vscode.TreeView<unknown>;
   readonly statusBar: BalanceStatusBar;
-  readonly keys: KeyStore;
+  readonly arrangement: OrdersArrangement;
+  readonly badges: Badges;
+  readonly tools: AssistantTools;
+  /** The Accounts menu's provider. */
+  readonly auth: AccountsAuthProvider;
   readonly log: Log;
-  /** Where VS Code writes this extension's log files. */
-  readonly logUri: vscode.Uri;
   /** A fast reachability probe and a pretend Remote-SSH window, for the tests. */
   readonly ssh: SshHooks;
-  /** Filter and sort, badges, the watch and the tools, once loaded (with the first key). */
-  readonly features: () => Features | undefined;
-  /** The accounts after the first, loaded on demand. */
-  readonly accounts: () => Accounts;
   /** Its global state and secrets: a test writes them as another window would. */
   readonly context: vscode.ExtensionContext;
 }

@@ -1,20 +1,8 @@
 import * as vscode from 'vscode';
-import { type Store } from '../store/Store';
-import { type AccountRecord } from './accountList';
+import { type Account } from './Account';
+import { type AccountModel } from './AccountModel';
 
 export const AUTH_PROVIDER_ID = 'hostingAccount';
-
-/** What the provider reads: every account, and the store of one (whose `hasApiKey` says whether it is signed in). */
-export interface AuthHost {
-  readonly records: () => readonly AccountRecord[];
-  readonly storeOf: (id: string) => Store | undefined;
-  /** The tree node standing for an account: a command given it acts in that account without asking which. */
-  readonly rowOf: (id: string) => unknown;
-  /** Reads every account's key again now, rather than when the key store's change event arrives (Sign In waits). */
-  readonly keysChanged: () => Promise<void>;
-  /** Removes the key of one account on this machine (Sign Out). */
-  readonly signOut: (id: string) => Promise<void>;
-}
 
 /**
  * The accounts in VS Code's Accounts menu: one session per account with a key on this machine, Sign Out removes that
@@ -28,10 +16,18 @@ export interface AuthHost {
 export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.emitter.event;
-  private last = new Map<string, vscode.AuthenticationSession>();
+  private last: Map<string, vscode.AuthenticationSession>;
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly host: AuthHost) {
+  constructor(private readonly model: AccountModel) {
     this.last = this.current();
+    this.subscriptions = [
+      model.onDidChange(() => this.update()),
+      model.onDidChangeState(() => this.update()),
+      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Hosting Account'), this, {
+        supportsMultipleAccounts: true,
+      }),
+    ];
   }
 
   /** Called on every key or account change (here or, through `secrets.onDidChange`, in another window). */
@@ -54,21 +50,19 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
 
   async createSession(): Promise<vscode.AuthenticationSession> {
     const before = this.current();
-    const [first] = this.host.records();
-    const store = first && this.host.storeOf(first.id);
-    if (first && store && !store.hasApiKey) {
-      const row = this.host.rowOf(first.id);
-      if (store.state === 'noBaseUrl' || store.state === 'badBaseUrl') {
-        await vscode.commands.executeCommand('hostingAccount.account.editAddress', row);
+    const first = this.model.first;
+    if (!first.store.hasApiKey) {
+      if (first.store.state === 'noBaseUrl' || first.store.state === 'badBaseUrl') {
+        await vscode.commands.executeCommand('hostingAccount.account.editAddress', first);
       }
-      if (store.state !== 'noBaseUrl' && store.state !== 'badBaseUrl') {
-        await vscode.commands.executeCommand('hostingAccount.setApiKey', row);
+      if (first.store.state !== 'noBaseUrl' && first.store.state !== 'badBaseUrl') {
+        await vscode.commands.executeCommand('hostingAccount.setApiKey', first);
       }
     } else {
       await vscode.commands.executeCommand('hostingAccount.account.add');
     }
     // The key was stored; the store hears of it a moment later through `secrets.onDidChange`: look now.
-    await this.host.keysChanged();
+    await this.model.keysChanged();
     const created = [...this.current().values()].find((s) => !before.has(s.id));
     if (!created) throw new Error(vscode.l10n.t('Signing in to the hosting account was cancelled.'));
     this.update();
@@ -76,26 +70,29 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
   }
 
   async removeSession(sessionId: string): Promise<void> {
-    await this.host.signOut(sessionId);
+    const account = this.model.get(sessionId);
+    if (account) {
+      await account.keys.delete();
+      account.log.info('signed out from the Accounts menu (the key was removed)');
+    }
     this.update();
   }
 
   private current(): Map<string, vscode.AuthenticationSession> {
     const sessions = new Map<string, vscode.AuthenticationSession>();
-    for (const record of this.host.records()) {
-      if (!this.host.storeOf(record.id)?.hasApiKey) continue;
-      const label = record.label || record.baseUrl || vscode.l10n.t('Hosting Account');
-      sessions.set(record.id, {
-        id: record.id,
-        accessToken: record.id,
-        account: { id: record.id, label },
-        scopes: [],
-      });
+    for (const account of this.model.accounts) {
+      if (account.store.hasApiKey) sessions.set(account.id, sessionOf(account));
     }
     return sessions;
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.emitter.dispose();
   }
+}
+
+function sessionOf(account: Account): vscode.AuthenticationSession {
+  const label = account.record.label || account.baseUrl || vscode.l10n.t('Hosting Account');
+  return { id: account.id, accessToken: account.id, account: { id: account.id, label }, scopes: [] };
 }

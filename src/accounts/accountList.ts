@@ -1,5 +1,8 @@
 import { parseBaseUrl } from '../api/baseUrl';
-import { hostOf } from './accountName';
+import { DEFAULT_ACCOUNT_ID } from '../auth/secretNames';
+import { hostOf } from '../util/hosts';
+
+export { DEFAULT_ACCOUNT_ID };
 
 /**
  * One hosting account: where its API lives and what the user calls it. Never its key: that is in SecretStorage under
@@ -20,23 +23,10 @@ export interface StoredAccounts {
   readonly accounts: readonly AccountRecord[];
 }
 
-/**
- * The first account IS today's setup: its base URL is the `hostingAccount.baseUrl` setting and its key the secret
- * `hostingAccount.apiKey`. Nothing is copied, so an existing user's setup is migrated without a single write, and the
- * setting keeps working.
- */
-export const DEFAULT_ACCOUNT_ID = 'default';
-/** The secret the first account's key has always been kept under. */
-export const API_KEY_SECRET = 'hostingAccount.apiKey';
 export const ACCOUNTS_STATE_KEY = 'hostingAccount.accounts';
 export const MAX_ACCOUNTS = 20;
 export const MAX_LABEL_LENGTH = 60;
 const ID_PATTERN = /^[a-z0-9]{1,32}$/;
-
-/** The SecretStorage name of an account's key. The first account keeps the name the extension always used. */
-export function secretNameOf(accountId: string): string {
-  return accountId === DEFAULT_ACCOUNT_ID ? API_KEY_SECRET : `${API_KEY_SECRET}.${accountId}`;
-}
 
 /**
  * Reads what `globalState` holds, which may come from another machine, an older or newer version, or be damaged:
@@ -70,7 +60,11 @@ function readAccount(item: unknown): AccountRecord | undefined {
   return websiteUrl ? { id, label, baseUrl, websiteUrl } : { id, label, baseUrl };
 }
 
-/** Every account, the first one first: built from the settings and what `globalState` holds. */
+/**
+ * Every account, the first one first: built from the settings and what `globalState` holds. The first account IS
+ * today's setup: its base URL is the `hostingAccount.baseUrl` setting and its key the secret `hostingAccount.apiKey`.
+ * Nothing is copied, so an existing user's setup is the first account without a single write.
+ */
 export function allAccounts(
   stored: StoredAccounts,
   settings: { readonly baseUrl: string; readonly websiteUrl: string },

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 
-import { API_KEY_SECRET } from '../accounts/accountList';
+import { API_KEY_SECRET } from './secretNames';
 
-export { API_KEY_SECRET };
+export { API_KEY_SECRET, DEFAULT_ACCOUNT_ID, secretNameOf } from './secretNames';
 
 /** A SecretStorage failure: which operation, and the platform's words (the UI words the rest). Never the key. */
 export class KeyStoreError extends Error {
@@ -27,7 +27,7 @@ export class KeyStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private cached?: Promise<string | undefined>;
 
-  /** `secretName` is the account's own (see accounts/accountList.ts); the first account's is the name used always. */
+  /** `secretName` is the account's own (`secretNameOf`); the first account's is the name used always. */
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly secretName: string = API_KEY_SECRET,

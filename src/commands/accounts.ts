@@ -1,16 +1,10 @@
 import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { DEFAULT_ACCOUNT_ID, MAX_LABEL_LENGTH, newAccountId } from '../accounts/accountList';
 import { parseBaseUrl } from '../api/baseUrl';
-import {
-  addAccount as added,
-  DEFAULT_ACCOUNT_ID,
-  editAccountAddress as withAddress,
-  newAccountId,
-  removeAccount as removed,
-  renameAccount as renamed,
-  MAX_LABEL_LENGTH,
-  type AccountRecord,
-} from '../accounts/accountList';
-import { type CommandContext } from './CommandContext';
+import { forLabel } from '../notify/inert';
+import { confirm, tell } from '../notify/show';
+import { type CommandHost } from './CommandHost';
 import { setApiKey } from './setApiKey';
 import { UserCancelled } from './UserCancelled';
 
@@ -18,9 +12,8 @@ import { UserCancelled } from './UserCancelled';
  * Adds an account: its API's base URL, a name, then its key, checked with `GET /me` by the same box as Set API Key
  * (in the new account's own store). Cancelling the key leaves nothing behind.
  */
-export async function addAccount(ctx: CommandContext): Promise<void> {
-  const accounts = ctx.accounts();
-  const stored = accounts.registry.stored;
+export async function addAccount(host: CommandHost): Promise<void> {
+  const { model } = host;
   const baseUrl = await ask({
     title: vscode.l10n.t('Hosting: Add Account'),
     prompt: vscode.l10n.t("The address of the provider's API, for example https://panel.example.com"),
@@ -33,49 +26,45 @@ export async function addAccount(ctx: CommandContext): Promise<void> {
     value: new URL(href).host,
     validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
   });
-  const id = newAccountId(stored);
-  await accounts.registry.update((current) => added(current, { id, label, baseUrl: href }));
-  const where = accounts.contextOf(id);
+  const id = newAccountId(model.registry.stored);
+  const account = await model.add({ id, label, baseUrl: href });
   try {
-    if (!where) throw new UserCancelled();
     // A new store knows it has no key only once it has looked: until then Set API Key would call it unconfigured.
-    await where.store.keyChanged();
-    await setApiKey(where);
+    await account.keyChanged();
+    await setApiKey(host, account);
+    if (!account.store.hasApiKey) await account.keyChanged();
+    if (!account.store.hasApiKey) throw new UserCancelled();
   } catch (error) {
     // No key, no account: the list only ever holds accounts the user finished adding.
-    await accounts.registry.update((current) => removed(current, id));
+    await model.remove(id);
     throw error;
   }
-  ctx.log.info(`account added (${href})`);
+  host.log.info(`account added (${href})`);
 }
 
-export async function renameAccount(ctx: CommandContext, arg: unknown): Promise<void> {
-  const account = await pickAccount(ctx, arg, vscode.l10n.t('Hosting: Rename Account'), true);
+export async function renameAccount(host: CommandHost, arg: unknown): Promise<void> {
+  const account = await pickAccount(host, arg, vscode.l10n.t('Hosting: Rename Account'), true);
   const label = await ask({
     title: vscode.l10n.t('Hosting: Rename Account'),
     prompt: vscode.l10n.t('A new name for this account'),
-    value: account.label,
+    value: account.record.label,
     validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
   });
-  await ctx.accounts().registry.update((current) => renamed(current, account.id, label));
+  await host.model.rename(account.id, label);
 }
 
 /** Removes an added account and its key from this machine. The first account is the settings: only its key goes. */
-export async function removeAccount(ctx: CommandContext, arg: unknown): Promise<void> {
-  const account = await pickAccount(ctx, arg, vscode.l10n.t('Hosting: Remove Account'), false);
-  const remove = vscode.l10n.t('Remove');
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Remove the account "{0}" and its API key from VS Code?', account.label),
-    { modal: true, detail: vscode.l10n.t('Your servers are not touched; you can add the account again later.') },
-    remove,
+export async function removeAccount(host: CommandHost, arg: unknown): Promise<void> {
+  const account = await pickAccount(host, arg, vscode.l10n.t('Hosting: Remove Account'), false);
+  const sure = await confirm(
+    vscode.l10n.t('Remove the account "{0}" and its API key from VS Code?', account.name),
+    vscode.l10n.t('Your servers are not touched; you can add the account again later.'),
+    vscode.l10n.t('Remove'),
   );
-  if (answer !== remove) return;
-  const accounts = ctx.accounts();
-  const where = accounts.contextOf(account.id);
+  if (!sure) return;
   // The list first: its store is freed at once, so no answer of this account can still arrive and show.
-  await accounts.registry.update((current) => removed(current, account.id));
-  await where?.keys.delete();
-  ctx.log.info('account removed');
+  await host.model.remove(account.id);
+  host.log.info('account removed');
 }
 
 /**
@@ -84,11 +73,10 @@ export async function removeAccount(ctx: CommandContext, arg: unknown): Promise<
  * answered by the old address shows under the new one: the first account's store starts over when its setting
  * changes, an added account's store is built anew.
  */
-export async function editAccountAddress(ctx: CommandContext, arg: unknown): Promise<void> {
+export async function editAccountAddress(host: CommandHost, arg: unknown): Promise<void> {
   const title = vscode.l10n.t('Hosting: Edit Account Address');
-  const account = await pickAccount(ctx, arg, title, true);
-  const where = ctx.accounts().contextOf(account.id);
-  if (!where) throw new UserCancelled();
+  const where = await pickAccount(host, arg, title, true);
+  const account = where.record;
   const baseUrl = parseBaseUrl(
     await ask({
       title,
@@ -101,7 +89,7 @@ export async function editAccountAddress(ctx: CommandContext, arg: unknown): Pro
   const websiteUrl = account.baseUrl ? await askWebsite(title, account.websiteUrl) : account.websiteUrl;
   const moved = baseUrl !== account.baseUrl;
   if (!moved && websiteUrl === account.websiteUrl) return;
-  if (moved && where.store.hasApiKey) await confirmMove(account, baseUrl);
+  if (moved && where.store.hasApiKey) await confirmMove(where, baseUrl);
   if (account.id === DEFAULT_ACCOUNT_ID) {
     // The first account is the settings: user scope, as the settings are only read from there.
     const config = vscode.workspace.getConfiguration('hostingAccount');
@@ -110,12 +98,12 @@ export async function editAccountAddress(ctx: CommandContext, arg: unknown): Pro
     }
     if (moved) {
       await config.update('baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
-      await settingApplied(() => where.settings().baseUrl === baseUrl);
+      await settingApplied(() => where.baseUrl === baseUrl);
     }
   } else {
-    await ctx.accounts().registry.update((current) => withAddress(current, account.id, { baseUrl, websiteUrl }));
+    await host.model.setAddress(account.id, { baseUrl, websiteUrl });
   }
-  ctx.log.info(`account address changed${moved ? ` to ${new URL(baseUrl).origin}` : ' (website)'}`);
+  host.log.info(`account address changed${moved ? ` to ${new URL(baseUrl).origin}` : ' (website)'}`);
 }
 
 async function askWebsite(title: string, current: string | undefined): Promise<string | undefined> {
@@ -130,21 +118,17 @@ async function askWebsite(title: string, current: string | undefined): Promise<s
   return value ? parseBaseUrl(value).href : undefined;
 }
 
-async function confirmMove(account: AccountRecord, baseUrl: string): Promise<void> {
-  const change = vscode.l10n.t('Change Address');
+async function confirmMove(account: Account, baseUrl: string): Promise<void> {
   const origin = new URL(baseUrl).origin;
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Send the API key of "{0}" to {1} from now on?', account.label, origin),
-    {
-      modal: true,
-      detail: vscode.l10n.t(
-        'The key goes with every request to the address set for this account, so it will be sent to {0}. Change the address only to one of your provider you trust. What the old address answered is cleared.',
-        origin,
-      ),
-    },
-    change,
+  const sure = await confirm(
+    vscode.l10n.t('Send the API key of "{0}" to {1} from now on?', account.name, origin),
+    vscode.l10n.t(
+      'The key goes with every request to the address set for this account, so it will be sent to {0}. Change the address only to one of your provider you trust. What the old address answered is cleared.',
+      origin,
+    ),
+    vscode.l10n.t('Change Address'),
   );
-  if (answer !== change) throw new UserCancelled();
+  if (!sure) throw new UserCancelled();
 }
 
 /** Waits (bounded) until the extension has read the setting just written: the next step must see the new address. */
@@ -173,19 +157,16 @@ function baseUrlProblem(value: string): string | undefined {
 }
 
 /** The account a command acts on: the row it was invoked on, the only one there is, or the user's pick. */
-async function pickAccount(
-  ctx: CommandContext,
-  arg: unknown,
-  title: string,
-  withFirst: boolean,
-): Promise<AccountRecord> {
-  const accounts = ctx.accounts();
-  const records = accounts.records.filter((r) => withFirst || r.id !== DEFAULT_ACCOUNT_ID);
-  const row = accounts.tree.partOf(arg)?.record;
-  const chosen = row ? records.find((r) => r.id === row.id) : records.length === 1 ? records[0] : undefined;
+async function pickAccount(host: CommandHost, arg: unknown, title: string, withFirst: boolean): Promise<Account> {
+  const { model } = host;
+  if (!model.accountOf(arg) && model.namesAccount(arg)) throw new UserCancelled();
+  const accounts = model.accounts.filter((a) => withFirst || a.id !== DEFAULT_ACCOUNT_ID);
+  const named = model.accountOf(arg);
+  const chosen = named ? accounts.find((a) => a === named) : accounts.length === 1 ? accounts[0] : undefined;
   if (chosen) return chosen;
-  if (row || !records.length) {
-    void vscode.window.showInformationMessage(
+  if (named || !accounts.length) {
+    void tell(
+      'info',
       vscode.l10n.t(
         'The first account is your hostingAccount.baseUrl setting. Use Remove API Key to sign it out on this machine.',
       ),
@@ -193,11 +174,15 @@ async function pickAccount(
     throw new UserCancelled();
   }
   const pick = await vscode.window.showQuickPick(
-    records.map((record) => ({ label: record.label, description: record.baseUrl, record })),
+    accounts.map((account) => ({
+      label: forLabel(account.name, 60),
+      description: forLabel(account.baseUrl, 80),
+      account,
+    })),
     { title, placeHolder: vscode.l10n.t('Choose an account') },
   );
   if (!pick) throw new UserCancelled();
-  return pick.record;
+  return pick.account;
 }
 
 function ask(options: {

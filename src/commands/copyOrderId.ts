@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import { noIcons } from '../views/text';
-import { type CommandContext } from './CommandContext';
+import { type Account } from '../accounts/Account';
+import { forLabel } from '../notify/inert';
+import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 
-export async function copyOrderId(ctx: CommandContext, arg?: unknown): Promise<void> {
-  const order = await pickOrder(ctx.store, ctx.orders, arg);
+/** The exact id (the clipboard gets what the server sent); the status bar shows it made inert. */
+export async function copyOrderId(_host: CommandHost, account: Account, arg?: unknown): Promise<void> {
+  const order = await pickOrder(account, arg);
   await vscode.env.clipboard.writeText(order.id);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied server ID {0}', noIcons(order.id)), 3_000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied server ID {0}', forLabel(order.id, 80)), 3_000);
 }

@@ -1,4 +1,4 @@
-/** Every contributed command. Registered at activation; their code is loaded on first use (see ./lazy.ts). */
+/** Every contributed command, registered at activation (see ./index.ts). */
 export const COMMAND_IDS = [
   'hostingAccount.setApiKey',
   'hostingAccount.removeApiKey',
@@ -21,6 +21,8 @@ export const COMMAND_IDS = [
   'hostingAccount.account.rename',
   'hostingAccount.account.remove',
   'hostingAccount.account.editAddress',
+  'hostingAccount.orders.filter',
+  'hostingAccount.orders.sort',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -1,10 +1,12 @@
-/** The lazily loaded half of the UI: what runs when the user invokes a command. */
 import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
 import { ApiError } from '../api/errors';
+import { forLabel } from '../notify/inert';
 import { type FailureContext, logFailure, showReport, toReport } from '../notify/report';
 import { addAccount, editAccountAddress, removeAccount, renameAccount } from './accounts';
+import { pickFilter, pickSort } from './arrange';
 import { runOnSelection } from './bulkOrderAction';
-import { type CommandContext } from './CommandContext';
+import { type CommandHost } from './CommandHost';
 import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
@@ -12,7 +14,6 @@ import { type CommandId } from './ids';
 import { openApiKeysPage } from './openApiKeysPage';
 import { openInvoice } from './openInvoice';
 import { openRemoteSsh } from './openRemoteSsh';
-import { watchReachability } from './reachability';
 import { refresh } from './refresh';
 import { removeApiKey } from './removeApiKey';
 import { setApiKey } from './setApiKey';
@@ -20,29 +21,46 @@ import { showAccount } from './showAccount';
 import { showOrderDetails } from './showOrderDetails';
 import { isCancellation } from './UserCancelled';
 
+/** A command that acts in one account: it gets the account its argument names, the only one, or the user's pick. */
+type InAccount = (host: CommandHost, account: Account, arg: unknown, all: unknown) => unknown;
+/** A command about no account in particular, or about the list of accounts (it chooses itself). */
+type Anywhere = (host: CommandHost, arg: unknown, all: unknown) => unknown;
+
+type Handler = { readonly inAccount: InAccount } | { readonly anywhere: Anywhere };
+
 /** Every contributed command, one line each. A unit test checks these ids against package.json. */
-export const handlers: Readonly<Record<CommandId, (ctx: CommandContext, arg: unknown, all: unknown) => unknown>> = {
-  'hostingAccount.setApiKey': (ctx) => setApiKey(ctx),
-  'hostingAccount.removeApiKey': (ctx) => removeApiKey(ctx),
-  'hostingAccount.refresh': (ctx) => refresh(ctx),
-  'hostingAccount.order.start': (ctx, arg, all) => runOnSelection(ctx, 'start', arg, all),
-  'hostingAccount.order.stop': (ctx, arg, all) => runOnSelection(ctx, 'stop', arg, all),
-  'hostingAccount.order.restart': (ctx, arg, all) => runOnSelection(ctx, 'restart', arg, all),
-  'hostingAccount.order.reinstall': (ctx, arg, all) => runOnSelection(ctx, 'reinstall', arg, all),
-  'hostingAccount.order.showDetails': (ctx, arg) => showOrderDetails(ctx, arg),
-  'hostingAccount.order.copyId': (ctx, arg) => copyOrderId(ctx, arg),
-  'hostingAccount.order.copyAddress': (ctx, arg) => copyAddress(ctx, arg),
-  'hostingAccount.order.connectSsh': (ctx, arg) => connectSsh(ctx, arg),
-  'hostingAccount.order.openRemoteSsh': (ctx, arg) => openRemoteSsh(ctx, arg),
-  'hostingAccount.invoice.open': (_ctx, arg) => openInvoice(arg),
-  'hostingAccount.showInvoices': () => vscode.commands.executeCommand('hostingAccount.invoices.focus'),
-  'hostingAccount.showAccount': (ctx) => showAccount(ctx),
-  'hostingAccount.openApiKeysPage': (ctx) => openApiKeysPage(ctx),
-  'hostingAccount.showLog': (ctx) => ctx.log.show(),
-  'hostingAccount.account.add': (ctx) => addAccount(ctx),
-  'hostingAccount.account.rename': (ctx, arg) => renameAccount(ctx, arg),
-  'hostingAccount.account.remove': (ctx, arg) => removeAccount(ctx, arg),
-  'hostingAccount.account.editAddress': (ctx, arg) => editAccountAddress(ctx, arg),
+export const handlers: Readonly<Record<CommandId, Handler>> = {
+  'hostingAccount.setApiKey': { inAccount: (host, account) => setApiKey(host, account) },
+  'hostingAccount.removeApiKey': { inAccount: (_host, account) => removeApiKey(account) },
+  'hostingAccount.refresh': { anywhere: (host, arg) => refresh(host, arg) },
+  'hostingAccount.order.start': {
+    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'start', arg, all),
+  },
+  'hostingAccount.order.stop': {
+    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'stop', arg, all),
+  },
+  'hostingAccount.order.restart': {
+    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'restart', arg, all),
+  },
+  'hostingAccount.order.reinstall': {
+    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'reinstall', arg, all),
+  },
+  'hostingAccount.order.showDetails': { inAccount: (host, account, arg) => showOrderDetails(host, account, arg) },
+  'hostingAccount.order.copyId': { inAccount: (host, account, arg) => copyOrderId(host, account, arg) },
+  'hostingAccount.order.copyAddress': { inAccount: (host, account, arg) => copyAddress(host, account, arg) },
+  'hostingAccount.order.connectSsh': { inAccount: (host, account, arg) => connectSsh(host, account, arg) },
+  'hostingAccount.order.openRemoteSsh': { inAccount: (host, account, arg) => openRemoteSsh(host, account, arg) },
+  'hostingAccount.invoice.open': { anywhere: (host, arg) => openInvoice(host, arg) },
+  'hostingAccount.showInvoices': { anywhere: () => vscode.commands.executeCommand('hostingAccount.invoices.focus') },
+  'hostingAccount.showAccount': { inAccount: (host, account) => showAccount(host, account) },
+  'hostingAccount.openApiKeysPage': { inAccount: (_host, account) => openApiKeysPage(account) },
+  'hostingAccount.showLog': { anywhere: (host) => host.log.show() },
+  'hostingAccount.account.add': { anywhere: (host) => addAccount(host) },
+  'hostingAccount.account.rename': { anywhere: (host, arg) => renameAccount(host, arg) },
+  'hostingAccount.account.remove': { anywhere: (host, arg) => removeAccount(host, arg) },
+  'hostingAccount.account.editAddress': { anywhere: (host, arg) => editAccountAddress(host, arg) },
+  'hostingAccount.orders.filter': { anywhere: (host, arg) => pickFilter(host.arrangement, arg) },
+  'hostingAccount.orders.sort': { anywhere: (host, arg) => pickSort(host.arrangement, arg) },
 };
 
 /**
@@ -56,23 +74,64 @@ const failures: { readonly [K in CommandId]?: FailureContext } = {
   'hostingAccount.order.reinstall': 'action',
 };
 
+/** Registers every command once, each through `runCommand`. */
+export function registerCommands(host: CommandHost): vscode.Disposable[] {
+  return (Object.keys(handlers) as CommandId[]).map((id) =>
+    vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => runCommand(host, id, arg, all)),
+  );
+}
+
 /**
- * The one wrapper every command goes through: a cancelled prompt is silent, any other failure is logged and shown
- * once, with the next step to take (Retry runs the command again).
+ * The one wrapper every command goes through, as VS Code's git extension resolves a repository: the account is the one
+ * the argument knows (a node, a row, an account), else the only account, else the user's pick; an argument of an
+ * account removed meanwhile acts nowhere. A cancelled prompt is silent; any other failure is logged and shown once,
+ * in the words of that account (its host), with the next step to take (Retry runs the command again).
  */
-export async function runCommand(id: CommandId, ctx: CommandContext, arg: unknown, all?: unknown): Promise<void> {
-  // Before any action can be sent: its settling into running starts the wait for the SSH port.
-  watchReachability(ctx);
+export async function runCommand(host: CommandHost, id: CommandId, arg: unknown, all?: unknown): Promise<void> {
+  const handler = handlers[id];
+  let account: Account | undefined;
   try {
+    if ('anywhere' in handler) {
+      await handler.anywhere(host, arg, all);
+      return;
+    }
+    account = await accountFor(host, arg);
+    if (!account) return;
     // `all` is the tree's selection when the command was run from it (several orders at once).
-    await handlers[id](ctx, arg, all);
+    await handler.inAccount(host, account, arg, all);
   } catch (error) {
     if (isCancellation(error)) return;
+    const log = account?.log ?? host.log;
     // API failures were logged where they happened, with the request id; here only which command met them.
-    if (error instanceof ApiError) ctx.log.debug(`${id} failed: ${error.kind}`);
-    else logFailure(ctx.log, id, error);
-    void showReport(toReport(error, ctx.settings().baseUrl, failures[id]), () =>
-      runCommand(id, ctx, arg, all),
-    );
+    if (error instanceof ApiError) log.debug(`${id} failed: ${error.kind}`);
+    else logFailure(log, id, error);
+    const where = account ?? host.model.first;
+    void showReport(toReport(error, where.baseUrl, failures[id]), {
+      account: where,
+      name: where.shownName(),
+      retry: () => runCommand(host, id, arg, all),
+    });
   }
+}
+
+interface AccountPick extends vscode.QuickPickItem {
+  readonly account: Account;
+}
+
+async function accountFor(host: CommandHost, arg: unknown): Promise<Account | undefined> {
+  const { model } = host;
+  const named = model.accountOf(arg);
+  if (named) return named;
+  // A node or row of an account removed meanwhile: nothing is done with it, in no other account either.
+  if (model.namesAccount(arg)) return undefined;
+  if (model.accounts.length === 1) return model.first;
+  const picked = await vscode.window.showQuickPick<AccountPick>(
+    model.accounts.map((account) => ({
+      account,
+      label: forLabel(account.name, 60),
+      description: forLabel(account.baseUrl, 80),
+    })),
+    { title: vscode.l10n.t('Which account?'), placeHolder: vscode.l10n.t('Choose the account to act in') },
+  );
+  return picked?.account;
 }

@@ -1,24 +1,18 @@
 import * as vscode from 'vscode';
-import { type Settings, websiteUrl } from '../config';
-import { type CommandContext } from './CommandContext';
+import { type Account } from '../accounts/Account';
+import { tell } from '../notify/show';
 
-/** The provider's key page. */
-export function apiKeysPageUrl(settings: Settings): string | undefined {
-  const site = websiteUrl(settings);
-  return site && `${site}/client/api-keys`;
-}
-
-export async function openApiKeysPage(ctx: CommandContext): Promise<void> {
-  const url = apiKeysPageUrl(ctx.settings());
+/** The account's own provider's API keys page (its website, else its API's address). */
+export async function openApiKeysPage(account: Account): Promise<void> {
+  const url = account.apiKeysPageUrl;
   if (!url) {
-    const open = vscode.l10n.t('Open Settings');
-    const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Set the address of your provider (hostingAccount.baseUrl) to open its API keys page.'),
-      open,
+    const edit = vscode.l10n.t('Edit Account Address');
+    const picked = await tell(
+      'warning',
+      vscode.l10n.t("Set the address of your provider's API first, to open its API keys page."),
+      edit,
     );
-    if (picked === open) {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.baseUrl');
-    }
+    if (picked === edit) await vscode.commands.executeCommand('hostingAccount.account.editAddress', account);
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { forLog } from '../notify/inert';
+import { tell } from '../notify/show';
 import { sshArgs } from '../ssh/sshArgs';
-import { type CommandContext } from './CommandContext';
+import { type CommandHost } from './CommandHost';
 import { UserCancelled } from './UserCancelled';
 import { pickOrderWithAddress, resolveSshTarget } from './sshTarget';
 
@@ -12,17 +15,19 @@ const REMOTE_SSH_ID = 'ms-vscode-remote.remote-ssh';
  * A new Remote-SSH window on the order's server, through the Remote-SSH extension's own command; nothing is written
  * to the SSH config. Without such an extension, offers to install Remote - SSH.
  */
-export async function openRemoteSsh(ctx: CommandContext, arg?: unknown): Promise<void> {
-  const order = await pickOrderWithAddress(ctx, arg);
-  const target = await resolveSshTarget(ctx, order);
+export async function openRemoteSsh(host: CommandHost, account: Account, arg?: unknown): Promise<void> {
+  const order = await pickOrderWithAddress(account, arg);
+  const target = await resolveSshTarget(account, order);
   // The same checks as for a terminal: what Remote-SSH gets is what ssh would get.
   sshArgs(target);
-  const command = ctx.ssh.remoteSshCommand ?? OPEN_EMPTY_WINDOW;
+  const command = host.ssh.remoteSshCommand ?? OPEN_EMPTY_WINDOW;
   if (!(await remoteSshAvailable(command))) {
     await offerRemoteSsh();
     return;
   }
-  ctx.log.info(`Remote-SSH window for order ${order.id}: ${target.user}@${target.host} port ${target.port}`);
+  account.log.info(
+    `Remote-SSH window for order ${forLog(order.id, 80)}: ${target.user}@${target.host} port ${target.port}`,
+  );
   await vscode.commands.executeCommand(command, { host: target.host, userName: target.user, port: target.port });
 }
 
@@ -39,7 +44,8 @@ async function remoteSshAvailable(command: string): Promise<boolean> {
 async function offerRemoteSsh(): Promise<void> {
   const install = vscode.l10n.t('Install Remote - SSH');
   const show = vscode.l10n.t('Show Extension');
-  const answer = await vscode.window.showInformationMessage(
+  const answer = await tell(
+    'info',
     vscode.l10n.t('Opening a server in a new window needs the Remote - SSH extension, which is not installed.'),
     install,
     show,

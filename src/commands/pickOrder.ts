@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { noIcons } from '../views/text';
+import { type Account } from '../accounts/Account';
 import { type Order, type OrderAction } from '../api/models';
-import { type Store } from '../store/Store';
-import { type OrdersTreeProvider } from '../views/orders/OrdersTreeProvider';
+import { forLabel } from '../notify/inert';
+import { stateText } from '../notify/orderWords';
+import { tell } from '../notify/show';
+import { OrderNode } from '../views/orders/OrderNode';
 import { actionsFor, orderLook } from '../views/orders/orderPresentation';
-import { orderNodeOf } from '../views/orders/orderNodeOf';
-import { stateText } from '../views/orders/orderStrings';
 import { UserCancelled } from './UserCancelled';
 
 interface OrderPick extends vscode.QuickPickItem {
@@ -13,17 +13,27 @@ interface OrderPick extends vscode.QuickPickItem {
 }
 
 /**
- * The order a command acts on: the tree node it was invoked on, an id passed by a keybinding or another extension,
- * or, from the palette, the user's pick among the orders the action fits.
+ * The order a command acts on, in its account: the tree node it was invoked on (only while the node still speaks for
+ * the account's current key and address), an id passed by a keybinding or another extension, or, from the palette,
+ * the user's pick among the orders the action fits. Whatever the source, what comes back is the order with that exact
+ * id in this account now.
  */
 export async function pickOrder(
-  store: Store,
-  tree: OrdersTreeProvider,
+  account: Account,
   arg: unknown,
   action?: OrderAction | ((order: Order) => boolean),
 ): Promise<Order> {
-  const node = orderNodeOf(tree, arg);
-  if (node) return store.orders.get(node.id) ?? node.order;
+  const { store } = account;
+  if (arg instanceof OrderNode) {
+    if (!arg.current) {
+      void tell(
+        'info',
+        vscode.l10n.t("This account's key or address changed since its servers were listed. Pick the server again."),
+      );
+      throw new UserCancelled();
+    }
+    return store.orders.get(arg.id) ?? arg.order;
+  }
   if (typeof arg === 'string' || typeof arg === 'number') {
     const id = String(arg);
     return store.orders.get(id) ?? (await store.orderDetails(id));
@@ -45,17 +55,22 @@ export async function pickOrder(
       store.orders.size === 0
         ? vscode.l10n.t('This account has no servers.')
         : vscode.l10n.t('No server is in a state that allows this action right now.');
-    void vscode.window.showInformationMessage(message);
+    void tell('info', message);
     throw new UserCancelled();
   }
   const items: OrderPick[] = candidates.map((order) => ({
     order,
-    label: `$(${orderLook(order.state).icon}) ${noIcons(order.label)}`,
+    label: `$(${orderLook(order.state).icon}) ${forLabel(order.label)}`,
     description: stateText(order),
-    detail: noIcons([order.address, order.plan, vscode.l10n.t('ID {0}', order.id)].filter(Boolean).join(' · ')),
+    detail: [order.address, order.plan, vscode.l10n.t('ID {0}', forLabel(order.id, 80))]
+      .filter((part) => part !== undefined)
+      .map((part) => forLabel(part, 80))
+      .join(' · '),
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Select a server'),
+    title: account.shownName()
+      ? vscode.l10n.t('Select a server of {0}', forLabel(account.name, 60))
+      : vscode.l10n.t('Select a server'),
     placeHolder: vscode.l10n.t('Type to filter servers by name, address or ID'),
     matchOnDescription: true,
     matchOnDetail: true,

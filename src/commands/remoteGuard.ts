@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { type Order, type OrderAction } from '../api/models';
+import { forMessage } from '../notify/inert';
 import { isWindowOn, type RemoteWindow } from '../ssh/remoteWindow';
-import { noIcons } from '../views/text';
-import { type CommandContext } from './CommandContext';
+import { plain } from '../util/serverText';
+import { type CommandHost } from './CommandHost';
 
 /** This window as the guard sees it: its remote name and the authorities of its workspace URIs. */
 export function currentRemoteWindow(): RemoteWindow {
@@ -20,9 +21,11 @@ export function currentRemoteWindow(): RemoteWindow {
  * When this window is a Remote-SSH window on the order's server, the sentence that says what the action does to it;
  * undefined otherwise. Start cannot end the session, so it has none.
  */
-export function sessionWarning(ctx: CommandContext, order: Order, action: OrderAction): string | undefined {
-  if (action === 'start' || !isWindowOn((ctx.ssh.remoteWindow ?? currentRemoteWindow)(), order)) return undefined;
-  const name = noIcons(order.label);
+export function sessionWarning(host: CommandHost, order: Order, action: OrderAction): string | undefined {
+  const window = (host.ssh.remoteWindow ?? currentRemoteWindow)();
+  const names = { label: plain(order.label), address: order.address, addresses: order.addresses };
+  if (action === 'start' || !isWindowOn(window, names)) return undefined;
+  const name = forMessage(order.label, 80);
   switch (action) {
     case 'stop':
       return vscode.l10n.t('This window is connected to {0}; stopping it ends this session.', name);

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { type CommandContext } from './CommandContext';
+import { type Account } from '../accounts/Account';
 
-export async function removeApiKey(ctx: CommandContext): Promise<void> {
-  // The key store announces the change; its one listener updates the store.
-  await ctx.keys.delete();
-  ctx.log.info('API key removed');
+export async function removeApiKey(account: Account): Promise<void> {
+  // The key store announces the change; the account's one listener updates its store.
+  await account.keys.delete();
+  account.log.info('API key removed');
   vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Hosting: API key removed'), 4_000);
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
 import { ApiError } from '../api/errors';
-import { type Account } from '../api/models';
-import { type CommandContext } from './CommandContext';
+import { type Account as AccountDetails } from '../api/models';
+import { forLog, forMessage } from '../notify/inert';
+import { tell } from '../notify/show';
+import { type CommandHost } from './CommandHost';
 import { explainNotConnected } from './notConnected';
 import { UserCancelled } from './UserCancelled';
 
@@ -10,25 +13,28 @@ import { UserCancelled } from './UserCancelled';
  * box (busy, then closed on success), and a rejected key keeps the box open with the reason, so the user can paste
  * again without starting over.
  */
-export async function setApiKey(ctx: CommandContext): Promise<void> {
-  if (await explainNotConnected(ctx.store.state, false)) return;
-  const { key, account } = await askAndVerify(ctx);
-  // The key store announces the change; its one listener updates the log's masks and the store.
-  await ctx.keys.store(key);
-  const who = account.name ?? account.email ?? account.id;
-  ctx.log.info(`API key saved${who ? ` for ${who}` : ''}`);
-  void vscode.window.showInformationMessage(
-    who ? vscode.l10n.t('API key saved. Signed in as {0}.', who) : vscode.l10n.t('API key saved.'),
-  );
+export async function setApiKey(_host: CommandHost, account: Account): Promise<void> {
+  if (await explainNotConnected(account, false)) return;
+  const { key, details } = await askAndVerify(account);
+  // The key store announces the change; the account's one listener updates the log's masks and its store.
+  await account.keys.store(key);
+  const who = details.name ?? details.email ?? details.id;
+  account.log.info(`API key saved${who ? ` for ${forLog(who, 80)}` : ''}`);
+  const name = account.shownName();
+  const signedIn = who
+    ? vscode.l10n.t('API key saved. Signed in as {0}.', forMessage(who, 80))
+    : vscode.l10n.t('API key saved.');
+  void tell('info', name ? vscode.l10n.t('Account {0}: {1}', name, signedIn) : signedIn);
 }
 
 /** What can travel in an HTTP header: visible ASCII. */
 const SENDABLE = /^[\x21-\x7e]+$/;
 
-function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Account }> {
+function askAndVerify(account: Account): Promise<{ key: string; details: AccountDetails }> {
   return new Promise((resolve, reject) => {
     const box = vscode.window.createInputBox();
-    box.title = vscode.l10n.t('Hosting: Set API Key');
+    const name = account.shownName();
+    box.title = name ? vscode.l10n.t('Hosting: Set API Key of {0}', name) : vscode.l10n.t('Hosting: Set API Key');
     box.prompt = vscode.l10n.t(
       "Paste the API key from your provider's API keys page. It is kept in VS Code's secret storage.",
     );
@@ -54,17 +60,17 @@ function askAndVerify(ctx: CommandContext): Promise<{ key: string; account: Acco
             const key = box.value.trim();
             if (!key || box.busy || !SENDABLE.test(key)) return;
             // Masked from here on: a server may echo the key being checked into an error or a header.
-            ctx.log.setSecret(key);
+            account.log.setSecret(key);
             box.busy = true;
             box.enabled = false;
             box.validationMessage = undefined;
             box.prompt = vscode.l10n.t('Checking the key with the hosting API…');
             try {
-              const account = await ctx.store.verifyKey(key);
-              finish(() => resolve({ key, account }));
+              const details = await account.store.verifyKey(key);
+              finish(() => resolve({ key, details }));
             } catch (error) {
               if (error instanceof ApiError && error.kind === 'unauthorized') {
-                ctx.log.warn('the key entered was rejected by the server; it was not stored');
+                account.log.warn('the key entered was rejected by the server; it was not stored');
                 box.busy = false;
                 box.enabled = true;
                 box.prompt = vscode.l10n.t(

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { type Store } from '../store/Store';
-import { fieldsOf, scalarText } from '../views/fields';
-import { formatMoney } from '../views/statusBar/money';
-import { noIcons } from '../views/text';
+import { type Account } from '../accounts/Account';
+import { forLabel } from '../notify/inert';
 import { shortReason } from '../notify/shortReason';
-import { type CommandContext } from './CommandContext';
-import { websiteUrl } from '../config';
+import { formatMoney } from '../util/money';
+import { plain } from '../util/serverText';
+import { fieldsOf, scalarText } from '../views/fields';
+import { type CommandHost } from './CommandHost';
 
 interface AccountPick extends vscode.QuickPickItem {
   readonly run?: () => unknown;
@@ -14,23 +14,26 @@ interface AccountPick extends vscode.QuickPickItem {
 const STALE_MS = 10 * 60_000;
 
 /** The account summary behind the status bar item: who, how much, how much API budget, and what to do next. */
-export async function showAccount(ctx: CommandContext): Promise<void> {
-  const { store } = ctx;
+export async function showAccount(_host: CommandHost, account: Account): Promise<void> {
+  const { store } = account;
   const pick = vscode.window.createQuickPick<AccountPick>();
-  pick.title = vscode.l10n.t('Hosting Account');
+  pick.title = account.shownName() ? forLabel(account.name, 60) : vscode.l10n.t('Hosting Account');
   pick.placeholder = vscode.l10n.t('Select a field to copy it, or an action');
   pick.matchOnDescription = true;
   const render = (): void => {
-    pick.items = items(ctx);
+    pick.items = items(account);
   };
   render();
   const subscriptions = [
     store.onDidChangeData(render),
     store.onDidChangeState(render),
+    account.onDidDispose(() => pick.hide()),
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0];
       pick.hide();
-      Promise.resolve(chosen?.run?.()).catch((error: unknown) => ctx.log.error(`account summary: ${String(error)}`));
+      Promise.resolve(chosen?.run?.()).catch((error: unknown) =>
+        account.log.error(`account summary: ${String(error)}`),
+      );
     }),
     pick.onDidHide(() => {
       for (const s of subscriptions) s.dispose();
@@ -47,30 +50,30 @@ export async function showAccount(ctx: CommandContext): Promise<void> {
   }
 }
 
-function items(ctx: CommandContext): AccountPick[] {
-  const { store } = ctx;
+function items(account: Account): AccountPick[] {
+  const { store } = account;
   const result: AccountPick[] = [];
   const copy = (text: string) => async (): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied'), 2_000);
   };
-  const account = store.account.value;
-  if (account) {
+  const details = store.account.value;
+  if (details) {
     result.push({ label: vscode.l10n.t('Account'), kind: vscode.QuickPickItemKind.Separator });
-    const who = account.name ?? account.email ?? account.id;
+    const who = details.name ?? details.email ?? details.id;
     if (who) {
       result.push({
-        label: `$(account) ${noIcons(who)}`,
-        description: account.name && account.email ? noIcons(account.email) : undefined,
-        run: copy(who),
+        label: `$(account) ${forLabel(who)}`,
+        description: details.name && details.email ? forLabel(details.email) : undefined,
+        run: copy(plain(who)),
       });
     }
-    const shown = new Set([account.name, account.email]);
-    for (const field of fieldsOf(account.raw)) {
-      if (field.children || field.value === undefined || shown.has(field.value)) continue;
+    const shown = new Set([details.name, details.email].map((text) => text && plain(text)));
+    for (const field of fieldsOf(details.raw)) {
+      if (field.children || field.omitted || field.value === undefined || shown.has(field.value)) continue;
       result.push({
-        label: noIcons(humanise(field.key)),
-        description: noIcons(displayValue(field.value)),
+        label: forLabel(humanise(field.key.slice(0, 200)), 60),
+        description: forLabel(displayValue(field.value.slice(0, 400))),
         run: copy(field.value),
       });
     }
@@ -101,16 +104,15 @@ function items(ctx: CommandContext): AccountPick[] {
     });
   }
   result.push({ label: vscode.l10n.t('Actions'), kind: vscode.QuickPickItemKind.Separator });
-  result.push(...actions(ctx, store));
+  result.push(...actions(account));
   return result;
 }
 
-function actions(ctx: CommandContext, store: Store): AccountPick[] {
-  const command =
-    (id: string, ...args: unknown[]) =>
-    () =>
-      vscode.commands.executeCommand(id, ...args);
-  const site = websiteUrl(ctx.settings());
+/** The next steps, in this account (each command is given it, so none asks which). */
+function actions(account: Account): AccountPick[] {
+  const { store } = account;
+  const command = (id: string) => () => vscode.commands.executeCommand(id, account);
+  const site = account.websiteUrl;
   const list: AccountPick[] = [
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
     { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.showInvoices') },
@@ -118,7 +120,7 @@ function actions(ctx: CommandContext, store: Store): AccountPick[] {
   if (site) {
     list.push({
       label: `$(globe) ${vscode.l10n.t('Open Provider Website')}`,
-      description: noIcons(site),
+      description: forLabel(site, 80),
       run: () => vscode.env.openExternal(vscode.Uri.parse(site, true)),
     });
   }

@@ -1,31 +1,19 @@
 import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
 import { type Order } from '../api/models';
+import { forLabel, forMessage } from '../notify/inert';
+import { tell } from '../notify/show';
+import { addressesOf, hasAddress } from '../ssh/addresses';
 import { readChoice, rememberChoice } from '../ssh/choices';
 import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../ssh/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
-import { noIcons } from '../views/text';
-import { type CommandContext } from './CommandContext';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
-/** The order's addresses as the normalisers read them, main one first. */
-export function addressesOf(order: Order): string[] {
-  const list = order.addresses?.length ? [...order.addresses] : order.address ? [order.address] : [];
-  if (order.address && list[0] !== order.address && list.includes(order.address)) {
-    list.splice(list.indexOf(order.address), 1);
-    list.unshift(order.address);
-  }
-  return list;
-}
-
-export function hasAddress(order: Order): boolean {
-  return addressesOf(order).length > 0;
-}
-
 /** The order a command acts on; from the palette, only orders with an address are offered. */
-export function pickOrderWithAddress(ctx: CommandContext, arg: unknown): Promise<Order> {
-  return pickOrder(ctx.store, ctx.orders, arg, hasAddress);
+export function pickOrderWithAddress(account: Account, arg: unknown): Promise<Order> {
+  return pickOrder(account, arg, hasAddress);
 }
 
 interface AddressPick extends vscode.QuickPickItem {
@@ -38,23 +26,21 @@ interface AddressPick extends vscode.QuickPickItem {
  * `askUser`, the pick also offers to log in as another user than the one in the settings.
  */
 export async function chooseAddress(
-  ctx: CommandContext,
+  account: Account,
   order: Order,
   options: { askUser: boolean; user?: string },
 ): Promise<{ address: string; otherUser: boolean }> {
   const addresses = addressesOf(order);
   if (!addresses.length) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('The server did not report an address for {0}.', noIcons(order.label)),
-    );
+    void tell('info', vscode.l10n.t('The server did not report an address for {0}.', forMessage(order.label, 80)));
     throw new UserCancelled();
   }
   if (addresses.length === 1) return { address: addresses[0] as string, otherUser: false };
-  const last = readChoice(ctx.globalState, order.id).address;
+  const last = readChoice(account.choices, order.id).address;
   const ordered = last && addresses.includes(last) ? [last, ...addresses.filter((a) => a !== last)] : addresses;
   const items: AddressPick[] = ordered.map((address) => ({
     address,
-    label: noIcons(address),
+    label: forLabel(address, 80),
     description: [kindText(address), address === last ? vscode.l10n.t('last used') : undefined]
       .filter(Boolean)
       .join(' · '),
@@ -63,12 +49,12 @@ export async function chooseAddress(
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({
       label: `$(person) ${vscode.l10n.t('Log in as another user…')}`,
-      description: options.user ? vscode.l10n.t('now {0}', noIcons(options.user)) : undefined,
+      description: options.user ? vscode.l10n.t('now {0}', forLabel(options.user, 40)) : undefined,
       otherUser: true,
     });
   }
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Addresses of {0}', noIcons(order.label)),
+    title: vscode.l10n.t('Addresses of {0}', forLabel(order.label, 80)),
     placeHolder: vscode.l10n.t('Select an address'),
   });
   if (!picked) throw new UserCancelled();
@@ -85,14 +71,14 @@ function kindText(address: string): string | undefined {
 export function requirePlainHost(order: Order, address: string): string {
   const check = checkHost(address);
   if (check.ok) return check.host;
-  void vscode.window.showErrorMessage(refusal(order, address, check.problem));
+  void tell('error', refusal(order, address, check.problem));
   throw new UserCancelled();
 }
 
 function refusal(order: Order, address: string, problem: HostProblem): string {
-  // JSON quoting shows hidden characters; the cut keeps a long value from filling the notification.
-  const shown = noIcons(JSON.stringify(address.length > 80 ? `${address.slice(0, 79)}…` : address));
-  const name = noIcons(order.label);
+  // JSON quoting shows hidden characters (escaped); the cut keeps a long value from filling the notification.
+  const shown = forMessage(JSON.stringify(address.slice(0, 80)), 100);
+  const name = forMessage(order.label, 80);
   switch (problem) {
     case 'empty':
       return vscode.l10n.t('The server did not report an address for {0}.', name);
@@ -121,15 +107,18 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
  * Address, user and port for an SSH connection to the order, checked: the pick (or the only address), the user chosen
  * last for this order or the setting, and the port setting. The choice is remembered for the order.
  */
-export async function resolveSshTarget(ctx: CommandContext, order: Order): Promise<SshTarget> {
+export async function resolveSshTarget(account: Account, order: Order): Promise<SshTarget> {
   const settings = readSshSettings();
-  const remembered = readChoice(ctx.globalState, order.id);
+  const remembered = readChoice(account.choices, order.id);
   let user = remembered.user ?? settings.user;
-  const choice = await chooseAddress(ctx, order, { askUser: true, user: typeof user === 'string' ? user : undefined });
+  const choice = await chooseAddress(account, order, {
+    askUser: true,
+    user: typeof user === 'string' ? user : undefined,
+  });
   const host = requirePlainHost(order, choice.address);
   if (choice.otherUser) {
     const typed = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Log in to {0} as', noIcons(order.label)),
+      title: vscode.l10n.t('Log in to {0} as', forLabel(order.label, 80)),
       value: typeof user === 'string' ? user : '',
       validateInput: (value) => (isSafeUser(value) ? undefined : userHint()),
     });
@@ -137,16 +126,14 @@ export async function resolveSshTarget(ctx: CommandContext, order: Order): Promi
     user = typed;
   }
   if (!isSafeUser(user)) {
-    void vscode.window.showErrorMessage(`${vscode.l10n.t('The SSH user name is not valid.')} ${userHint()}`);
+    void tell('error', `${vscode.l10n.t('The SSH user name is not valid.')} ${userHint()}`);
     throw new UserCancelled();
   }
   if (!isSafePort(settings.port)) {
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('The setting hostingAccount.ssh.port must be a whole number from 1 to 65535.'),
-    );
+    void tell('error', vscode.l10n.t('The setting hostingAccount.ssh.port must be a whole number from 1 to 65535.'));
     throw new UserCancelled();
   }
-  await rememberChoice(ctx.globalState, order.id, { address: host, user: choice.otherUser ? user : undefined });
+  await rememberChoice(account.choices, order.id, { address: host, user: choice.otherUser ? user : undefined });
   return { host, user, port: settings.port };
 }
 

@@ -1,113 +1,131 @@
 import * as vscode from 'vscode';
-import { type Clock } from '../api/clock';
-import { type Store } from '../store/Store';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { type Clock, systemClock } from '../api/clock';
+import { forMessage } from '../notify/inert';
+import { tell } from '../notify/show';
+import { MAX_TOLD, type OutsideChange, OutsideChangeDetector } from '../store/outsideChanges';
 import { Disposable, toDisposable } from '../util/lifecycle';
-import { truncate } from '../views/text';
-import { noLinks } from '../views/text';
-import { MAX_TOLD, type OutsideChange, OutsideChangeDetector } from '../watch/outsideChanges';
 
 /** Changes that arrive this close together (one list read, a burst of polls) are told in one notification. */
 export const GROUP_MS = 1_500;
 
 export interface NotifierActions {
   /** Shows the order in the Orders view (clearing a filter that hides it). */
-  show(id: string): Promise<void>;
+  show(account: Account, id: string): Promise<void>;
   /** The user has seen this order's change (clears its badge count). */
-  seen(id: string): void;
+  seen(account: Account, id: string): void;
   /** An order stopped from outside: it now counts on the badge. */
-  flag(id: string): void;
-  /** Starts the order (the Start button), in this notifier's account. */
-  start(id: string): Promise<void>;
+  flag(account: Account, id: string): void;
+  /** Starts the order (the Start button), in its account. */
+  start(account: Account, id: string): Promise<void>;
+}
+
+interface Watched {
+  readonly detector: OutsideChangeDetector;
+  waiting: OutsideChange[];
+  timer?: unknown;
 }
 
 /**
  * Tells the user about changes no action of this window explains, one notification per change, or one for a group
- * arriving together, each with [Show] and the action that fits. The user's own actions are never told here: the
- * store marks them pending until they settle, and their outcome has its own message.
+ * arriving together, each with [Show] and the action that fits; every account alike, named when there are several.
+ * The user's own actions are never told here: the store marks them pending until they settle, and their outcome has
+ * its own message.
  */
 export class OutsideChangeNotifier extends Disposable {
-  private readonly detector: OutsideChangeDetector;
-  private waiting: OutsideChange[] = [];
-  private timer: unknown;
+  private readonly watched = new WeakMap<Account, Watched>();
 
   constructor(
-    store: Store,
-    private readonly clock: Clock,
+    private readonly model: AccountModel,
     private readonly actions: NotifierActions,
-    /** The account's name with several accounts (said in every message), else empty. */
-    private readonly account: () => string = () => '',
+    private readonly clock: Clock = systemClock,
   ) {
     super();
-    this.detector = new OutsideChangeDetector(store, () => clock.now());
-    this.detector.check();
-    const check = (): void => {
+    const check = (account: Account): void => {
+      const watched = this.watchedOf(account);
       // Signed out, or another key or server: what was about to be told belongs to the account that is gone.
-      if (store.ordersInfo.updatedAt === undefined) this.waiting = [];
-      this.collect(this.detector.check());
+      if (account.store.ordersInfo.updatedAt === undefined) watched.waiting = [];
+      this.collect(account, watched, watched.detector.check());
     };
-    this.register(store.onDidChangeOrders(check));
-    this.register(store.onDidChangeState(check));
+    this.register(model.onDidChangeOrders(({ account }) => check(account)));
+    this.register(model.onDidChangeState((account) => check(account)));
     // A list read again unchanged (after a new key, say) announces no orders change, but it is the new baseline.
-    this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
-    this.register(toDisposable(() => this.timer !== undefined && this.clock.clearTimeout(this.timer)));
+    this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && check(account)));
+    this.register(model.onDidChange(() => model.accounts.forEach((account) => this.watchedOf(account))));
+    this.register(
+      toDisposable(() => {
+        for (const account of model.accounts) {
+          const timer = this.watched.get(account)?.timer;
+          if (timer !== undefined) this.clock.clearTimeout(timer);
+        }
+      }),
+    );
+    for (const account of model.accounts) this.watchedOf(account);
   }
 
-  private collect(changes: readonly OutsideChange[]): void {
+  /** An account's detector, made (with the list it has now as its baseline) the first time it is asked for. */
+  private watchedOf(account: Account): Watched {
+    let watched = this.watched.get(account);
+    if (!watched) {
+      const detector = new OutsideChangeDetector(account.store, () => this.clock.now());
+      detector.check();
+      this.watched.set(account, (watched = { detector, waiting: [] }));
+    }
+    return watched;
+  }
+
+  private collect(account: Account, watched: Watched, changes: readonly OutsideChange[]): void {
     if (!changes.length) return;
     for (const change of changes) {
-      if (change.kind === 'stopped' || change.kind === 'suspended') this.actions.flag(change.id);
+      if (change.kind === 'stopped' || change.kind === 'suspended') this.actions.flag(account, change.id);
     }
     // A later change of the same order replaces the earlier one: only where it ended matters.
     const ids = new Set(changes.map((c) => c.id));
-    this.waiting = [...this.waiting.filter((c) => !ids.has(c.id)), ...changes];
-    this.timer ??= this.clock.setTimeout(() => {
-      this.timer = undefined;
-      const group = this.waiting.splice(0);
-      if (group.length) void this.tell(group);
+    watched.waiting = [...watched.waiting.filter((c) => !ids.has(c.id)), ...changes];
+    watched.timer ??= this.clock.setTimeout(() => {
+      watched.timer = undefined;
+      const group = watched.waiting.splice(0);
+      // An account removed meanwhile is not told about.
+      if (group.length && this.model.accountOf(account)) void this.tell(account, group);
     }, GROUP_MS);
   }
 
-  private async tell(group: readonly OutsideChange[]): Promise<void> {
-    if (group.length === 1 && group[0]) return this.tellOne(group[0]);
+  private async tell(account: Account, group: readonly OutsideChange[]): Promise<void> {
+    if (group.length === 1 && group[0]) return this.tellOne(account, group[0]);
     const show = vscode.l10n.t('Show');
     const named = group
       .slice(0, MAX_TOLD)
       .map((c) => `${name(c)} (${kindWord(c)})`)
       .join(', ');
     const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
-    const message = this.inAccount(
+    const message = inAccount(
+      account,
       vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more),
     );
     const worse = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended' || c.kind === 'disappeared');
-    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
-      noLinks(message),
-      show,
-    );
+    const answer = await tell(worse ? 'warning' : 'info', message, show);
     const first = group.find((c) => c.kind !== 'disappeared');
-    if (answer === show && first) await this.actions.show(first.id);
+    if (answer === show && first) await this.actions.show(account, first.id);
   }
 
-  private async tellOne(change: OutsideChange): Promise<void> {
+  private async tellOne(account: Account, change: OutsideChange): Promise<void> {
     const show = vscode.l10n.t('Show');
     const start = vscode.l10n.t('Start');
     const buttons = change.kind === 'disappeared' ? [] : change.kind === 'stopped' ? [show, start] : [show];
-    const message = noLinks(this.inAccount(oneMessage(change)));
     const worse = change.kind === 'stopped' || change.kind === 'suspended' || change.kind === 'disappeared';
-    const answer = await (worse ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
-      message,
-      ...buttons,
-    );
-    if (answer === show) await this.actions.show(change.id);
+    const answer = await tell(worse ? 'warning' : 'info', inAccount(account, oneMessage(change)), ...buttons);
+    if (answer === show) await this.actions.show(account, change.id);
     else if (answer === start) {
-      this.actions.seen(change.id);
-      await this.actions.start(change.id);
+      this.actions.seen(account, change.id);
+      await this.actions.start(account, change.id);
     }
   }
+}
 
-  private inAccount(message: string): string {
-    const account = this.account();
-    return account ? vscode.l10n.t('Account {0}: {1}', truncate(account, 60), message) : message;
-  }
+function inAccount(account: Account, message: string): string {
+  const name = account.shownName();
+  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
 }
 
 function oneMessage(change: OutsideChange): string {
@@ -140,7 +158,7 @@ function kindWord(change: OutsideChange): string {
   }
 }
 
-/** Server text, bounded: a name of any length must not flood the notification. */
+/** Server text, bounded and inert: a name of any length or form must not flood or take over the notification. */
 function name(change: OutsideChange): string {
-  return truncate(change.label, 80);
+  return forMessage(change.label, 80);
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
+import { type AccountModel } from '../accounts/AccountModel';
 import { type Log } from '../log';
-import { type Store } from '../store/Store';
-import { type IDisposable } from '../util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 import { AccountTool, ListOrdersTool, OrderActionTool } from './tools';
 
 export const TOOL_NAMES = {
@@ -10,31 +10,36 @@ export const TOOL_NAMES = {
   orderAction: 'hosting_orderAction',
 } as const;
 
-export interface ToolSet extends IDisposable {
+/**
+ * The assistant's tools, over every account: registered once any account has a key (a signed-out window offers the
+ * assistant nothing to call), where VS Code has the API; older versions simply go without them.
+ */
+export class AssistantTools extends Disposable {
   readonly listOrders: ListOrdersTool;
   readonly account: AccountTool;
   readonly orderAction: OrderActionTool;
-}
+  private registered = false;
 
-/** Registers the assistant's tools where VS Code has the API; older versions simply go without them. */
-export function registerTools(store: Store, log: Log): ToolSet | undefined {
-  const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
-  if (typeof lm?.registerTool !== 'function') return undefined;
-  const register = lm.registerTool.bind(lm);
-  const listOrders = new ListOrdersTool(store);
-  const account = new AccountTool(store);
-  const orderAction = new OrderActionTool(store, log);
-  const registrations: vscode.Disposable[] = [
-    register(TOOL_NAMES.listOrders, listOrders),
-    register(TOOL_NAMES.account, account),
-    register(TOOL_NAMES.orderAction, orderAction),
-  ];
-  return {
-    listOrders,
-    account,
-    orderAction,
-    dispose: () => {
-      for (const registration of registrations) registration.dispose();
-    },
-  };
+  constructor(
+    private readonly model: AccountModel,
+    log: Log,
+  ) {
+    super();
+    this.listOrders = new ListOrdersTool(model);
+    this.account = new AccountTool(model);
+    this.orderAction = new OrderActionTool(model, log);
+    this.register(model.onDidChangeState(() => this.registerOnce()));
+    this.registerOnce();
+  }
+
+  private registerOnce(): void {
+    if (this.registered || !this.model.accounts.some((account) => account.store.hasApiKey)) return;
+    const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
+    if (typeof lm?.registerTool !== 'function') return;
+    this.registered = true;
+    const register = lm.registerTool.bind(lm);
+    this.register(register(TOOL_NAMES.listOrders, this.listOrders));
+    this.register(register(TOOL_NAMES.account, this.account));
+    this.register(register(TOOL_NAMES.orderAction, this.orderAction));
+  }
 }

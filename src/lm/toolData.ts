@@ -1,5 +1,6 @@
 /** What the assistant's tools answer: plain data read from the store, bounded, never a key or a header. Pure. */
 import { type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
+import { forTool } from '../notify/inert';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { stateGroup } from '../views/orders/filter';
 
@@ -19,6 +20,12 @@ export interface ListedOrder {
   readonly address?: string;
   readonly plan?: string;
   readonly actionUnderWay?: OrderAction;
+}
+
+/** With several accounts, which one an entry belongs to (its id, the handle hosting_orderAction takes, and its name). */
+export interface ToolAccount {
+  readonly id: string;
+  readonly name: string;
 }
 
 export function listOrders(
@@ -75,11 +82,16 @@ export function accountSummary(
 export interface ActionInput {
   readonly orderId: string;
   readonly action: ToolAction;
+  /** With several accounts: the account's id or name. */
+  readonly account?: string;
 }
 
 /** Checks the assistant's input: an exact id, one of the three actions. Reinstall is refused by name, with a reason. */
 export function parseActionInput(input: unknown): ActionInput | { refused: string } {
-  const { orderId, action } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const { orderId, action, account } = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
   if (action === 'reinstall') return { refused: 'reinstall' };
   if (!TOOL_ACTIONS.some((a) => a === action)) return { refused: 'action' };
   if (
@@ -89,7 +101,8 @@ export function parseActionInput(input: unknown): ActionInput | { refused: strin
   ) {
     return { refused: 'orderId' };
   }
-  return { orderId: String(orderId), action: action as ToolAction };
+  if (account !== undefined && (typeof account !== 'string' || account.length > 200)) return { refused: 'account' };
+  return { orderId: String(orderId), action: action as ToolAction, ...(account ? { account } : {}) };
 }
 
 /** The order the assistant named: by exact id, else by an exact name that only one order has. Never a guess. */
@@ -108,6 +121,7 @@ export function fits(order: Order, action: ToolAction, pending: OrderAction | un
   return actionsFor(order.state, pending).includes(action);
 }
 
+/** Server text in a tool's answer: bounded and printable (see notify/inert.ts). */
 function cut(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+  return forTool(text, MAX_TEXT);
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
+import { hostOf } from '../util/hosts';
+import { forMessage } from './inert';
 import { reasonText } from './reasonText';
 
 export type ErrorAction =
@@ -12,14 +14,6 @@ export interface ErrorReport {
   readonly severity: 'error' | 'warning' | 'info';
 }
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return vscode.l10n.t('the hosting API');
-  }
-}
-
 function seconds(ms: number | undefined): number {
   return Math.max(1, Math.ceil((ms ?? 5_000) / 1000));
 }
@@ -29,8 +23,10 @@ function seconds(ms: number | undefined): number {
  * table says a command's failures are told: only an action's failure says whether the action reached the server.
  */
 export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
-  const host = hostOf(baseUrl);
-  const said = error.serverMessage ? ` ${vscode.l10n.t('The hosting API said: "{0}"', error.serverMessage)}` : '';
+  const host = hostOf(baseUrl) || vscode.l10n.t('the hosting API');
+  const said = error.serverMessage
+    ? ` ${vscode.l10n.t('The hosting API said: "{0}"', forMessage(error.serverMessage))}`
+    : '';
   // For an action that failed on the way, whether it reached the server decides what the user should do next.
   const sent =
     during !== 'action'
@@ -74,7 +70,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       if (error.reason) return { message: reasonText(error.reason), actions: ['showLog'], severity: 'error' };
       return {
         message: error.serverMessage
-          ? vscode.l10n.t('The hosting API refused: {0}', error.serverMessage)
+          ? vscode.l10n.t('The hosting API refused: {0}', forMessage(error.serverMessage))
           : vscode.l10n.t('The hosting API refused the request ({0}).', error.message),
         actions: ['refresh', 'showLog'],
         severity: 'error',

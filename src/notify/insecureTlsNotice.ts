@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tell } from './show';
 
 /**
  * Shown once per session (the caller keeps count) when the user turned certificate checks off with
@@ -7,7 +8,8 @@ import * as vscode from 'vscode';
  */
 export async function showInsecureTlsNotice(): Promise<void> {
   const open = vscode.l10n.t('Open Settings');
-  const picked = await vscode.window.showWarningMessage(
+  const picked = await tell(
+    'warning',
     vscode.l10n.t(
       'Hosting Account does not check TLS certificates, because http.proxyStrictSSL is off: anyone on the network path could read your API key.',
     ),

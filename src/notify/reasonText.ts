@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type BodyShape, type ErrorReason, type ExpectedBody } from '../api/errors';
 import { type KeyStoreError } from '../auth/KeyStore';
+import { forMessage } from './inert';
 
 /** A rule of ours that refused a request, in the user's language. */
 export function reasonText(reason: ErrorReason): string {
@@ -8,7 +9,7 @@ export function reasonText(reason: ErrorReason): string {
     case 'baseUrlMissing':
       return vscode.l10n.t('No base URL is configured.');
     case 'baseUrlInvalid':
-      return vscode.l10n.t('The base URL "{0}" is not a valid URL.', reason.text);
+      return vscode.l10n.t('The base URL "{0}" is not a valid URL.', forMessage(reason.text, 80));
     case 'baseUrlScheme':
       return vscode.l10n.t('The base URL must start with https:// (got {0}).', reason.scheme);
     case 'baseUrlPlainHttp':
@@ -27,8 +28,11 @@ export function reasonText(reason: ErrorReason): string {
       return vscode.l10n.t('Unknown action "{0}".', reason.action);
     case 'notJson':
       return reason.html
-        ? vscode.l10n.t('The hosting API answered with an HTML page instead of JSON: "{0}".', reason.excerpt)
-        : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', reason.excerpt);
+        ? vscode.l10n.t(
+            'The hosting API answered with an HTML page instead of JSON: "{0}".',
+            forMessage(reason.excerpt),
+          )
+        : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', forMessage(reason.excerpt));
     case 'unexpectedBody':
       return expectedText(reason.expected, shapeText(reason.got));
     case 'missingId':
@@ -68,7 +72,7 @@ function shapeText(shape: BodyShape): string {
     case 'emptyObject':
       return vscode.l10n.t('an empty object');
     case 'object':
-      return vscode.l10n.t('an object with {0}', shape.keys.map((key) => `"${key}"`).join(', '));
+      return vscode.l10n.t('an object with {0}', shape.keys.map((key) => `"${forMessage(key, 40)}"`).join(', '));
     case 'value':
       return vscode.l10n.t('a {0}', shape.typeName);
   }

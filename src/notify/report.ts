@@ -3,9 +3,10 @@ import { ApiError } from '../api/errors';
 import { KeyStoreError } from '../auth/KeyStore';
 import { type Log } from '../log';
 import { ActionUnderWay } from '../store/errors';
-import { noLinks } from '../views/text';
 import { actionLabel, describeError, type ErrorAction, type ErrorReport } from './describeError';
 import { keyStoreText } from './reasonText';
+import { forLog, forMessage } from './inert';
+import { tell } from './show';
 
 /** How a command's failures are told (the command table says it per command). */
 export type FailureContext = 'action' | 'plain';
@@ -18,35 +19,43 @@ export function toReport(error: unknown, baseUrl: string, during: FailureContext
     return { message: vscode.l10n.t('An action is already under way for this server.'), actions: [], severity: 'info' };
   }
   const text = error instanceof Error ? error.message : String(error);
-  return { message: vscode.l10n.t('Something went wrong: {0}', text), actions: ['showLog'], severity: 'error' };
+  return {
+    message: vscode.l10n.t('Something went wrong: {0}', forMessage(text)),
+    actions: ['showLog'],
+    severity: 'error',
+  };
 }
 
-/** Shows one notification and runs the chosen next step. `retry` re-runs what failed. */
-export async function showReport(report: ErrorReport, retry?: () => unknown): Promise<void> {
-  const actions = report.actions.filter((a) => a !== 'retry' || retry);
+/** Where a notification's next steps act: the account it is about (passed to the commands it runs), and what failed. */
+export interface ReportTarget {
+  /** The command argument that names the account (the commands resolve their account from it). */
+  readonly account?: unknown;
+  /** With several accounts, the account's name: the notification says which account it is about. */
+  readonly name?: string;
+  /** Runs what failed again. */
+  readonly retry?: () => unknown;
+}
+
+/** Shows one notification and runs the chosen next step. */
+export async function showReport(report: ErrorReport, target: ReportTarget = {}): Promise<void> {
+  const actions = report.actions.filter((a) => a !== 'retry' || target.retry);
   const labels = actions.map(actionLabel);
-  const show =
-    report.severity === 'info'
-      ? vscode.window.showInformationMessage
-      : report.severity === 'warning'
-        ? vscode.window.showWarningMessage
-        : vscode.window.showErrorMessage;
-  // Messages carry server text; notifications would turn `[x](command:…)` in it into a link.
-  const picked = await show(noLinks(report.message), ...labels);
+  const message = target.name ? vscode.l10n.t('Account {0}: {1}', target.name, report.message) : report.message;
+  const picked = await tell(report.severity, message, ...labels);
   const action = actions[labels.indexOf(picked ?? '')];
-  if (action) await runErrorAction(action, retry);
+  if (action) await runErrorAction(action, target);
 }
 
-async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promise<void> {
+async function runErrorAction(action: ErrorAction, { account, retry }: ReportTarget): Promise<void> {
   switch (action) {
     case 'retry':
       await retry?.();
       break;
     case 'setApiKey':
-      await vscode.commands.executeCommand('hostingAccount.setApiKey');
+      await vscode.commands.executeCommand('hostingAccount.setApiKey', account);
       break;
     case 'openApiKeysPage':
-      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage');
+      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage', account);
       break;
     case 'showLog':
       await vscode.commands.executeCommand('hostingAccount.showLog');
@@ -58,7 +67,7 @@ async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promi
       await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
       break;
     case 'refresh':
-      await vscode.commands.executeCommand('hostingAccount.refresh');
+      await vscode.commands.executeCommand('hostingAccount.refresh', account);
       break;
   }
 }
@@ -74,10 +83,12 @@ export function logFailure(log: Log, what: string, error: unknown): void {
     ]
       .filter(Boolean)
       .join(', ');
-    log.error(`${what} failed (${details}): ${error.message}`);
+    log.error(`${what} failed (${forLog(details)}): ${forLog(error.message, 1_000)}`);
   } else if (error instanceof Error) {
-    log.error(`${what} failed: ${error.stack ?? error.message}`);
+    log.error(`${what} failed: ${forLog(error.message, 1_000)}`);
+    // The stack is ours; only its first line (the message) can carry server text.
+    if (error.stack) log.debug(error.stack.slice(error.stack.indexOf('\n') + 1, 4_000));
   } else {
-    log.error(`${what} failed: ${String(error)}`);
+    log.error(`${what} failed: ${forLog(String(error), 1_000)}`);
   }
 }

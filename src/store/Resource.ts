@@ -75,11 +75,20 @@ export class Resource<T> {
       const { value, coverage } = await this.read(options);
       if (!session.isCurrent(generation)) return;
       this.onValue?.(value);
-      this.patch({ value, coverage, updatedAt: clock.now(), error: undefined, failedAt: undefined });
+      this.patch({
+        value,
+        coverage,
+        updatedAt: clock.now(),
+        error: undefined,
+        failedAt: undefined,
+        failedInARow: undefined,
+      });
       failures.succeeded(this.kind);
     } catch (caught) {
       const error = failures.record(this.kind, caught, reason, generation);
-      if (session.isCurrent(generation) && error.kind !== 'cancelled') this.patch({ error, failedAt: clock.now() });
+      if (session.isCurrent(generation) && error.kind !== 'cancelled') {
+        this.patch({ error, failedAt: clock.now(), failedInARow: (this.current.failedInARow ?? 0) + 1 });
+      }
     } finally {
       call?.end();
       if (session.isCurrent(generation)) {

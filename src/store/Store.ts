@@ -9,7 +9,7 @@ import {
   type OrderAction,
 } from '../api/models';
 import { type RateLimitStatus } from '../api/RateLimiter';
-import { Emitter } from '../util/Emitter';
+import { Emitter, type Event } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { ApiConnection } from './ApiConnection';
 import { canRequest, connectionState } from './connectionState';
@@ -45,9 +45,7 @@ export class Store extends Disposable {
   private readonly connection: ApiConnection;
   private readonly failures: Failures;
   private readonly book: OrderBook;
-  private readonly api: () => ApiClientLike;
-  /** Built by the first action: its code loads then, not at activation. */
-  private actions?: OrderActions;
+  private readonly actions: OrderActions;
   private readonly resources: Resources;
   private readonly key = new KeyState();
   private currentState: ConnectionState = 'noBaseUrl';
@@ -67,12 +65,14 @@ export class Store extends Disposable {
   readonly onDidSettle = this.onDidSettleEmitter.event;
   /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
   readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
+  /** An order began or stopped settling after an action, or was polled: the next poll may be due at another time. */
+  readonly onDidChangeSettling: Event<void>;
 
   constructor(private readonly deps: StoreDeps) {
     super();
     this.clock = deps.clock ?? systemClock;
     this.connection = new ApiConnection(deps, (entry) => this.onDidRequestEmitter.fire(entry));
-    const api = (this.api = (): ApiClientLike => this.connection.api());
+    const api = (): ApiClientLike => this.connection.api();
     this.failures = this.register(new Failures(this.session, deps.log));
     const parts: ResourceDeps = {
       session: this.session,
@@ -83,6 +83,9 @@ export class Store extends Disposable {
     };
     this.book = this.register(new OrderBook(api, parts));
     this.resources = makeResources(api, parts);
+    this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log));
+    this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
+    this.onDidChangeSettling = this.actions.poller.onDidChange;
     this.onDidChangeOrders = this.book.onDidChange;
     this.onDidFail = this.failures.onDidFail;
     this.register(this.failures.onDidRejectKey(() => this.updateState()));
@@ -124,7 +127,7 @@ export class Store extends Disposable {
   }
 
   pending(id: string): PendingAction | undefined {
-    return this.actions?.get(id);
+    return this.actions.get(id);
   }
 
   rateLimitStatus(): RateLimitStatus | undefined {
@@ -207,11 +210,25 @@ export class Store extends Disposable {
   }
 
   runAction(id: string, action: OrderAction): Promise<ActionResult> {
-    if (!this.actions) {
-      this.actions = this.register(new OrderActions(this.session, this.api, this.book, this.failures, this.deps.log));
-      this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
-    }
     return this.actions.run(id, action);
+  }
+
+  /** When the next poll of an order settling after an action is due (the scheduler's business). */
+  settlingDueAt(): number | undefined {
+    return this.actions.poller.nextAt();
+  }
+
+  /** Polls the settling orders that are due. */
+  pollSettling(): Promise<void> {
+    return this.actions.poller.tick();
+  }
+
+  /**
+   * Which session the data belongs to: a new key or server starts a new one. A tree node keeps the generation it was
+   * made in, so a command on a node from before never acts on whatever now has its id.
+   */
+  get generation(): number {
+    return this.session.generation;
   }
 
   /** Abandons the requests the user is waiting on (Cancel on the rate-limit wait); background work goes on. */
@@ -238,7 +255,7 @@ export class Store extends Disposable {
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
     this.session.renew();
-    this.actions?.clear();
+    this.actions.clear();
     this.failures.clear();
     for (const resource of Object.values(this.resources)) resource.reset();
     this.book.reset();

@@ -16,6 +16,8 @@ export interface Slot<T> {
   readonly error?: ApiError;
   /** When that failure happened, so a background retry waits an interval after it. */
   readonly failedAt?: number;
+  /** How many loads in a row failed: background reads of a datum that keeps failing back off. */
+  readonly failedInARow?: number;
   readonly loading: boolean;
   /** For a list not read whole: how much of it is shown. */
   readonly coverage?: ListCoverage;

@@ -1,56 +1,44 @@
 import type * as vscode from 'vscode';
-import { type Store } from '../store/Store';
-import { Disposable } from '../util/lifecycle';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
 import { viewMessagesOf } from '../notify/viewMessageText';
-
-/** An account's messages; with several accounts each names its account (a view has one message line). */
-export interface MessageSource {
-  readonly name: string;
-  readonly store: Store;
-}
+import { Disposable } from '../util/lifecycle';
 
 /**
- * The line above the orders: says when the data shown is stale and why, so a failed refresh never blanks the tree
- * and never passes unnoticed either.
+ * The line above the Orders and Invoices views: says when the data shown is stale and why, so a failed refresh never
+ * blanks the tree and never passes unnoticed either. With several accounts each message names its account.
  */
 export class ViewMessages extends Disposable {
-  /** Set by the accounts bundle while there are several accounts: every account's messages, each named. */
-  accounts?: () => readonly MessageSource[];
-
   constructor(
-    private readonly store: Store,
+    private readonly model: AccountModel,
     private readonly orders: vscode.TreeView<unknown>,
     private readonly invoices: vscode.TreeView<unknown>,
   ) {
     super();
-    this.register(store.onDidChangeData(() => this.update()));
-    this.register(store.onDidChangeState(() => this.update()));
+    this.register(model.onDidChangeData(() => this.update()));
+    this.register(model.onDidChangeState(() => this.update()));
+    this.register(model.onDidChange(() => this.update()));
     this.update();
   }
 
   update(): void {
-    const sources = this.accounts?.() ?? [{ name: '', store: this.store }];
-    const said = sources.map(({ name, store }) => {
-      // The wording loads with the first thing to say, not at activation.
-      const { orders, invoices } = hasNews(store) ? viewMessagesOf(store) : {};
-      const named = (message?: string) => message && (name ? `${name}: ${message}` : message);
+    const said = this.model.accounts.map((account) => {
+      const { orders, invoices } = hasNews(account) ? viewMessagesOf(account.store) : {};
+      const name = account.shownName();
+      const named = (message?: string): string | undefined => message && (name ? `${name}: ${message}` : message);
       return { orders: named(orders), invoices: named(invoices) };
     });
-    this.orders.message =
-      said
-        .map((m) => m.orders)
-        .filter(Boolean)
-        .join(' ') || undefined;
-    this.invoices.message =
-      said
-        .map((m) => m.invoices)
-        .filter(Boolean)
-        .join(' ') || undefined;
+    this.orders.message = join(said.map((m) => m.orders));
+    this.invoices.message = join(said.map((m) => m.invoices));
   }
 }
 
+function join(messages: ReadonlyArray<string | undefined>): string | undefined {
+  return messages.filter(Boolean).join(' ') || undefined;
+}
+
 /** Whether the views have anything to say of this account: stale data, a failure, or a list not read whole. */
-function hasNews(store: Store): boolean {
+function hasNews({ store }: Account): boolean {
   return Boolean(
     store.state === 'unreachable' ||
     store.ordersInfo.error ||

@@ -1,22 +1,31 @@
 import * as vscode from 'vscode';
-import { type Store } from '../store/Store';
+import { type AccountModel } from '../accounts/AccountModel';
 import { Disposable } from '../util/lifecycle';
 
-/** Mirrors the store into the context keys that `when` clauses and welcome views read. */
+/**
+ * Mirrors the accounts into the context keys that `when` clauses and welcome views read. The welcome content speaks for
+ * the first account: with several, the views show one row per account, and each row says its own state.
+ */
 export class ContextKeys extends Disposable {
   private readonly values = new Map<string, unknown>();
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly model: AccountModel) {
     super();
-    this.register(store.onDidChangeState(() => this.update()));
-    this.register(store.onDidChangeData(() => this.update()));
+    this.register(model.onDidChangeState(() => this.update()));
+    this.register(model.onDidChangeData(() => this.update()));
+    this.register(model.onDidChange(() => this.update()));
     this.update();
   }
 
   private update(): void {
-    const { store } = this;
+    const { store } = this.model.first;
     this.set('hostingAccount.state', store.state);
     this.set('hostingAccount.hasKey', store.hasApiKey);
+    this.set('hostingAccount.severalAccounts', this.model.several);
+    this.set(
+      'hostingAccount.anyKey',
+      this.model.accounts.some((account) => account.store.hasApiKey),
+    );
     this.set('hostingAccount.ordersLoaded', store.ordersInfo.updatedAt !== undefined);
     this.set(
       'hostingAccount.ordersFailed',

@@ -1,4 +1,7 @@
-import { escapeMarkdown, truncate } from './text';
+import { forLabel, forMarkdown } from '../notify/inert';
+
+/** How a count of entries left out is said (worded by the caller, so this module stays free of `vscode`). */
+export type MoreText = (count: number) => string;
 
 /** A field the server sent, as the tree and the tooltips show it. */
 export interface Field {
@@ -6,22 +9,46 @@ export interface Field {
   /** A one-line rendering for scalars; undefined for objects and arrays, which have `children`. */
   readonly value?: string;
   readonly children?: readonly Field[];
+  /** Set on the one entry that stands for the entries left out of a long object or array: how many. */
+  readonly omitted?: number;
 }
 
-/** Every field the server sent, nested objects and arrays included, in the server's order. */
+/** Entries read per object or array, and levels: a tooltip or a tree of any answer stays small. */
+export const MAX_FIELDS = 200;
+const MAX_DEPTH = 6;
+
+/**
+ * The fields the server sent, nested objects and arrays included, in the server's order, bounded in count and depth
+ * (what is left out is counted, never silently dropped). Keys and values are server text: the sinks make them inert.
+ */
 export function fieldsOf(value: unknown, depth = 0): Field[] {
-  const entries: Array<[string, unknown]> = Array.isArray(value)
-    ? value.map((item, index) => [`[${index}]`, item])
-    : typeof value === 'object' && value !== null
-      ? Object.entries(value)
-      : [];
-  return entries.map(([key, item]) => {
-    if (typeof item === 'object' && item !== null && depth < 6) {
-      const children = fieldsOf(item, depth + 1);
-      return children.length ? { key, children } : { key, value: Array.isArray(item) ? '[]' : '{}' };
+  const { entries, more } = entriesOf(value);
+  const fields = entries.map(([key, item]): Field => {
+    if (typeof item === 'object' && item !== null && depth < MAX_DEPTH) {
+      const inner = entriesOf(item);
+      if (!inner.entries.length) return { key, value: Array.isArray(item) ? '[]' : '{}' };
+      return { key, children: fieldsOf(item, depth + 1) };
     }
     return { key, value: scalarText(item) };
   });
+  return more ? [...fields, { key: '', omitted: more }] : fields;
+}
+
+function entriesOf(value: unknown): { entries: Array<[string, unknown]>; more: number } {
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, MAX_FIELDS).map((item, index): [string, unknown] => [`[${index}]`, item]);
+    return { entries: shown, more: value.length - shown.length };
+  }
+  if (typeof value !== 'object' || value === null) return { entries: [], more: 0 };
+  const entries: Array<[string, unknown]> = [];
+  let count = 0;
+  // `for…in` stops early; Object.entries would copy every key of a huge object first.
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (count++ < MAX_FIELDS) entries.push([key, (value as Record<string, unknown>)[key]]);
+    else if (count > MAX_FIELDS * 50) break;
+  }
+  return { entries, more: count - entries.length };
 }
 
 export function scalarText(value: unknown): string {
@@ -32,13 +59,39 @@ export function scalarText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Markdown with every field, for tooltips; server text is escaped so it cannot inject links or markup. */
-export function fieldsMarkdown(fields: readonly Field[], indent = ''): string {
-  return fields
-    .map((field) => {
-      const line = `${indent}- **${escapeMarkdown(field.key)}**`;
-      if (field.children) return `${line}\n${fieldsMarkdown(field.children, `${indent}  `)}`;
-      return `${line}: ${escapeMarkdown(truncate(field.value ?? '', 200))}`;
-    })
-    .join('\n');
+/** Lines of a tooltip at most: the rest is one line that counts it (Show Details has everything). */
+const MAX_LINES = 60;
+
+/** Markdown with the fields, for tooltips: every key and value escaped, so no link, image or icon gets through. */
+export function fieldsMarkdown(fields: readonly Field[], moreText: MoreText): string {
+  const lines: string[] = [];
+  let left = 0;
+  const walk = (list: readonly Field[], indent: string): void => {
+    for (const field of list) {
+      if (lines.length >= MAX_LINES) {
+        left++;
+        continue;
+      }
+      if (field.omitted) {
+        lines.push(`${indent}- ${forMarkdown(moreText(field.omitted))}`);
+        continue;
+      }
+      const line = `${indent}- **${forMarkdown(field.key, 80)}**`;
+      if (field.children) {
+        lines.push(line);
+        walk(field.children, `${indent}  `);
+      } else {
+        lines.push(`${line}: ${forMarkdown(field.value ?? '', 200)}`);
+      }
+    }
+  };
+  walk(fields, '');
+  if (left) lines.push(`- ${forMarkdown(moreText(left))}`);
+  return lines.join('\n');
+}
+
+/** A field's key and value as a tree row shows them. */
+export function fieldRow(field: Field, moreText: MoreText): { label: string; description?: string } {
+  if (field.omitted) return { label: moreText(field.omitted) };
+  return { label: forLabel(field.key, 80), description: field.value === undefined ? undefined : forLabel(field.value) };
 }

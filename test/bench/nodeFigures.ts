@@ -8,15 +8,14 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ORDER_ACTIONS } from '../../src/api/models';
 import { normaliseOrderList } from '../../src/api/normalise/order';
-import { RefreshScheduler } from '../../src/store/RefreshScheduler';
-import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
+import { Scheduler } from '../../src/store/Scheduler';
 import { startMockApi } from '../mock-api/server';
 import { cacheDir, projectRoot } from '../rig/paths';
 import { FakeClock } from '../unit/helpers/FakeClock';
 import { apiRequests, drain, idle, simulate, storeFor } from '../unit/helpers/storeRig';
 import { type Figure } from './figures';
 import { round, summarize } from './stats';
-import { installStandIn } from './vscodeStandIn';
+import { standInViews } from './standInModel';
 
 const dist = path.join(projectRoot, 'dist');
 const kb = (bytes: number): string => `${round(bytes / 1024, 1)} KB`;
@@ -93,7 +92,7 @@ export async function idlePerAccountFigures(minutes = 10): Promise<Figure[]> {
   const mocks = [await startMockApi(), await startMockApi()];
   const clock = new FakeClock(Date.now());
   const stores = mocks.map((mock) => storeFor(mock, clock).store);
-  const schedulers = stores.map((store) => new RefreshScheduler(store, 60, clock));
+  const schedulers = stores.map((store) => new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock));
   try {
     for (const store of stores) await store.keyChanged();
     for (const scheduler of schedulers) scheduler.setVisibility({ ordersVisible: true, focused: true });
@@ -131,7 +130,7 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
     const rate = async (visibility: { ordersVisible: boolean; focused: boolean }): Promise<number> => {
       const clock = new FakeClock(Date.now());
       const { store } = storeFor(mock, clock);
-      const scheduler = new RefreshScheduler(store, 60, clock);
+      const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
       await store.keyChanged();
       scheduler.setVisibility(visibility);
       // The first minute loads what the views need; the figure is the idle rate after that.
@@ -156,11 +155,18 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
       },
       {
         id: 'idleHidden',
-        label: 'requests per minute, idle, view hidden or window unfocused',
-        value: `${round(Math.max(hidden, unfocused))}`,
-        budget: '≤ 0.2',
-        met: Math.max(hidden, unfocused) <= 0.2,
-        detail: `hidden ${round(hidden)}, unfocused ${round(unfocused)}`,
+        label: 'requests per minute, idle, view hidden (the watch at its defaults included), window focused',
+        value: `${round(hidden)}`,
+        budget: '≤ 0.3',
+        met: hidden <= 0.3,
+        detail: 'one scheduler per account: the watch reads the list every 5 minutes, the balance every 10',
+      },
+      {
+        id: 'idleUnfocused',
+        label: 'requests per minute, idle, window unfocused',
+        value: `${round(unfocused)}`,
+        budget: '0',
+        met: unfocused === 0,
       },
     ];
   } finally {
@@ -169,10 +175,6 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
 }
 
 export async function thousandsFigures(count = 10_000, samples = 15): Promise<Figure[]> {
-  installStandIn();
-  // Loaded after the stand-in, so its `require('vscode')` finds it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { OrdersTreeProvider } = require('../../src/views/orders/OrdersTreeProvider') as typeof TreeModule;
   const mock = await startMockApi({ rateLimit: false });
   try {
     mock.state.addOrders(count - mock.state.orders.length);
@@ -186,14 +188,13 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
     const normalise = summarize(Array.from({ length: samples }, () => time(() => normaliseOrderList(parsed))));
 
     const gc = (globalThis as { gc?: () => void }).gc;
-    const clock = new FakeClock(Date.now());
-    const { store } = storeFor(mock, clock);
-    await store.keyChanged();
+    const views = await standInViews(mock.url);
+    const { store } = views.model.first;
     await store.refresh(['balance'], 'user');
     gc?.();
     const before = process.memoryUsage().heapUsed;
     await store.refresh(['orders'], 'user');
-    const provider = new OrdersTreeProvider(store);
+    const provider = views.tree;
     const build = async (): Promise<number> => {
       const started = performance.now();
       const roots = await provider.getChildren();
@@ -205,8 +206,7 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
     const tree = summarize(builds);
     gc?.();
     const growth = process.memoryUsage().heapUsed - before;
-    provider.dispose();
-    store.dispose();
+    views.dispose();
     return [
       {
         id: 'normalise10k',

@@ -38,6 +38,9 @@ class TreeItem {
   ) {}
 }
 
+/** Settings the stand-in's configuration answers with (user scope), by full name: `hostingAccount.baseUrl`. */
+export const standInSettings: Record<string, unknown> = {};
+
 export const standIn = {
   version: '1.139.1',
   EventEmitter,
@@ -79,13 +82,15 @@ export const standIn = {
   Uri: { parse: (value: string) => ({ toString: () => value }), from: (parts: unknown) => parts },
   commands: { registerCommand: () => disposable, executeCommand: () => Promise.resolve(undefined) },
   workspace: {
-    getConfiguration: () => ({
-      get: <T>(_name: string, fallback?: T) => fallback,
-      inspect: () => undefined,
+    getConfiguration: (section: string) => ({
+      get: <T>(name: string, fallback?: T) => (standInSettings[`${section}.${name}`] as T | undefined) ?? fallback,
+      inspect: (name: string) =>
+        `${section}.${name}` in standInSettings ? { globalValue: standInSettings[`${section}.${name}`] } : undefined,
     }),
     onDidChangeConfiguration: event,
     registerTextDocumentContentProvider: () => disposable,
   },
+  authentication: { registerAuthenticationProvider: () => disposable },
   window: {
     state: { focused: true },
     onDidChangeWindowState: event,
@@ -98,7 +103,17 @@ export const standIn = {
       show: noop,
       dispose: noop,
     }),
-    createTreeView: () => ({ visible: false, message: undefined, onDidChangeVisibility: event, dispose: noop }),
+    createTreeView: () => ({
+      visible: false,
+      message: undefined,
+      description: undefined,
+      badge: undefined,
+      selection: [],
+      onDidChangeVisibility: event,
+      onDidChangeSelection: event,
+      reveal: () => Promise.resolve(),
+      dispose: noop,
+    }),
     createStatusBarItem: () => ({ show: noop, hide: noop, dispose: noop }),
     setStatusBarMessage: () => disposable,
     showInformationMessage: () => Promise.resolve(undefined),
@@ -117,12 +132,12 @@ export function installStandIn(): void {
   };
 }
 
-/** An ExtensionContext with what `activate` touches. */
-export function standInContext(): unknown {
+/** An ExtensionContext with what `activate` touches; `secrets` are what its secret storage holds. */
+export function standInContext(secrets: Record<string, string> = {}): unknown {
   return {
     subscriptions: [] as unknown[],
     secrets: {
-      get: () => Promise.resolve(undefined),
+      get: (key: string) => Promise.resolve(secrets[key]),
       store: () => Promise.resolve(),
       delete: () => Promise.resolve(),
       onDidChange: event,

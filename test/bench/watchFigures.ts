@@ -3,24 +3,18 @@
  * 20 orders through the same command code the tree runs (with `vscode` stood in), and filtering 10,000 orders.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiClient } from '../../src/api/ApiClient';
-import { systemClock } from '../../src/api/clock';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { type Order } from '../../src/api/models';
-import { RefreshScheduler } from '../../src/store/RefreshScheduler';
-import { Store } from '../../src/store/Store';
 import type * as BulkModule from '../../src/commands/bulkOrderAction';
-import { type OrderNode } from '../../src/views/orders/OrderNode';
-import type * as TreeModule from '../../src/views/orders/OrdersTreeProvider';
-import type * as NodeOfModule from '../../src/views/orders/orderNodeOf';
+import { Scheduler } from '../../src/store/Scheduler';
+import type * as NodeModule from '../../src/views/orders/OrderNode';
 import { arrangeOrders } from '../../src/views/orders/filter';
-import { SlowWatch } from '../../src/watch/SlowWatch';
-import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
+import { startMockApi } from '../mock-api/server';
 import { FakeClock } from '../unit/helpers/FakeClock';
 import { apiRequests, simulate, storeFor } from '../unit/helpers/storeRig';
 import { type Figure } from './figures';
 import { round, summarize } from './stats';
-import { installStandIn, standIn } from './vscodeStandIn';
+import { standInViews } from './standInModel';
+import { standIn } from './vscodeStandIn';
 
 /** An hour with the Orders view hidden and the window focused, default settings: what the watch adds. */
 export async function watchRateFigures(minutes = 60): Promise<Figure[]> {
@@ -28,17 +22,15 @@ export async function watchRateFigures(minutes = 60): Promise<Figure[]> {
   try {
     const clock = new FakeClock(Date.now());
     const { store } = storeFor(mock, clock);
-    const scheduler = new RefreshScheduler(store, 60, clock);
+    const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
     await store.keyChanged();
     scheduler.setVisibility({ ordersVisible: false, focused: true });
     await store.refresh(['orders'], 'user');
-    const watch = new SlowWatch(store, clock, 5, { ordersVisible: false, focused: true });
     await simulate(clock, store, 60_000);
     mock.clearLog();
     await simulate(clock, store, minutes * 60_000);
     const all = apiRequests(mock);
     const lists = all.filter((r) => r.route === 'GET /api/v1/orders').length;
-    watch.dispose();
     scheduler.dispose();
     store.dispose();
     const rate = lists / minutes;
@@ -100,31 +92,24 @@ export function filterFigures(count = 10_000, samples = 25): Figure[] {
  * the 429s met, and the time from the confirmation to every node showing busy.
  */
 export async function bulkStopFigures(count = 20): Promise<Figure[]> {
-  installStandIn();
+  const mock = await startMockApi({ transitionMs: 500, rateLimit: { limit: 120, windowMs: 60_000 } });
+  const views = await standInViews(mock.url);
   // Loaded after the stand-in, so their `require('vscode')` finds it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { OrdersTreeProvider } = require('../../src/views/orders/OrdersTreeProvider') as typeof TreeModule;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runOnSelection } = require('../../src/commands/bulkOrderAction') as typeof BulkModule;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { orderNodeOf } = require('../../src/views/orders/orderNodeOf') as typeof NodeOfModule;
-  const mock = await startMockApi({ transitionMs: 500, rateLimit: { limit: 120, windowMs: 60_000 } });
+  const { OrderNode } = require('../../src/views/orders/OrderNode') as typeof NodeModule;
   const window = standIn.window as unknown as Record<string, unknown>;
   const originalWarning = window.showWarningMessage;
   try {
     for (const added of mock.state.addOrders(count)) mock.state.setOrderStatus(added.id, 'running');
-    const store = new Store({
-      createClient: (options) =>
-        new ApiClient({ ...options, userAgent: 'bench', limiters: new LimiterRegistry(61_000, systemClock) }),
-      getKey: () => Promise.resolve(DEMO_API_KEY),
-      settings: () => ({ baseUrl: mock.url, requestsPerMinute: 100, requestTimeoutMs: 10_000 }),
-    });
-    await store.keyChanged();
+    const account = views.model.first;
+    const { store } = account;
     await store.refresh(['orders', 'balance'], 'user');
-    const tree = new OrdersTreeProvider(store);
-    const nodes = (await tree.getChildren())
-      .map((node) => orderNodeOf(tree, node))
-      .filter((node): node is OrderNode => node?.order.label.startsWith('node-') === true);
+    const tree = views.tree;
+    const nodes = (await tree.getChildren()).filter(
+      (node): node is NodeModule.OrderNode => node instanceof OrderNode && String(node.order.label).startsWith('node-'),
+    );
     mock.clearLog();
     let confirmedAt = 0;
     let asked = 0;
@@ -144,13 +129,8 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
       };
       check();
     });
-    const ctx = {
-      store,
-      orders: tree,
-      settings: () => ({ confirmStopAndRestart: true }),
-      log: { show: () => undefined },
-    };
-    const run = runOnSelection(ctx as unknown as Parameters<typeof runOnSelection>[0], 'stop', nodes[0], nodes);
+    const host = { log: { show: () => undefined } } as unknown as Parameters<typeof runOnSelection>[0];
+    const run = runOnSelection(host, account, 'stop', nodes[0], nodes);
     const busyMs = await busyAfter;
     await run;
     // Until every order settled: the settling polls count against the same limit.
@@ -161,8 +141,6 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
     const api = apiRequests(mock);
     const posts = api.filter((r) => r.method === 'POST').length;
     const limited = api.filter((r) => r.status === 429).length;
-    tree.dispose();
-    store.dispose();
     return [
       {
         id: 'bulkStopPosts',
@@ -183,6 +161,7 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
     ];
   } finally {
     window.showWarningMessage = originalWarning;
+    views.dispose();
     await mock.close();
   }
 }

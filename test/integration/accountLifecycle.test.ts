@@ -14,11 +14,12 @@ import {
   markerOf,
   readStoredAccounts,
   removeAccount,
-  secretNameOf,
   type StoredAccounts,
 } from '../../src/accounts/accountList';
+import { secretNameOf } from '../../src/auth/secretNames';
 import { AUTH_PROVIDER_ID } from '../../src/accounts/AccountsAuthProvider';
-import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
+import { OrderNode } from '../../src/views/orders/OrderNode';
+import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { captureMessages, extraMock, fakeInputBox, Harness, KEY, stubWindow, waitFor } from './harness';
 
@@ -31,7 +32,7 @@ describe('accounts across windows and addresses', () => {
   let third: MockApi;
   let marks = 0;
 
-  const accounts = () => h.api.accounts();
+  const accounts = () => h.api.model;
   const text = (label: string | vscode.TreeItemLabel | undefined): string =>
     typeof label === 'string' ? label : (label?.label ?? '');
   const labels = (nodes: readonly OrdersTreeNode[]): string[] =>
@@ -76,23 +77,27 @@ describe('accounts across windows and addresses', () => {
     await h.dispose();
   });
 
-  it('loads filter, badges and the watch with the key of an added account while the first has none', async () => {
-    // First in the run (file order): no key has been set in this extension host yet, so the features are not loaded.
+  it("serves the assistant's tools from an added account's key while the first has none", async () => {
     assert.equal(h.store.hasApiKey, false, 'the first account is signed out');
-    assert.equal(h.api.features(), undefined, 'nothing has loaded the features yet in this run');
     const early = 'early001';
     await writeAsOtherWindow((s) => addAccount(s, { id: early, label: 'Only key', baseUrl: second.url }));
     await h.api.context.secrets.store(secretNameOf(early), SECOND_KEY);
     try {
-      const features = await waitFor(() => h.api.features(), "the features to load with the added account's key");
+      const account = await waitFor(() => accounts().get(early), 'the account added elsewhere');
+      await waitFor(() => account.store.hasApiKey, "the added account's key to be picked up");
+      const result = await h.api.tools.listOrders.invoke({
+        input: {},
+        toolInvocationToken: undefined,
+      });
+      const text = (result.content[0] as vscode.LanguageModelTextPart).value;
+      assert.match(text, /other-web/, "the added account's orders are listed");
+      assert.match(text, /Only key/, 'named by their account');
       assert.equal(h.store.hasApiKey, false, 'still no key for the first account');
-      assert.ok(features.arrangement, 'the filter and sort are there');
     } finally {
       await writeAsOtherWindow((s) => removeAccount(s, early));
       await h.api.context.secrets.delete(secretNameOf(early));
     }
-    // Loaded by the added account, the accounts bundle was loaded too: the account is gone again from it.
-    await waitFor(() => !accounts().contextOf(early), 'the account to go');
+    await waitFor(() => !accounts().get(early), 'the account to go');
   });
 
   it('offers the Accounts menu in a signed-out window, and signs in there with an address and a key', async () => {
@@ -123,7 +128,7 @@ describe('accounts across windows and addresses', () => {
     const { restore: restoreBox } = fakeInputBox([KEY]);
     h.mock.clearLog();
     try {
-      const session = await accounts().auth.createSession();
+      const session = await h.api.auth.createSession();
       assert.equal(session.id, DEFAULT_ACCOUNT_ID);
       assert.equal(session.accessToken, DEFAULT_ACCOUNT_ID);
     } finally {
@@ -133,7 +138,7 @@ describe('accounts across windows and addresses', () => {
     assert.equal(asked.length, 1, 'only the address is asked, then the key');
     const setting = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl');
     assert.equal(setting?.globalValue, h.mock.url.replace(/\/$/, ''));
-    assert.equal(await h.api.keys.get(), KEY);
+    assert.equal(await h.keys.get(), KEY);
     assert.equal(h.requests('GET /api/v1/me').length, 1, 'the key was checked with /me');
     assert.deepEqual(
       (await vscode.authentication.getAccounts(AUTH_PROVIDER_ID)).map((a) => a.id),
@@ -152,9 +157,9 @@ describe('accounts across windows and addresses', () => {
     // The marker may arrive before the list it announces: the window waits for the list.
     await secrets.store(CHANGE_MARKER_SECRET, markerOf(next, ++marks));
     await new Promise((resolve) => setTimeout(resolve, 250));
-    assert.equal(accounts().contextOf(SECOND), undefined, 'not there before the list is');
+    assert.equal(accounts().get(SECOND), undefined, 'not there before the list is');
     await globalState.update(ACCOUNTS_STATE_KEY, next);
-    const ctx = await waitFor(() => accounts().contextOf(SECOND), 'the account added elsewhere to show');
+    const ctx = await waitFor(() => accounts().get(SECOND), 'the account added elsewhere to show');
     await waitFor(() => ctx.store.state === 'noKey', 'its store to look for its key');
     // Its key, stored in that other window, arrives through secrets.onDidChange.
     await secrets.store(secretNameOf(SECOND), SECOND_KEY);
@@ -167,8 +172,9 @@ describe('accounts across windows and addresses', () => {
   });
 
   it('moves an added account to another address after confirming, keeping its key, showing nothing of the old', async () => {
-    const before = accounts().contextOf(SECOND);
+    const before = accounts().get(SECOND);
     assert.ok(before);
+    const generation = before.store.generation;
     const oldNodes = await h.api.orders.getChildren((await h.api.orders.getChildren())[1]);
     assert.ok(oldNodes.length);
     // A slow answer of the old address, under way while the address changes: it must never show.
@@ -184,7 +190,7 @@ describe('accounts across windows and addresses', () => {
     });
     const messages = captureMessages({ warning: 'Change Address' });
     try {
-      await vscode.commands.executeCommand('hostingAccount.account.editAddress', accounts().tree.rowOf(SECOND));
+      await vscode.commands.executeCommand('hostingAccount.account.editAddress', accounts().get(SECOND));
     } finally {
       restoreInput();
       messages.restore();
@@ -198,8 +204,8 @@ describe('accounts across windows and addresses', () => {
 
     const record = accounts().records.find((r) => r.id === SECOND);
     assert.equal(record?.baseUrl, third.url.replace(/\/$/, ''));
-    const after = accounts().contextOf(SECOND);
-    assert.ok(after && after.store !== before.store, 'a new store for the new address');
+    const after = accounts().get(SECOND);
+    assert.ok(after === before && after.store.generation !== generation, 'the same account, its store started over');
     assert.equal(await after.keys.get(), SECOND_KEY, 'the key stays with the account');
 
     await late;
@@ -214,25 +220,35 @@ describe('accounts across windows and addresses', () => {
     const shown = await allLabels();
     assert.ok(shown.includes('moved-web'), shown.join(', '));
     assert.ok(!shown.some((l) => l.startsWith('other-')), `nothing of the old address: ${shown.join(', ')}`);
-    // A node of the old store is no account's any more: a command on it acts nowhere.
-    assert.equal(await accounts().contextFor(oldNodes[0], 'hostingAccount.order.start'), undefined);
+    // A node of the old address is no node of the account's any more: a command on it acts nowhere.
+    const old = oldNodes[0];
+    assert.ok(old instanceof OrderNode && !old.current);
+    const told = captureMessages();
+    try {
+      third.clearLog();
+      await vscode.commands.executeCommand('hostingAccount.order.start', old);
+    } finally {
+      told.restore();
+    }
+    assert.equal(third.requests.filter((r) => r.method === 'POST').length, 0, 'nothing sent for an old node');
+    assert.equal(told.shown.length, 1, 'the user is told to pick the server again');
   });
 
   it('changes nothing when the move is not confirmed', async () => {
-    const ctx = accounts().contextOf(SECOND);
+    const ctx = accounts().get(SECOND);
     assert.ok(ctx);
     const answers = [second.url, ''];
     const restoreInput = stubWindow('showInputBox', () => Promise.resolve(answers.shift()));
     const messages = captureMessages({ warning: undefined });
     try {
-      await vscode.commands.executeCommand('hostingAccount.account.editAddress', accounts().tree.rowOf(SECOND));
+      await vscode.commands.executeCommand('hostingAccount.account.editAddress', accounts().get(SECOND));
     } finally {
       restoreInput();
       messages.restore();
     }
     assert.equal(messages.shown.length, 1, 'the confirmation was shown');
     assert.equal(accounts().records.find((r) => r.id === SECOND)?.baseUrl, third.url.replace(/\/$/, ''));
-    assert.equal(accounts().contextOf(SECOND)?.store, ctx.store);
+    assert.equal(accounts().get(SECOND)?.store, ctx.store);
   });
 
   it('moves the first account by its setting, after confirming, keeping its key', async () => {
@@ -240,10 +256,7 @@ describe('accounts across windows and addresses', () => {
     const restoreInput = stubWindow('showInputBox', () => Promise.resolve(answers.shift()));
     const messages = captureMessages({ warning: 'Change Address' });
     try {
-      await vscode.commands.executeCommand(
-        'hostingAccount.account.editAddress',
-        accounts().tree.rowOf(DEFAULT_ACCOUNT_ID),
-      );
+      await vscode.commands.executeCommand('hostingAccount.account.editAddress', accounts().get(DEFAULT_ACCOUNT_ID));
     } finally {
       restoreInput();
       messages.restore();
@@ -252,7 +265,7 @@ describe('accounts across windows and addresses', () => {
     const config = vscode.workspace.getConfiguration('hostingAccount');
     assert.equal(config.inspect<string>('baseUrl')?.globalValue, third.url.replace(/\/$/, ''));
     assert.equal(config.inspect<string>('websiteUrl')?.globalValue, 'https://www.example.com');
-    assert.equal(await h.api.keys.get(), KEY);
+    assert.equal(await h.keys.get(), KEY);
     h.mock.clearLog();
     await h.store.refresh(['orders'], 'user');
     await waitFor(() => h.store.state === 'ready', 'the first account to load from its new address');
@@ -263,8 +276,8 @@ describe('accounts across windows and addresses', () => {
   });
 
   it('applies a refresh interval change to the added accounts too', async () => {
-    const scheduler = accounts().schedulerOf(SECOND);
-    const ctx = accounts().contextOf(SECOND);
+    const scheduler = accounts().get(SECOND)?.scheduler;
+    const ctx = accounts().get(SECOND);
     assert.ok(scheduler && ctx);
     // As if visible and focused: the schedule then says when orders are next due.
     scheduler.setVisibility({ ordersVisible: true, focused: true });
@@ -280,7 +293,7 @@ describe('accounts across windows and addresses', () => {
   });
 
   it('applies a request limit change to the added accounts too (their next client has it)', async () => {
-    const ctx = accounts().contextOf(SECOND);
+    const ctx = accounts().get(SECOND);
     assert.ok(ctx);
     await ctx.store.refresh(['balance'], 'user');
     assert.equal(ctx.store.rateLimitStatus()?.limit, 100);
@@ -290,13 +303,13 @@ describe('accounts across windows and addresses', () => {
   });
 
   it('follows an account removed in another window: its store is freed and its late answers never show', async () => {
-    const ctx = accounts().contextOf(SECOND);
+    const ctx = accounts().get(SECOND);
     assert.ok(ctx);
     third.faults.add({ kind: 'delay', delayMs: 1_500, path: '/api/v1/orders' });
     const late = ctx.store.refresh(['orders'], 'user').catch(() => undefined);
     await waitFor(() => ctx.store.ordersInfo.loading, 'the slow refresh to start');
     await writeAsOtherWindow((s) => removeAccount(s, SECOND));
-    await waitFor(() => accounts().contextOf(SECOND) === undefined, 'the account removed elsewhere to go');
+    await waitFor(() => accounts().get(SECOND) === undefined, 'the account removed elsewhere to go');
     await late;
     await new Promise((resolve) => setTimeout(resolve, 300));
     third.faults.clear();

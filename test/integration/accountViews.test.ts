@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { addAccount, removeAccount } from '../../src/accounts/accountList';
-import { type InvoiceNode } from '../../src/views/invoices/InvoicesTreeProvider';
-import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
+import { type InvoicesTreeNode } from '../../src/views/invoices/InvoicesTree';
+import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { captureMessages, extraMock, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
 
@@ -15,13 +15,13 @@ describe('several accounts in the views, the status bar and the features', () =>
   let client: MockApi;
   const restores: Array<() => void> = [];
 
-  const accounts = () => h.api.accounts();
-  const clientCtx = () => accounts().contextOf(CLIENT);
+  const accounts = () => h.api.model;
+  const clientCtx = () => accounts().get(CLIENT);
   const text = (label: string | vscode.TreeItemLabel | undefined): string =>
     typeof label === 'string' ? label : (label?.label ?? '');
   const orderLabels = (nodes: readonly OrdersTreeNode[]): string[] =>
     nodes.map((n) => text(h.api.orders.getTreeItem(n).label));
-  const invoiceLabels = (nodes: readonly InvoiceNode[]): string[] =>
+  const invoiceLabels = (nodes: readonly InvoicesTreeNode[]): string[] =>
     nodes.map((n) => text(h.api.invoices.getTreeItem(n).label));
   const statusText = (): string => h.api.statusBar.item.text;
   /** The tooltip's lines, unescaped (it is Markdown). */
@@ -44,7 +44,6 @@ describe('several accounts in the views, the status bar and the features', () =>
   before(async () => {
     h = await Harness.start();
     await h.signIn();
-    await waitFor(() => h.api.features(), 'the features to load with the key');
     const [running, stopped, suspended] = [1001, 1003, 1005].map((id) => h.mock.state.getOrder(id));
     assert.ok(running && stopped && suspended);
     // The same order and invoice ids as the first account's, with other names: a mix-up would show.
@@ -194,7 +193,7 @@ describe('several accounts in the views, the status bar and the features', () =>
   it("reads an added account's invoices by itself while the Invoices view is visible", async () => {
     await vscode.commands.executeCommand('hostingAccount.invoices.focus');
     await waitFor(() => h.api.invoicesView.visible, 'the Invoices view to show');
-    // Removed and added again: a new store that has never read its invoices (its key is still on this machine).
+    // Removed and added again: a new account that has never read its invoices (its key is still on this machine).
     await accounts().registry.update((s) => removeAccount(s, CLIENT));
     client.clearLog();
     client.state.invoices.push({
@@ -207,7 +206,6 @@ describe('several accounts in the views, the status bar and the features', () =>
       status: 'unpaid',
     });
     await accounts().registry.update((s) => addAccount(s, { id: CLIENT, label: 'Client', baseUrl: client.url }));
-    assert.ok(clientCtx()?.invoicesVisible(), 'an added account sees the one Invoices view');
     // Nothing asked for them: the added account's schedule reads them because the Invoices view is visible.
     await waitFor(
       () => client.requests.some((r) => r.route === 'GET /api/v1/invoices'),
@@ -255,12 +253,12 @@ describe('several accounts in the views, the status bar and the features', () =>
 
     // Set API Key: checked with the client's /me, kept under the client's own secret.
     client.setKeys([CLIENT_KEY, 'client-second-key-0123456789']);
-    const firstKey = await h.api.keys.get();
+    const firstKey = await h.keys.get();
     const input = fakeInputBox(['client-second-key-0123456789']);
     restores.push(input.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey', clientRow);
     assert.equal(await ctx.keys.get(), 'client-second-key-0123456789');
-    assert.equal(await h.api.keys.get(), firstKey, "the first account's key is untouched");
+    assert.equal(await h.keys.get(), firstKey, "the first account's key is untouched");
     // A new key starts the account afresh: loaded again before the next test.
     await waitFor(() => ctx.store.state !== 'noKey', 'the new key to be picked up');
     await ctx.store.refresh(['orders', 'balance'], 'user');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { addAccount, DEFAULT_ACCOUNT_ID, removeAccount } from '../../src/accounts/accountList';
-import { type OrdersTreeNode } from '../../src/views/orders/OrdersTreeProvider';
+import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { extraMock, Harness, stubWindow, waitFor } from './harness';
 
@@ -13,8 +13,8 @@ describe('several accounts side by side', () => {
   /** The second account's server (an extra mock); the first account is on the suite mock, `h.mock`. */
   let second: MockApi;
 
-  const accounts = () => h.api.accounts();
-  const secondCtx = () => accounts().contextOf(SECOND);
+  const accounts = () => h.api.model;
+  const secondCtx = () => accounts().get(SECOND);
   const text = (label: string | vscode.TreeItemLabel | undefined): string =>
     typeof label === 'string' ? label : (label?.label ?? '');
   const labels = (nodes: readonly OrdersTreeNode[]): string[] =>
@@ -66,7 +66,7 @@ describe('several accounts side by side', () => {
     assert.deepEqual(others, []);
     assert.equal(first?.id, DEFAULT_ACCOUNT_ID);
     assert.equal(first?.baseUrl, h.mock.url.replace(/\/$/, ''));
-    assert.equal(accounts().contextOf(DEFAULT_ACCOUNT_ID)?.keys, h.api.keys);
+    assert.equal(accounts().get(DEFAULT_ACCOUNT_ID), h.account);
     // No account rows with one account: the orders are the top level, as always.
     assert.ok(labels(await h.api.orders.getChildren()).includes('web-frontend-01'));
   });
@@ -160,10 +160,12 @@ describe('several accounts side by side', () => {
     const asked: string[][] = [];
     const restore = stubWindow(
       'showQuickPick',
-      (items: Array<vscode.QuickPickItem & { id?: string; order?: { id: string } }>) => {
+      (items: Array<vscode.QuickPickItem & { account?: { id: string }; order?: { id: string } }>) => {
         asked.push(items.map((i) => i.label));
         // First the account (the second one), then the order (the only stopped one there).
-        return Promise.resolve(items.find((i) => i.id === SECOND) ?? items.find((i) => i.order?.id === '1003'));
+        return Promise.resolve(
+          items.find((i) => i.account?.id === SECOND) ?? items.find((i) => i.order?.id === '1003'),
+        );
       },
     );
     h.mock.clearLog();
@@ -192,7 +194,7 @@ describe('several accounts side by side', () => {
     await late;
     await new Promise((resolve) => setTimeout(resolve, 300));
     second.faults.clear();
-    assert.equal(accounts().contextOf(SECOND), undefined);
+    assert.equal(accounts().get(SECOND), undefined);
     const top = labels(await h.api.orders.getChildren());
     assert.ok(top.includes('web-frontend-01'), 'back to the one-account tree');
     assert.ok(!top.some((l) => l.startsWith('client-')));

@@ -13,7 +13,7 @@ describe("the accounts in VS Code's Accounts menu", () => {
   after(() => h.dispose());
 
   it('lists the signed-in account with an opaque token, never the API key', async () => {
-    const auth = h.api.accounts().auth;
+    const auth = h.api.auth;
     await waitFor(() => h.store.hasApiKey, 'the key');
     auth.update();
     const accounts = await vscode.authentication.getAccounts(AUTH_PROVIDER_ID);
@@ -34,7 +34,7 @@ describe("the accounts in VS Code's Accounts menu", () => {
   });
 
   it('signs out (removes that account key) and tells VS Code the session is gone', async () => {
-    const auth = h.api.accounts().auth;
+    const auth = h.api.auth;
     const gone = new Promise<vscode.AuthenticationSessionsChangeEvent>((resolve) => {
       const subscription = vscode.authentication.onDidChangeSessions((event) => {
         if (event.provider.id !== AUTH_PROVIDER_ID) return;
@@ -46,7 +46,7 @@ describe("the accounts in VS Code's Accounts menu", () => {
     await waitFor(() => h.store.state === 'noKey', 'the key to be removed');
     await gone;
     assert.deepEqual(await auth.getSessions(), []);
-    assert.equal(await h.api.keys.get(), undefined);
+    assert.equal(await h.keys.get(), undefined);
     assert.deepEqual(await vscode.authentication.getAccounts(AUTH_PROVIDER_ID), []);
     await h.signIn({ orders: false });
     await waitFor(() => h.store.hasApiKey, 'the key again');

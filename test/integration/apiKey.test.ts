@@ -20,7 +20,7 @@ describe('API key management', () => {
   after(() => h.dispose());
   afterEach(async () => {
     for (const restore of restores.splice(0)) restore();
-    await h.api.keys.delete();
+    await h.keys.delete();
     await waitFor(() => h.store.state === 'noKey', 'sign-out');
     h.mock.clearLog();
   });
@@ -55,7 +55,7 @@ describe('API key management', () => {
     assert.equal(box.password, true);
     assert.equal(box.ignoreFocusOut, true);
     assert.equal(box.hidden, true, 'the box closes once the key is accepted');
-    assert.equal(await h.api.keys.get(), KEY);
+    assert.equal(await h.keys.get(), KEY);
     assert.equal(h.requests('GET /api/v1/me').length, 1);
     assert.equal(h.requests('GET /api/v1/me')[0]?.authorization, `Bearer ${KEY}`);
     assert.match(messages.shown.find((m) => m.level === 'info')?.message ?? '', /Signed in as Ada Lovelace/);
@@ -71,7 +71,7 @@ describe('API key management', () => {
     assert.deepEqual(box.messages, [
       'The hosting API rejected this API key, so it was not saved. Check that you copied all of it.',
     ]);
-    assert.equal(await h.api.keys.get(), KEY);
+    assert.equal(await h.keys.get(), KEY);
     assert.deepEqual(
       h.requests('GET /api/v1/me').map((r) => r.status),
       [401, 200],
@@ -84,7 +84,7 @@ describe('API key management', () => {
     restores.push(messages.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
     assert.equal(box.messages.length, 1);
-    assert.equal(await h.api.keys.get(), undefined);
+    assert.equal(await h.keys.get(), undefined);
     assert.equal(h.store.state, 'noKey');
     assert.equal(messages.shown.length, 0, 'a dismissed box is a cancel: no notification');
   });
@@ -101,16 +101,16 @@ describe('API key management', () => {
   it('removes the key and returns the views to their welcome state', async () => {
     await h.signIn();
     await vscode.commands.executeCommand('hostingAccount.removeApiKey');
-    assert.equal(await h.api.keys.get(), undefined);
+    assert.equal(await h.keys.get(), undefined);
     await waitFor(() => h.store.state === 'noKey', 'the signed-out state');
     assert.deepEqual(await h.api.orders.getChildren(), []);
     assert.deepEqual(h.api.invoices.getChildren(), []);
   });
 
   it('picks up a key changed in another window (secrets.onDidChange)', async () => {
-    await h.api.keys.store(KEY);
+    await h.keys.store(KEY);
     await waitFor(() => h.store.hasApiKey, 'the key from the other window');
-    await h.api.keys.delete();
+    await h.keys.delete();
     await waitFor(() => !h.store.hasApiKey, 'the removal from the other window');
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ACCOUNT_CONTEXT_VALUES } from '../../src/accounts/contextValues';
+import { ACCOUNT_CONTEXT_VALUES } from '../../src/views/accountContextValues';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
 import { ORDER_CONTEXT_VALUES } from '../../src/views/orders/orderPresentation';
 import { activeExtension } from './env';

@@ -279,7 +279,7 @@ describe('faults: the server is down when VS Code starts', () => {
       const key = `${KEY}-down-at-start`;
       h.mock.setKeys([key]);
       await h.serverDown();
-      await h.api.keys.store(key);
+      await h.keys.store(key);
       await vscode.commands.executeCommand('hostingAccount.orders.focus');
       await waitFor(() => h.store.state === 'unreachable', 'the unreachable state', 15_000);
       assert.deepEqual(await h.api.orders.getChildren(), []);

@@ -16,7 +16,12 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { type Account } from '../../src/accounts/Account';
+import { type KeyStore } from '../../src/auth/KeyStore';
 import { type TestApi } from '../../src/extension';
+import { type Store } from '../../src/store/Store';
+import { InvoiceNode } from '../../src/views/invoices/InvoicesTree';
+import { OrderNode } from '../../src/views/orders/OrderNode';
 import {
   DEMO_API_KEY,
   type MockApi,
@@ -100,7 +105,7 @@ export class Harness {
   /** A suite's handle on the suite mock, reset for it (see the top of this file). */
   static async start(options: SuiteOptions = {}): Promise<Harness> {
     const api = (await activeExtension()).exports as TestApi;
-    assert.ok(api?.store, 'the extension hands its test API to tests');
+    assert.ok(api?.model, 'the extension hands its test API to tests');
     suiteOptions = options;
     const mock = await suiteMock();
     mock.reset({ seed: options.seed ?? {} });
@@ -108,9 +113,9 @@ export class Harness {
     mock.setTransitionMs(options.transitionMs ?? SUITE_TRANSITION_MS);
     const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
     const harness = new Harness(api, previous);
-    await api.keys.delete();
+    await api.model.first.keys.delete();
     await harness.setSetting('baseUrl', mock.url);
-    await waitFor(() => api.store.state === 'noKey', 'the signed-out state');
+    await waitFor(() => api.model.first.store.state === 'noKey', 'the signed-out state');
     mock.clearLog();
     return harness;
   }
@@ -124,8 +129,27 @@ export class Harness {
 
   private downMock?: MockApi;
 
-  get store(): TestApi['store'] {
-    return this.api.store;
+  /** The first account (`default`): the one a one-account user has. */
+  get account(): Account {
+    return this.api.model.first;
+  }
+
+  get store(): Store {
+    return this.account.store;
+  }
+
+  get keys(): KeyStore {
+    return this.account.keys;
+  }
+
+  /** The order nodes the Orders view shows at its top level (one account). */
+  async orderNodes(): Promise<OrderNode[]> {
+    return (await this.api.orders.getChildren()).filter((node): node is OrderNode => node instanceof OrderNode);
+  }
+
+  /** The invoice nodes the Invoices view shows at its top level (one account). */
+  invoiceNodes(): InvoiceNode[] {
+    return this.api.invoices.getChildren().filter((node): node is InvoiceNode => node instanceof InvoiceNode);
   }
 
   /** Requests to the API (not the mock's web pages), optionally of one route such as 'POST /api/v1/orders/:id/action'. */
@@ -141,7 +165,7 @@ export class Harness {
 
   /** Stores the key as another window would, and waits until the data the views show has loaded. */
   async signIn(options: { orders?: boolean } = { orders: true }): Promise<void> {
-    await this.api.keys.store(KEY);
+    await this.keys.store(KEY);
     await waitFor(() => this.store.hasApiKey && this.store.state !== 'noKey', 'the key to be picked up');
     if (options.orders) {
       await vscode.commands.executeCommand('hostingAccount.orders.focus');
@@ -163,7 +187,7 @@ export class Harness {
     let reset = false;
     const subscription = this.store.onDidChangeState((state) => (reset ||= state === 'loading'));
     try {
-      await this.api.keys.store(key);
+      await this.keys.store(key);
       await waitFor(() => reset, 'the new key to be picked up');
     } finally {
       subscription.dispose();
@@ -191,7 +215,7 @@ export class Harness {
 
   /** Everything the extension wrote to its log so far. */
   async logText(): Promise<string> {
-    const dir = this.api.logUri;
+    const dir = this.api.context.logUri;
     // The log is written asynchronously; a short pause lets the last lines land.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const entries = await vscode.workspace.fs.readDirectory(dir);
@@ -206,7 +230,7 @@ export class Harness {
   }
 
   async dispose(): Promise<void> {
-    await this.api.keys.delete();
+    await this.keys.delete();
     await waitFor(() => this.store.state === 'noKey', 'sign-out');
     await this.setSetting('baseUrl', this.previousBaseUrl);
     // The suite mock stays up for the next suite, which resets it (one a test left down starts again on first use).

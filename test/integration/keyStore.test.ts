@@ -25,7 +25,7 @@ describe('the key store on the real SecretStorage', () => {
   before(async () => {
     const api = (await activeExtension()).exports as TestApi | undefined;
     assert.ok(api, 'the extension hands its test API to tests (extensionMode Test)');
-    keys = api.keys;
+    keys = api.model.first.keys;
   });
 
   after(async () => {

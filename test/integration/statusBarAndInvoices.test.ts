@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { type InvoiceNode } from '../../src/views/invoices/InvoicesTreeProvider';
+import { type InvoiceNode } from '../../src/views/invoices/InvoicesTree';
 import { captureOpenExternal, Harness, waitFor } from './harness';
 
 describe('the balance, account and invoices', () => {
@@ -54,7 +54,7 @@ describe('the balance, account and invoices', () => {
   });
 
   it('lists invoices newest first with status, amount and date; unpaid and overdue stand out', () => {
-    const nodes = h.api.invoices.getChildren();
+    const nodes = h.invoiceNodes();
     assert.equal(nodes.length, h.mock.state.invoices.length);
     const items = nodes.map((n: InvoiceNode) => h.api.invoices.getTreeItem(n));
     const newestFirst = [...h.mock.state.invoices].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
@@ -72,7 +72,7 @@ describe('the balance, account and invoices', () => {
   });
 
   it('opens an invoice link in the browser, from the menu and with Enter on the row', async () => {
-    const node = h.api.invoices.getChildren()[0];
+    const node = h.invoiceNodes()[0];
     assert.ok(node);
     const opened = await captureOpenExternal(() => vscode.commands.executeCommand('hostingAccount.invoice.open', node));
     assert.equal(opened?.toString(true), node.invoice.url);
@@ -92,7 +92,7 @@ describe('the balance, account and invoices', () => {
   });
 
   it('shows every invoice field in the tooltip', () => {
-    const node = h.api.invoices.getChildren()[0];
+    const node = h.invoiceNodes()[0];
     assert.ok(node);
     const item = h.api.invoices.resolveTreeItem(h.api.invoices.getTreeItem(node), node);
     const tooltip = (item.tooltip as vscode.MarkdownString).value;

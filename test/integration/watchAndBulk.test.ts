@@ -12,7 +12,6 @@ describe('filter, several orders at once, outside changes and the assistant', ()
   before(async () => {
     h = await Harness.start({ transitionMs: 200 });
     await h.signIn();
-    await waitFor(() => h.api.features(), 'the features to load with the key');
   });
   after(async () => {
     await vscode.commands.executeCommand('hostingAccount.orders.filter', 'all');
@@ -79,7 +78,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
         (await roots()).map((n) => n.order.state),
         ['stopped', 'stopped'],
       );
-      assert.equal(h.api.features()?.arrangement.arrangement.filter, 'stopped', 'remembered');
+      assert.equal(h.api.arrangement.arrangement.filter, 'stopped', 'remembered');
     });
 
     it('moves an order out of a filtered view when its state changes, and says when nothing matches', async () => {
@@ -214,7 +213,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       h.mock.state.setOrderStatus(target.id, 'stopped');
       await h.store.refresh(['orders'], 'user');
       await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
-      await waitFor(() => h.api.features()?.arrangement.arrangement.filter === 'all', 'the filter to be cleared');
+      await waitFor(() => h.api.arrangement.arrangement.filter === 'all', 'the filter to be cleared');
       await waitFor(
         () => h.api.ordersView.selection.some((n) => (n as OrderNode).id === target.id),
         'the order to be selected',
@@ -295,7 +294,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
     });
 
     it('hosting_orderAction asks for confirmation naming the order and the action, then sends one POST', async () => {
-      const tools = h.api.features()?.tools;
+      const tools = h.api.tools;
       assert.ok(tools, 'the tools are registered');
       const target = (await nodesOf('running'))[0]!;
       const prepared = tools.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'stop' } });
@@ -330,7 +329,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
         ),
         /Reinstall is not available to the assistant|must be equal to one of|enum/i,
       );
-      const tools = h.api.features()?.tools;
+      const tools = h.api.tools;
       await assert.rejects(
         Promise.resolve(
           tools?.orderAction.invoke({

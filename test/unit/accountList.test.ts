@@ -13,9 +13,9 @@ import {
   readStoredAccounts,
   removeAccount,
   renameAccount,
-  secretNameOf,
   type StoredAccounts,
 } from '../../src/accounts/accountList';
+import { secretNameOf } from '../../src/auth/secretNames';
 
 const EMPTY: StoredAccounts = { version: 1, accounts: [] };
 

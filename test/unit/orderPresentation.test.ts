@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { fieldsMarkdown, fieldsOf } from '../../src/views/fields';
 import { actionsFor, orderLook } from '../../src/views/orders/orderPresentation';
-import { escapeMarkdown } from '../../src/views/text';
+import { forMarkdown } from '../../src/notify/inert';
 import { invoiceLook, newestFirst } from '../../src/views/invoices/invoicePresentation';
 import { type Invoice } from '../../src/api/models';
-import { formatMoney, isLow } from '../../src/views/statusBar/money';
+import { formatMoney, isLow } from '../../src/util/money';
 
 describe('presentation (unit)', () => {
   it('maps states to icons, colours and context values', () => {
@@ -75,12 +75,15 @@ describe('presentation (unit)', () => {
   });
 
   it('escapes server text in Markdown tooltips', () => {
-    const markdown = fieldsMarkdown(fieldsOf({ note: '[click](command:workbench.action.quit) <img src=x> $(alert)' }));
+    const markdown = fieldsMarkdown(
+      fieldsOf({ note: '[click](command:workbench.action.quit) <img src=x> $(alert)' }),
+      String,
+    );
     // Every character that could open a link, tag or icon arrives backslash-escaped.
     assert.doesNotMatch(markdown, /(?<!\\)\]\(command:/, markdown);
     assert.doesNotMatch(markdown, /(?<!\\)<img/, markdown);
     assert.doesNotMatch(markdown, /(?<!\\)\$\(alert/, markdown);
-    assert.equal(escapeMarkdown('a*b_c'), 'a\\*b\\_c');
+    assert.equal(forMarkdown('a*b_c'), 'a\\*b\\_c');
   });
 
   it('makes unpaid and overdue invoices stand out and marks links', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Store } from '../../src/store/Store';
-import { OutsideChangeDetector, OWN_ACTION_GRACE_MS } from '../../src/watch/outsideChanges';
+import { OutsideChangeDetector, OWN_ACTION_GRACE_MS } from '../../src/store/outsideChanges';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
 

@@ -58,7 +58,15 @@ describe('Resource and Session (unit, in memory)', () => {
     await Promise.all(all);
     assert.deepEqual(
       { ...resource.slot },
-      { loading: false, value: 42, updatedAt: clock.now(), error: undefined, failedAt: undefined, coverage: undefined },
+      {
+        loading: false,
+        value: 42,
+        updatedAt: clock.now(),
+        error: undefined,
+        failedAt: undefined,
+        failedInARow: undefined,
+        coverage: undefined,
+      },
     );
     assert.equal(settled, 1);
     const again = resource.refresh('background');

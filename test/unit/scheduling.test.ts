@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type OrderAction } from '../../src/api/models';
 import { pollDelayMs, settleVerdict } from '../../src/store/orders/orderSettling';
-import { RefreshScheduler } from '../../src/store/RefreshScheduler';
+import { MAX_BACKOFF_MS, RECENT_FOCUS_MS, Scheduler } from '../../src/store/Scheduler';
 import { type Store } from '../../src/store/Store';
 import { type FakeApi, storeOnFake } from './helpers/FakeApi';
 import { FakeClock, flush } from './helpers/FakeClock';
@@ -36,16 +36,16 @@ describe('background refresh and settling (unit)', () => {
     });
   });
 
-  describe('RefreshScheduler (in memory, fake clock)', () => {
+  describe('the scheduler of an account (in memory, fake clock)', () => {
     let api: FakeApi;
     let clock: FakeClock;
     let store: Store;
-    let scheduler: RefreshScheduler;
+    let scheduler: Scheduler;
 
     beforeEach(async () => {
       clock = new FakeClock();
-      ({ store, api } = storeOnFake(clock));
-      scheduler = new RefreshScheduler(store, 60, clock);
+      ({ store, api } = storeOnFake(clock, {}, { settlingPolls: false }));
+      scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
       await store.keyChanged();
       await flush();
     });
@@ -83,7 +83,7 @@ describe('background refresh and settling (unit)', () => {
     });
 
     it('stops refreshing orders when the interval is 0', async () => {
-      scheduler.setInterval(0);
+      scheduler.setIntervals({ refreshSeconds: 0 });
       scheduler.setVisibility({ ordersVisible: true, focused: true });
       await requestsPerMinute(1);
       assert.equal(await requestsPerMinute(5), 0);
@@ -113,6 +113,125 @@ describe('background refresh and settling (unit)', () => {
       scheduler.setVisibility({ invoicesVisible: true });
       await flush();
       assert.equal(api.callsTo('listInvoices').length, 1);
+    });
+
+    it('backs off a datum that keeps failing in the background, doubling up to five minutes', async () => {
+      scheduler.setVisibility({ ordersVisible: true, focused: true });
+      await flush();
+      api.clearCalls();
+      api.on({ method: 'listOrders', fail: 'server', failFields: { status: 503 } });
+      const at: number[] = [];
+      const start = clock.now();
+      for (let passed = 0; passed < 30 * 60_000; passed += 1_000) {
+        const before = api.callsTo('listOrders').length;
+        await clock.advance(1_000);
+        if (api.callsTo('listOrders').length > before) at.push(clock.now() - start);
+      }
+      const gaps = at.slice(1).map((t, i) => Math.round((t - (at[i] ?? 0)) / 1000));
+      assert.deepEqual(
+        gaps.slice(0, 5),
+        [60, 120, 240, 300, 300],
+        `gaps between background reads: ${gaps.join(', ')} s`,
+      );
+      assert.ok(gaps.every((gap) => gap <= MAX_BACKOFF_MS / 1000));
+    });
+
+    it('still reads at once when the user asks, whatever the backoff', async () => {
+      scheduler.setVisibility({ ordersVisible: true, focused: true });
+      await flush();
+      const outage = api.on({ method: 'listOrders', fail: 'server', failFields: { status: 503 } });
+      await clock.advance(60_000 * 4);
+      outage();
+      api.clearCalls();
+      await store.refresh(['orders'], 'user');
+      assert.equal(api.callsTo('listOrders').length, 1);
+      assert.equal(store.ordersInfo.error, undefined);
+    });
+
+    describe('the watch of the hidden Orders view', () => {
+      const orderLists = (): number => api.callsTo('listOrders').length;
+      /** Lets simulated time pass in five-second steps. */
+      const simulate = async (ms: number): Promise<void> => {
+        for (let passed = 0; passed < ms; passed += 5_000) await clock.advance(Math.min(5_000, ms - passed));
+      };
+
+      beforeEach(async () => {
+        await store.refresh(['orders'], 'user');
+        api.clearCalls();
+      });
+
+      it('reads the order list once per interval (5 min by default) while the view is hidden and the window focused', async () => {
+        scheduler.setVisibility({ ordersVisible: false, focused: true });
+        await simulate(60 * 60_000);
+        assert.equal(orderLists(), 12, 'one list read per 5 minutes');
+        assert.ok(api.calls.length / 60 <= 0.3, `${api.calls.length} requests in an hour, balance included`);
+      });
+
+      it('leaves the visible view to the regular refresh', async () => {
+        scheduler.setVisibility({ ordersVisible: true, focused: true });
+        await simulate(30 * 60_000);
+        assert.equal(orderLists(), 30, 'visible: the refresh interval (a minute)');
+        api.clearCalls();
+        scheduler.setVisibility({ ordersVisible: false });
+        await simulate(5 * 60_000 - 5_000);
+        assert.equal(orderLists(), 0, 'hidden again: not before an interval of the watch after the last read');
+        await simulate(10_000);
+        assert.equal(orderLists(), 1);
+      });
+
+      it('goes on for a while after the window loses focus, then rests until focus returns', async () => {
+        scheduler.setVisibility({ ordersVisible: false, focused: true });
+        scheduler.setVisibility({ focused: false });
+        await simulate(RECENT_FOCUS_MS + 60 * 60_000);
+        assert.equal(orderLists(), RECENT_FOCUS_MS / (5 * 60_000), 'only within the recent-focus window');
+        api.clearCalls();
+        scheduler.setVisibility({ focused: true });
+        await simulate(5_000);
+        assert.equal(orderLists(), 1, 'overdue: read as soon as the window is focused again');
+      });
+
+      it('is off at 0, and follows a changed interval', async () => {
+        scheduler.setIntervals({ watchMinutes: 0 });
+        scheduler.setVisibility({ ordersVisible: false, focused: true });
+        await simulate(30 * 60_000);
+        assert.equal(orderLists(), 0);
+        scheduler.setIntervals({ watchMinutes: 10 });
+        await simulate(29 * 60_000);
+        assert.equal(orderLists(), 3, 'overdue at once, then every 10 minutes');
+      });
+
+      it('joins a refresh under way instead of sending a second list read', async () => {
+        scheduler.setVisibility({ ordersVisible: false, focused: true });
+        await clock.advance(5 * 60_000 - 1);
+        // The user's read is still under way when the watch is due.
+        api.on({ method: 'listOrders', delayMs: 10, times: 1 });
+        const user = store.refresh(['orders'], 'user');
+        await clock.advance(1);
+        assert.equal(store.ordersInfo.loading, true, 'the read is under way when the watch is due');
+        await clock.advance(10);
+        await user;
+        await flush();
+        assert.equal(orderLists(), 1);
+        await simulate(5 * 60_000 - 20);
+        assert.equal(orderLists(), 1, 'the next watch read is an interval after that one');
+      });
+    });
+
+    it('polls an order settling after an action on its own timer, and stops once it settled', async () => {
+      scheduler.setIntervals({ watchMinutes: 0 });
+      scheduler.setVisibility({ ordersVisible: false, focused: false });
+      await store.refresh(['orders'], 'user');
+      const order = store.orders.all[0];
+      assert.ok(order);
+      api.clearCalls();
+      await store.runAction(order.id, order.state === 'running' ? 'stop' : 'start');
+      for (let i = 0; i < 120 && store.pending(order.id); i++) await clock.advance(1_000);
+      assert.equal(store.pending(order.id), undefined, 'settled');
+      const polls = api.callsTo('getOrder').length + api.callsTo('listOrders').length;
+      assert.ok(polls >= 1, 'polled while settling, window unfocused');
+      api.clearCalls();
+      await clock.advance(10 * 60_000);
+      assert.equal(api.calls.length, 0, 'nothing after it settled (view hidden, window unfocused)');
     });
   });
 });

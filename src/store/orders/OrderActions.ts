@@ -25,7 +25,8 @@ const ONE_PAGE = 100;
  */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
-  private readonly poller: SettlingPoller;
+  /** The orders polled until they settle; the account's scheduler decides when (see store/Scheduler.ts). */
+  readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
 

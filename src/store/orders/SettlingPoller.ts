@@ -1,5 +1,6 @@
-import { type Clock, systemClock } from '../../api/clock';
-import { Disposable, toDisposable } from '../../util/lifecycle';
+import { type Clock } from '../../api/clock';
+import { Emitter } from '../../util/Emitter';
+import { Disposable } from '../../util/lifecycle';
 import { MAX_SETTLE_MS, pollDelayMs } from './orderSettling';
 
 export interface SettlingPollerHooks {
@@ -15,56 +16,54 @@ export interface SettlingPollerHooks {
 const BATCH_MS = 500;
 
 /**
- * Polls only the orders that are settling after an action, each on its own backing-off schedule, and stops when
- * the set is empty or an order has settled for too long without news (failing polls included).
+ * The orders that are settling after an action, each on its own backing-off schedule, until the set is empty or an
+ * order has settled for too long without news (failing polls included). It keeps no timer of its own: the account's
+ * one scheduler asks `nextAt()` and calls `tick()` (see store/Scheduler.ts).
  */
 export class SettlingPoller extends Disposable {
   private readonly entries = new Map<string, { since: number; nextAt: number }>();
-  private timer: unknown;
   private ticking = false;
+  private readonly onDidChangeEmitter = this.register(new Emitter<void>());
+  /** An order joined or left the set, or a tick ended: the next poll may be due at another time. */
+  readonly onDidChange = this.onDidChangeEmitter.event;
 
   constructor(
     private readonly hooks: SettlingPollerHooks,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {
     super();
-    this.register(toDisposable(() => this.cancelTimer()));
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   add(id: string, since = this.clock.now()): void {
     this.entries.set(id, { since, nextAt: since + pollDelayMs(0) });
-    this.schedule();
+    this.onDidChangeEmitter.fire();
   }
 
   delete(id: string): void {
-    this.entries.delete(id);
-    if (!this.entries.size) this.cancelTimer();
+    if (this.entries.delete(id)) this.onDidChangeEmitter.fire();
   }
 
   clear(): void {
+    if (!this.entries.size) return;
     this.entries.clear();
-    this.cancelTimer();
+    this.onDidChangeEmitter.fire();
   }
 
-  private cancelTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+  /** When the next poll is due; undefined with nothing settling, or while a tick is under way. */
+  nextAt(): number | undefined {
+    if (this.disposed || this.ticking || !this.entries.size) return undefined;
+    let next = Number.POSITIVE_INFINITY;
+    for (const entry of this.entries.values()) next = Math.min(next, entry.nextAt);
+    return next;
   }
 
-  private schedule(): void {
-    this.cancelTimer();
-    if (this.disposed || this.ticking || !this.entries.size) return;
-    const next = Math.min(...[...this.entries.values()].map((e) => e.nextAt));
-    this.timer = this.clock.setTimeout(
-      () => {
-        this.timer = undefined;
-        void this.tick();
-      },
-      Math.max(0, next - this.clock.now()),
-    );
-  }
-
-  private async tick(): Promise<void> {
+  /** Polls the orders due now (one list read when several are due and the list is short), then sets their next time. */
+  async tick(): Promise<void> {
+    if (this.ticking || this.disposed) return;
     const now = this.clock.now();
     for (const [id, entry] of this.entries) {
       if (now - entry.since < MAX_SETTLE_MS) continue;
@@ -72,6 +71,10 @@ export class SettlingPoller extends Disposable {
       this.hooks.gaveUp(id);
     }
     const due = [...this.entries.entries()].filter(([, e]) => e.nextAt <= now + BATCH_MS).map(([id]) => id);
+    if (!due.length) {
+      this.onDidChangeEmitter.fire();
+      return;
+    }
     this.ticking = true;
     try {
       const all = due.length > 1 ? this.hooks.pollAll() : undefined;
@@ -87,6 +90,6 @@ export class SettlingPoller extends Disposable {
       const entry = this.entries.get(id);
       if (entry) entry.nextAt = after + pollDelayMs(after - entry.since);
     }
-    this.schedule();
+    this.onDidChangeEmitter.fire();
   }
 }

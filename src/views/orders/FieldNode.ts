@@ -1,41 +1,44 @@
 import * as vscode from 'vscode';
-import { type Field } from '../fields';
-import { truncate } from '../text';
+import { type Account } from '../../accounts/Account';
+import { type Field, fieldRow } from '../fields';
+import { moreFields } from './OrderNode';
 
 /** One field of an order's details, from `GET /orders/{id}`; objects and arrays expand. */
 export class FieldNode {
   private constructor(
+    readonly account: Account,
     /** The order the field belongs to. */
     readonly orderId: string,
     readonly field: Field,
-    /** Encoded keys from the order down to this field, so a key with a slash cannot collide with a nested path. */
+    /** Positions from the order down to this field: any key a server sends makes a valid, unique id. */
     readonly path: string,
     readonly parent?: FieldNode,
   ) {}
 
   /** The top-level fields of an order. */
-  static forOrder(orderId: string, fields: readonly Field[]): FieldNode[] {
-    return fields.map((field) => new FieldNode(orderId, field, encodeURIComponent(field.key)));
+  static forOrder(account: Account, orderId: string, fields: readonly Field[]): FieldNode[] {
+    return fields.map((field, index) => new FieldNode(account, orderId, field, `${index}`));
   }
 
-  toTreeItem(): vscode.TreeItem {
+  toTreeItem(idPrefix: string): vscode.TreeItem {
     const { field } = this;
+    const row = fieldRow(field, moreFields);
     const item = new vscode.TreeItem(
-      field.key,
+      row.label,
       field.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `order/${encodeURIComponent(this.orderId)}/${this.path}`;
+    item.id = `${idPrefix}order/${encodeURIComponent(this.orderId)}/${this.path}`;
     item.contextValue = 'orderField';
-    if (field.value !== undefined) {
-      item.description = truncate(field.value, 120);
-      item.tooltip = field.value;
+    if (row.description !== undefined) {
+      item.description = row.description;
+      item.tooltip = row.description;
     }
     return item;
   }
 
   children(): FieldNode[] {
     return (this.field.children ?? []).map(
-      (child) => new FieldNode(this.orderId, child, `${this.path}/${encodeURIComponent(child.key)}`, this),
+      (child, index) => new FieldNode(this.account, this.orderId, child, `${this.path}/${index}`, this),
     );
   }
 }

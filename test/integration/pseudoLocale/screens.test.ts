@@ -153,7 +153,7 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     screen.add('status bar text', item.text);
     screen.add('status bar tooltip', item.tooltip);
     screen.add('status bar accessibility', item.accessibilityInformation?.label);
-    for (const node of h.api.invoices.getChildren()) {
+    for (const node of h.invoiceNodes()) {
       const invoice = h.api.invoices.resolveTreeItem(h.api.invoices.getTreeItem(node), node);
       screen.add(`invoice ${node.invoice.id} description`, invoice.description);
       screen.add(`invoice ${node.invoice.id} tooltip`, invoice.tooltip);

@@ -11,6 +11,7 @@ import {
   type OrderAction,
   type OrderState,
 } from '../../../src/api/models';
+import { Scheduler } from '../../../src/store/Scheduler';
 import { Store } from '../../../src/store/Store';
 import { type ApiClientLike, type StoreDeps, type StoreSettings } from '../../../src/store/types';
 import { type FakeClock } from './FakeClock';
@@ -273,6 +274,7 @@ function optionalSignal(options: CallOptions | undefined): AbortSignal[] {
 export function storeOnFake(
   clock: FakeClock,
   overrides: Partial<StoreSettings> = {},
+  options: { readonly settlingPolls?: boolean } = {},
 ): { store: Store; api: FakeApi; key: { value: string | undefined } } {
   const api = new FakeApi(clock);
   const key = { value: FAKE_KEY as string | undefined };
@@ -287,5 +289,16 @@ export function storeOnFake(
     }),
     clock,
   });
+  if (options.settlingPolls !== false) settlingOnly(store, clock);
   return { store, api, key };
+}
+
+/**
+ * The account's scheduler as it runs with the window in the background: it reads nothing but the polls of orders
+ * settling after an action, which is what a store test of actions needs (a test of the schedule makes its own).
+ */
+export function settlingOnly(store: Store, clock: FakeClock): Scheduler {
+  const scheduler = new Scheduler(store, { refreshSeconds: 0, watchMinutes: 0 }, clock);
+  scheduler.setVisibility({ ordersVisible: false, invoicesVisible: false, focused: false });
+  return scheduler;
 }

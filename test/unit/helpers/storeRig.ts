@@ -3,6 +3,7 @@ import { LimiterRegistry } from '../../../src/api/limiterRegistry';
 import { Store } from '../../../src/store/Store';
 import { type StoreSettings } from '../../../src/store/types';
 import { DEMO_API_KEY, type MockApi } from '../../mock-api/server';
+import { settlingOnly } from './FakeApi';
 import { type FakeClock } from './FakeClock';
 
 /** A store wired to a mock API as the extension wires it, on a clock the test controls. */
@@ -29,6 +30,7 @@ export function storeFor(
     settings: () => ({ baseUrl: mock.url, requestsPerMinute: 100, requestTimeoutMs: 5_000, ...overrides }),
     clock,
   });
+  settlingOnly(store, clock);
   return { store, key };
 }
 

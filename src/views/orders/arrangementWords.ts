@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type OrderFilter, type OrderSort } from '../views/orders/filter';
+import { type OrderFilter, type OrderSort } from './filter';
 
 /** What the filter pick shows. */
 export function filterLabel(filter: OrderFilter): string {

@@ -3,7 +3,7 @@
  * again, and orders that disappeared or appeared. Pure (no `vscode`), fed the store after every change of its list.
  */
 import { type Order, type OrderState } from '../api/models';
-import { type PendingAction, type ListCoverage, type Slot } from '../store/types';
+import { type PendingAction, type ListCoverage, type Slot } from './types';
 
 export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappeared' | 'appeared';
 

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
+import { type AccountModel } from '../accounts/AccountModel';
 import { type OrderAction } from '../api/models';
-import { Disposable, type IDisposable } from '../util/lifecycle';
-import { type OrderNode } from '../views/orders/OrderNode';
-import { orderNodeOf } from '../views/orders/orderNodeOf';
-import { actionsFor } from '../views/orders/orderPresentation';
-import { type AccountsSource, type FeatureAccount, PerAccount } from './accountsSource';
+import { Disposable } from '../util/lifecycle';
+import { OrderNode } from './orders/OrderNode';
+import { actionsFor } from './orders/orderPresentation';
 
 export const BULK_ACTIONS = ['start', 'stop', 'restart'] as const satisfies readonly OrderAction[];
 
@@ -17,37 +16,21 @@ export class SelectionContext extends Disposable {
   private readonly values = new Map<string, boolean>();
 
   constructor(
-    private readonly accounts: AccountsSource,
+    model: AccountModel,
     private readonly view: vscode.TreeView<unknown>,
   ) {
     super();
     this.register(view.onDidChangeSelection(() => this.update()));
-    this.register(
-      new PerAccount<IDisposable>(
-        accounts,
-        ({ store }) => store.onDidChangeOrders(() => this.update()),
-        () => this.update(),
-      ),
-    );
-  }
-
-  /** A selected order node with its account: asked of each account's tree, which knows its own nodes. */
-  private ownerOf(node: unknown): { node: OrderNode; account: FeatureAccount } | undefined {
-    for (const account of this.accounts.list()) {
-      const order = orderNodeOf(account.orders, node);
-      if (order) return { node: order, account };
-    }
-    return undefined;
+    this.register(model.onDidChangeOrders(() => this.update()));
   }
 
   private update(): void {
-    const selected = this.view.selection
-      .map((node) => this.ownerOf(node))
-      .filter((n): n is { node: OrderNode; account: FeatureAccount } => n !== undefined);
+    const selected = this.view.selection.filter((node): node is OrderNode => node instanceof OrderNode);
     for (const action of BULK_ACTIONS) {
       const fits =
         selected.length > 0 &&
-        selected.every(({ node, account: { store } }) => {
+        selected.every((node) => {
+          const { store } = node.account;
           const order = store.orders.get(node.id) ?? node.order;
           return actionsFor(order.state, store.pending(node.id)?.action).includes(action);
         });

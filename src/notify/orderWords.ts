@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { type Order, type OrderAction, type OrderState } from '../../api/models';
+import { type Order, type OrderAction, type OrderState } from '../api/models';
+import { plain } from '../util/serverText';
+import { forLabel } from './inert';
 
 export function stateLabel(state: OrderState): string {
   switch (state) {
@@ -43,11 +45,13 @@ export function actionTitle(action: OrderAction): string {
   }
 }
 
-/** The server's own word when it has one that says more than ours (e.g. "reinstalling"), else ours. */
+/**
+ * The server's own word when it has one that says more than ours (e.g. "reinstalling"), else ours. Server text made
+ * inert for a label, short: it shows in rows, pickers and messages.
+ */
 export function stateText(order: Order): string {
   const ours = stateLabel(order.state);
-  if (!order.statusText) return ours;
-  const theirs = order.statusText.replace(/[_-]+/g, ' ');
-  if (order.state === 'running' || order.state === 'stopped') return ours;
-  return theirs.charAt(0).toUpperCase() + theirs.slice(1);
+  if (!order.statusText || order.state === 'running' || order.state === 'stopped') return ours;
+  const theirs = forLabel(plain(order.statusText).slice(0, 80).replace(/[_-]+/g, ' '), 40);
+  return theirs ? theirs.charAt(0).toUpperCase() + theirs.slice(1) : ours;
 }

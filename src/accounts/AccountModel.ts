@@ -1,0 +1,230 @@
+import type * as vscode from 'vscode';
+import { type Settings, readSettings } from '../config';
+import { type Log } from '../log';
+import { showInsecureTlsNotice } from '../notify/insecureTlsNotice';
+import { type Settled } from '../store/orders/OrderActions';
+import { type Visibility } from '../store/Scheduler';
+import { type DataKind, type OrdersChange } from '../store/types';
+import { Emitter } from '../util/Emitter';
+import { Disposable } from '../util/lifecycle';
+import { Account } from './Account';
+import {
+  addAccount,
+  type AccountRecord,
+  allAccounts,
+  DEFAULT_ACCOUNT_ID,
+  editAccountAddress,
+  removeAccount,
+  renameAccount,
+} from './accountList';
+import { AccountRegistry } from './AccountRegistry';
+import { ApiClients } from './ApiClients';
+
+export interface AccountEvent<T> {
+  readonly account: Account;
+  readonly value: T;
+}
+
+export interface AccountModelOptions {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly userAgent: string;
+}
+
+/**
+ * Every account, the first one first, as VS Code's git extension holds its repositories: one list, built by one
+ * factory, with events as accounts come and go and as any account's data changes. The trees, the status bar, the view
+ * messages, the details documents, the features and the commands all take this model; none is told about accounts by
+ * another module setting its fields.
+ *
+ * The first account (`default`) is the `hostingAccount.baseUrl` setting and the secret the extension always used; the
+ * added ones are listed in `globalState` (see AccountRegistry, which also follows other windows' changes).
+ */
+export class AccountModel extends Disposable {
+  readonly registry: AccountRegistry;
+  private readonly clients: ApiClients;
+  private list: Account[] = [];
+  private settings: Settings;
+  private visibility: Visibility = { ordersVisible: false, invoicesVisible: false, focused: true };
+
+  private readonly onDidChangeEmitter = this.register(new Emitter<void>());
+  /** Accounts were added, removed, renamed or moved. */
+  readonly onDidChange = this.onDidChangeEmitter.event;
+  private readonly onDidChangeStateEmitter = this.register(new Emitter<Account>());
+  readonly onDidChangeState = this.onDidChangeStateEmitter.event;
+  private readonly onDidChangeDataEmitter = this.register(new Emitter<AccountEvent<DataKind>>());
+  readonly onDidChangeData = this.onDidChangeDataEmitter.event;
+  private readonly onDidChangeOrdersEmitter = this.register(new Emitter<AccountEvent<OrdersChange>>());
+  readonly onDidChangeOrders = this.onDidChangeOrdersEmitter.event;
+  private readonly onDidSettleEmitter = this.register(new Emitter<AccountEvent<Settled>>());
+  readonly onDidSettle = this.onDidSettleEmitter.event;
+  private readonly onDidRequestEmitter = this.register(new Emitter<Account>());
+  /** An account made a request (its request budget changed). */
+  readonly onDidRequest = this.onDidRequestEmitter.event;
+
+  constructor(private readonly options: AccountModelOptions) {
+    super();
+    this.settings = readSettings();
+    this.clients = this.register(new ApiClients(options.log, options.userAgent));
+    this.register(this.clients.onDidMeetInsecureTls(() => void showInsecureTlsNotice()));
+    this.registry = this.register(new AccountRegistry(options.context.globalState, options.context.secrets));
+    this.register(this.registry.onDidChange(() => this.sync()));
+    this.register({ dispose: () => this.list.splice(0).forEach((account) => account.dispose()) });
+    this.sync();
+  }
+
+  /** Every account, the first one first. */
+  get accounts(): readonly Account[] {
+    return this.list;
+  }
+
+  /** The first account: always there (with no address yet, it says so). */
+  get first(): Account {
+    const first = this.list[0];
+    if (!first) throw new Error('the first account is missing');
+    return first;
+  }
+
+  get several(): boolean {
+    return this.list.length > 1;
+  }
+
+  get(id: string): Account | undefined {
+    return this.list.find((account) => account.id === id);
+  }
+
+  /** The records of every account, the first one first. */
+  get records(): AccountRecord[] {
+    return allAccounts(this.registry.stored, this.settings);
+  }
+
+  /**
+   * The live account a command argument belongs to: the account itself, or anything that knows its account (a tree
+   * node, a row). Undefined for anything else, and for an account removed meanwhile: nothing acts there.
+   */
+  accountOf(arg: unknown): Account | undefined {
+    const account = accountIn(arg);
+    return account && this.list.includes(account) ? account : undefined;
+  }
+
+  /** Whether an argument names an account at all (live or removed): a command given one never asks which. */
+  namesAccount(arg: unknown): boolean {
+    return accountIn(arg) !== undefined;
+  }
+
+  setVisibility(change: Partial<Visibility>): void {
+    this.visibility = { ...this.visibility, ...change };
+    for (const account of this.list) account.setVisibility(change);
+  }
+
+  /** A setting changed: every account gets it (the first one's address too, which is a setting). */
+  settingsChanged(event: vscode.ConfigurationChangeEvent): void {
+    const network = this.clients.networkChanged(event);
+    if (!network && !event.affectsConfiguration('hostingAccount')) return;
+    this.settings = readSettings();
+    const client = network || ['requestTimeout', 'maxRequestsPerMinute'].some((name) => affected(event, name));
+    for (const account of this.list) {
+      // The next request builds a client with the new limits or route; the requests under way finish on the old one.
+      if (client) account.store.settingsChanged();
+      if (affected(event, 'refreshInterval') || affected(event, 'watchInterval')) {
+        account.setIntervals({
+          refreshSeconds: this.settings.refreshIntervalSeconds,
+          watchMinutes: this.settings.watchIntervalMinutes,
+        });
+      }
+    }
+    if (affected(event, 'baseUrl') || affected(event, 'websiteUrl')) this.sync();
+  }
+
+  /** Adds an account after the first, with a new id; its key comes next (see the Add Account command). */
+  async add(record: AccountRecord): Promise<Account> {
+    await this.registry.update((stored) => addAccount(stored, record));
+    const account = this.get(record.id);
+    if (!account) throw new Error('the account just added is missing');
+    return account;
+  }
+
+  /** Removes an added account and its key from this machine; its store goes first, so no late answer shows. */
+  async remove(id: string): Promise<void> {
+    const account = this.get(id);
+    if (!account || id === DEFAULT_ACCOUNT_ID) return;
+    await this.registry.update((stored) => removeAccount(stored, id));
+    await account.keys.delete();
+  }
+
+  async rename(id: string, label: string): Promise<void> {
+    await this.registry.update((stored) => renameAccount(stored, id, label));
+  }
+
+  /** An added account's new address (the first one's is the setting: see the Edit Account Address command). */
+  async setAddress(id: string, address: { baseUrl: string; websiteUrl?: string }): Promise<void> {
+    await this.registry.update((stored) => editAccountAddress(stored, id, address));
+  }
+
+  /** Reads every account's key now (the Accounts menu's Sign In waits for it rather than for the change event). */
+  async keysChanged(): Promise<void> {
+    await Promise.all(this.list.map((account) => account.keyChanged()));
+  }
+
+  /** Reads the list again: builds the accounts added, frees the ones removed (their answers are dropped), relabels. */
+  private sync(): void {
+    const records = this.records;
+    const before = this.list;
+    const next: Account[] = [];
+    let changed = records.length !== before.length;
+    for (const record of records) {
+      const existing = before.find((account) => account.id === record.id);
+      if (existing) {
+        if (!sameRecord(existing.record, record)) {
+          existing.update(record);
+          changed = true;
+        }
+        next.push(existing);
+      } else {
+        next.push(this.build(record));
+        changed = true;
+      }
+    }
+    this.list = next;
+    for (const account of before) {
+      if (!next.includes(account)) account.dispose();
+    }
+    if (changed) this.onDidChangeEmitter.fire();
+  }
+
+  private build(record: AccountRecord): Account {
+    const account = new Account(record, {
+      secrets: this.options.context.secrets,
+      globalState: this.options.context.globalState,
+      createClient: this.clients.create,
+      log: this.options.log,
+      settings: () => this.settings,
+      several: () => this.list.length > 1,
+    });
+    const { store } = account;
+    store.onDidChangeState(() => this.onDidChangeStateEmitter.fire(account));
+    store.onDidChangeData((value) => this.onDidChangeDataEmitter.fire({ account, value }));
+    store.onDidChangeOrders((value) => this.onDidChangeOrdersEmitter.fire({ account, value }));
+    store.onDidSettle((value) => this.onDidSettleEmitter.fire({ account, value }));
+    store.onDidRequest(() => this.onDidRequestEmitter.fire(account));
+    account.setVisibility(this.visibility);
+    void account.keyChanged();
+    return account;
+  }
+}
+
+/** The account an argument knows: itself, or its `account` (tree nodes, rows). */
+function accountIn(arg: unknown): Account | undefined {
+  if (arg instanceof Account) return arg;
+  if (typeof arg !== 'object' || arg === null || !('account' in arg)) return undefined;
+  const { account } = arg;
+  return account instanceof Account ? account : undefined;
+}
+
+function sameRecord(a: AccountRecord, b: AccountRecord): boolean {
+  return a.label === b.label && a.baseUrl === b.baseUrl && a.websiteUrl === b.websiteUrl;
+}
+
+function affected(event: vscode.ConfigurationChangeEvent, name: string): boolean {
+  return event.affectsConfiguration(`hostingAccount.${name}`);
+}

@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import { type Log } from '../log';
+import { type Store } from '../store/Store';
+import { type Failure } from '../store/types';
+import { Disposable } from '../util/lifecycle';
+import { forLabel, forMessage } from './inert';
+import { actionTitle, stateText } from './orderWords';
+import { showReport, toReport } from './report';
+import { tell } from './show';
+
+/** What the reporter knows of its account: the notifications it shows are about this account, and act in it. */
+export interface ReportingAccount {
+  readonly store: Store;
+  /** The account's API address now: its host is named in the messages. */
+  baseUrl(): string;
+  /** With several accounts, its name (each message says which account it is about); else undefined. */
+  shownName(): string | undefined;
+  /** What the next steps of a notification pass to the commands they run, so they act in this account. */
+  readonly commandArg: unknown;
+}
+
+/**
+ * Turns one account's failures into notifications: every failure of a refresh the user asked for, but only the first
+ * of an outage for background work, so a dead server cannot flood the screen. Commands report their own failures
+ * (actions, Show Details) through the command wrapper. Also tells how an action ended when not as expected.
+ */
+export class ProblemReporter extends Disposable {
+  private lastShown?: { text: string; at: number };
+
+  constructor(
+    private readonly account: ReportingAccount,
+    private readonly log: Log,
+  ) {
+    super();
+    const { store } = account;
+    this.register(store.onDidFail((failure) => this.onFailure(failure)));
+    this.register(
+      store.onDidSettle(({ order, action, asExpected }) => {
+        if (asExpected) {
+          vscode.window.setStatusBarMessage(`$(check) ${forLabel(order.label, 60)}: ${stateText(order)}`, 5_000);
+          return;
+        }
+        const message = vscode.l10n.t(
+          '{0} did not complete on {1}, which is now: {2}.',
+          actionTitle(action),
+          forMessage(order.label, 80),
+          stateText(order),
+        );
+        const name = account.shownName();
+        void tell('warning', name ? vscode.l10n.t('Account {0}: {1}', name, message) : message);
+      }),
+    );
+  }
+
+  private onFailure(failure: Failure): void {
+    if (failure.kind === 'action' || (failure.kind === 'details' && failure.userInitiated)) return;
+    if (failure.error.kind === 'noKey') return;
+    if (!failure.userInitiated && !failure.firstInEpisode) {
+      this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
+      return;
+    }
+    const report = toReport(failure.error, this.account.baseUrl());
+    // One refresh reads several endpoints; the same outage must not show up once per endpoint.
+    const now = Date.now();
+    if (this.lastShown && this.lastShown.text === report.message && now - this.lastShown.at < 5_000) {
+      this.log.debug(`not notifying twice: ${report.message}`);
+      return;
+    }
+    this.lastShown = { text: report.message, at: now };
+    this.log.info(`notified: ${report.message}`);
+    void showReport(report, {
+      account: this.account.commandArg,
+      name: this.account.shownName(),
+      retry: () => vscode.commands.executeCommand('hostingAccount.refresh', this.account.commandArg),
+    });
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The one boundary between text a server sent and VS Code's UI. Every sink gets server text only through the function
+ * named for it, which cuts it to the sink's length first and then makes it inert there:
+ *
+ * - everywhere: control characters and line breaks become a space; bidi controls (U+202A–U+202E, U+2066–U+2069,
+ *   U+200E/U+200F, U+061C) and zero-width characters (U+200B–U+200D, U+2060, U+FEFF, U+180E) go, so a name cannot
+ *   read backwards or hide characters; a lone surrogate becomes U+FFFD;
+ * - notifications and modal dialogs render `[label](command:…)` as a link they run: `](` is broken;
+ * - labels, descriptions, quick picks, status bar text and terminal names render `$(icon)`: `$(` is broken;
+ * - Markdown (tooltips, the assistant's confirmation) is escaped, so no link, image, HTML or icon survives.
+ *
+ * The inventory of sinks, with the test that covers each, is in ARCHITECTURE.md ("Server text and ids").
+ */
+import { plain, type ServerText } from '../util/serverText';
+
+/** What each sink shows at most, in characters (code points) of server text. */
+export const SINK_LIMITS = {
+  message: 200,
+  label: 120,
+  markdown: 300,
+  terminal: 60,
+  tool: 200,
+  log: 300,
+} as const;
+
+type Text = ServerText | string;
+
+/** Server text in a notification or a modal dialog (message or detail). */
+export function forMessage(text: Text, max: number = SINK_LIMITS.message): string {
+  return breakLinks(breakIcons(clean(plain(text), max)));
+}
+
+/** Server text in a tree item's label or description, a quick pick, an input box, or the status bar. */
+export function forLabel(text: Text, max: number = SINK_LIMITS.label): string {
+  return breakIcons(clean(plain(text), max));
+}
+
+/** Server text in Markdown (tooltips, the assistant's confirmation): escaped, on one line. */
+export function forMarkdown(text: Text, max: number = SINK_LIMITS.markdown): string {
+  return escapeMarkdown(clean(plain(text), max));
+}
+
+/** Server text in a terminal's name (its tab renders `$(icon)`). */
+export function forTerminalName(text: Text, max: number = SINK_LIMITS.terminal): string {
+  return breakIcons(clean(plain(text), max));
+}
+
+/** Server text in a language model tool's result: bounded, printable, on one line. */
+export function forTool(text: Text, max: number = SINK_LIMITS.tool): string {
+  return clean(plain(text), max);
+}
+
+/** Server text in a log line: bounded, on one line, so it cannot forge a line of its own. */
+export function forLog(text: Text, max: number = SINK_LIMITS.log): string {
+  return clean(plain(text), max);
+}
+
+/**
+ * A whole notification as `notify/` shows it: whatever its parts, no link, icon syntax or invisible character gets
+ * through. Line breaks are kept (a modal's detail has paragraphs), and the text is bounded.
+ */
+export function guardMessage(text: string, max = 2_000): string {
+  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  let out = '';
+  for (const char of cut) {
+    const code = char.codePointAt(0) ?? 0;
+    if (isInvisible(code)) continue;
+    out += code >= 0xd800 && code <= 0xdfff ? '\ufffd' : char;
+  }
+  return breakLinks(breakIcons(out));
+}
+
+/** A JSON document of server data: bidi and invisible characters are written as escapes, so they show as such. */
+export function forDocument(json: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (!isInvisible(code)) continue;
+    out += `${json.slice(from, i)}\\u${code.toString(16).padStart(4, '0')}`;
+    from = i + 1;
+  }
+  return from === 0 ? json : out + json.slice(from);
+}
+
+/** Bidi controls, zero-width characters and the byte-order mark: nothing a name needs, everything a spoof does. */
+function isInvisible(code: number): boolean {
+  return (
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    code === 0x2060 ||
+    code === 0xfeff ||
+    code === 0x180e ||
+    code === 0x061c
+  );
+}
+
+/**
+ * Cut first (no work grows with the input), then one pass: controls to spaces, invisibles out, spaces folded, at most
+ * `max` characters, the last of them "…" when something was left out.
+ */
+function clean(text: string, max: number): string {
+  const window = text.length > max * 2 + 16 ? text.slice(0, max * 2 + 16) : text;
+  const out: string[] = [];
+  let space = false;
+  let cut = window.length < text.length;
+  for (const char of window) {
+    const code = char.codePointAt(0) ?? 0;
+    if (isInvisible(code)) continue;
+    if (code <= 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || code === 0x2028 || code === 0x2029) {
+      space = out.length > 0;
+      continue;
+    }
+    if (out.length + (space ? 1 : 0) >= max) {
+      cut = true;
+      break;
+    }
+    if (space) out.push(' ');
+    space = false;
+    out.push(code >= 0xd800 && code <= 0xdfff ? '\ufffd' : char);
+  }
+  if (cut && max > 0) {
+    while (out.length >= max) out.pop();
+    out.push('…');
+  }
+  return out.join('');
+}
+
+/** A zero-width space after `$` stops `$(name)` from rendering as an icon, and reads the same. */
+function breakIcons(text: string): string {
+  return text.includes('$(') ? text.split('$(').join('$\u200b(') : text;
+}
+
+/** A space between `]` and `(` stops `[label](target)` from becoming a link. */
+function breakLinks(text: string): string {
+  return text.includes('](') ? text.split('](').join('] (') : text;
+}
+
+function escapeMarkdown(text: string): string {
+  let out = '';
+  for (const char of text) out += MARKDOWN_SPECIALS.has(char) ? `\\${char}` : char;
+  return out;
+}
+
+const MARKDOWN_SPECIALS = new Set('\\`*_{}[]()#+-.!|<>~$&:'.split(''));

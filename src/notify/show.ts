@@ -1,0 +1,32 @@
+/**
+ * Every notification and modal dialog of the extension goes through here (a lint rule forbids `show*Message`
+ * elsewhere), so whatever a message quotes, none of it becomes a link, an icon or an invisible character.
+ */
+import * as vscode from 'vscode';
+import { guardMessage } from './inert';
+
+export type Severity = 'info' | 'warning' | 'error';
+
+/** A notification with buttons; resolves to the button chosen, or undefined when it was dismissed. */
+export function tell(severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined> {
+  const show =
+    severity === 'info'
+      ? vscode.window.showInformationMessage
+      : severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showErrorMessage;
+  return Promise.resolve(show(guardMessage(message), ...buttons));
+}
+
+/**
+ * A modal question for what is hard to undo: true only when the user chose `button` (a button named after the action;
+ * Escape, Cancel and closing the dialog are no).
+ */
+export async function confirm(message: string, detail: string, button: string): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(
+    guardMessage(message),
+    { modal: true, detail: guardMessage(detail) },
+    button,
+  );
+  return answer === button;
+}

@@ -1,0 +1,78 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { Disposable } from '../util/lifecycle';
+import { invoiceLook } from './invoices/invoicePresentation';
+
+/**
+ * The numbers on the views' icons: orders that need attention (suspended, or stopped by someone else and not looked
+ * at yet) and unpaid or overdue invoices, counted over every account. No badge at all when there is nothing to do.
+ */
+export class Badges extends Disposable {
+  /** Per account, the orders an outside change stopped, until they change again or the user looks. */
+  private readonly flagged = new WeakMap<Account, Set<string>>();
+
+  constructor(
+    private readonly model: AccountModel,
+    private readonly ordersView: vscode.TreeView<unknown>,
+    private readonly invoicesView: vscode.TreeView<unknown>,
+  ) {
+    super();
+    this.register(model.onDidChangeOrders(() => this.update()));
+    this.register(model.onDidChangeData(() => this.update()));
+    this.register(model.onDidChangeState(() => this.update()));
+    this.register(model.onDidChange(() => this.update()));
+    this.update();
+  }
+
+  /** An order of this account was stopped from outside: it counts until it runs or is looked at. */
+  flag(account: Account, id: string): void {
+    let ids = this.flagged.get(account);
+    if (!ids) this.flagged.set(account, (ids = new Set()));
+    ids.add(id);
+    this.update();
+  }
+
+  seen(account: Account, id: string): void {
+    if (this.flagged.get(account)?.delete(id)) this.update();
+  }
+
+  /** How many orders need attention now, over every account. */
+  attention(): number {
+    return this.model.accounts.reduce(
+      (sum, account) => sum + (account.store.state === 'ready' ? this.attentionIn(account) : 0),
+      0,
+    );
+  }
+
+  private attentionIn(account: Account): number {
+    const { store } = account;
+    const flagged = this.flagged.get(account);
+    let count = 0;
+    for (const order of store.orders.all) {
+      if (order.state === 'suspended') count++;
+      else if (flagged?.has(order.id)) {
+        // Flagged as stopped from outside: it stops needing attention once it runs again (or an action is under way).
+        if (order.state === 'stopped' && !store.pending(order.id)) count++;
+        else flagged.delete(order.id);
+      }
+    }
+    return count;
+  }
+
+  private update(): void {
+    for (const account of this.model.accounts) {
+      if (account.store.state !== 'ready') this.flagged.delete(account);
+    }
+    const orders = this.attention();
+    this.ordersView.badge =
+      orders > 0 ? { value: orders, tooltip: vscode.l10n.t('Servers that need attention: {0}', orders) } : undefined;
+    let unpaid = 0;
+    for (const { store } of this.model.accounts) {
+      if (store.state !== 'ready') continue;
+      unpaid += (store.invoices.value ?? []).filter((invoice) => invoiceLook(invoice).attention).length;
+    }
+    this.invoicesView.badge =
+      unpaid > 0 ? { value: unpaid, tooltip: vscode.l10n.t('Unpaid invoices: {0}', unpaid) } : undefined;
+  }
+}

@@ -1,0 +1,153 @@
+import * as vscode from 'vscode';
+import { type Account } from '../../accounts/Account';
+import { type AccountModel } from '../../accounts/AccountModel';
+import { DEFAULT_ACCOUNT_ID } from '../../accounts/accountList';
+import { type Order } from '../../api/models';
+import { Disposable } from '../../util/lifecycle';
+import { AccountNode, accountRowItem } from '../AccountNode';
+import { fieldsOf } from '../fields';
+import { FieldNode } from './FieldNode';
+import { OrderNode } from './OrderNode';
+import { type OrdersArrangement } from './OrdersArrangement';
+
+export type OrdersTreeNode = AccountNode | OrderNode | FieldNode;
+
+/** An account's order nodes, for one session of its store (a new key or address starts a new set). */
+interface NodeSet {
+  readonly generation: number;
+  readonly byId: Map<string, OrderNode>;
+}
+
+/**
+ * The Orders view, over every account: with one account, its orders; with several, one row per account holding that
+ * account's orders. Nodes are kept per account and order id and updated in place, so a change to one order redraws only
+ * that node and VS Code keeps selection and expansion. While an account is not ready its part is empty, which lets the
+ * view's welcome content (one account) or its row's state (several) speak.
+ */
+export class OrdersTree extends Disposable implements vscode.TreeDataProvider<OrdersTreeNode> {
+  private readonly nodes = new WeakMap<Account, NodeSet>();
+  /** Whether each account's rows were drawn stale, so a change of that redraws them. */
+  private readonly drawnStale = new WeakMap<Account, boolean>();
+  private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
+  readonly onDidChangeTreeData = this.emitter.event;
+
+  constructor(
+    private readonly model: AccountModel,
+    private readonly arrangement: OrdersArrangement,
+  ) {
+    super();
+    this.register(
+      model.onDidChangeOrders(({ account, value: change }) => {
+        // An action starting or ending can move an order in or out of the filter, or in the sort.
+        if (!change.ids || this.arrangement.active) return this.changed(account);
+        const set = this.nodeSet(account);
+        const nodes = change.ids.map((id) => set.byId.get(id)).filter((n): n is OrderNode => n !== undefined);
+        if (nodes.length) this.emitter.fire(nodes);
+      }),
+    );
+    this.register(model.onDidChangeState((account) => this.changed(account)));
+    this.register(
+      model.onDidChangeData(({ account, value: kind }) => {
+        if (kind === 'balance' && model.several) this.emitter.fire(AccountNode.of(account));
+        if (kind === 'orders' && this.drawnStale.get(account) !== isStale(account)) this.changed(account);
+      }),
+    );
+    this.register(model.onDidChange(() => this.emitter.fire(undefined)));
+    this.register(arrangement.onDidChange(() => this.emitter.fire(undefined)));
+  }
+
+  getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
+    if (node instanceof AccountNode) return accountRowItem(node, 'orders');
+    const prefix = idPrefix(node.account, this.model);
+    if (node instanceof FieldNode) return node.toTreeItem(prefix);
+    const stale = isStale(node.account);
+    this.drawnStale.set(node.account, stale);
+    return node.toTreeItem(node.account.store.pending(node.id), prefix, stale);
+  }
+
+  async getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
+    if (!node) {
+      if (this.model.several) return this.model.accounts.map((account) => AccountNode.of(account));
+      return this.ordersOf(this.model.first);
+    }
+    if (node instanceof AccountNode) return this.model.accountOf(node) ? this.ordersOf(node.account) : [];
+    if (node instanceof FieldNode) return node.children();
+    let raw = node.order.raw;
+    try {
+      // VS Code also asks again when it redraws an expanded order, so this counts as background: a failure is
+      // reported once per outage by the account's reporter, not once per expanded order.
+      if (node.current) raw = (await node.account.store.orderDetails(node.id, 30_000, 'background')).raw;
+    } catch {
+      // Show what the list already told us rather than an empty node.
+    }
+    return FieldNode.forOrder(node.account, node.id, fieldsOf(raw));
+  }
+
+  getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
+    if (node instanceof AccountNode) return undefined;
+    if (node instanceof FieldNode) return node.parent ?? this.nodeFor(node.account, node.orderId);
+    return this.model.several ? AccountNode.of(node.account) : undefined;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
+    if (node instanceof OrderNode) item.tooltip = node.tooltip(staleNote(node.account));
+    return item;
+  }
+
+  /** The node of an order of an account, for reveal and for commands that act on it. */
+  nodeFor(account: Account, id: string): OrderNode | undefined {
+    const order = account.store.orders.get(id);
+    return order && this.nodeOf(account, order);
+  }
+
+  /** The rows of one account changed as a whole (its list, its state): redraw them. */
+  private changed(account: Account): void {
+    this.emitter.fire(this.model.several ? AccountNode.of(account) : undefined);
+  }
+
+  private ordersOf(account: Account): OrderNode[] {
+    const { store } = account;
+    if (store.state !== 'ready') return [];
+    const orders = this.arrangement.arrange(account, store.orders.all);
+    const set = this.nodeSet(account);
+    const live = new Set<string>();
+    const nodes = orders.map((order) => {
+      live.add(order.id);
+      return this.nodeOf(account, order);
+    });
+    for (const id of set.byId.keys()) if (!live.has(id)) set.byId.delete(id);
+    return nodes;
+  }
+
+  /** The one node per order id (in this session of the account), updated in place. */
+  private nodeOf(account: Account, order: Order): OrderNode {
+    const set = this.nodeSet(account);
+    let node = set.byId.get(order.id);
+    if (node) node.order = order;
+    else set.byId.set(order.id, (node = new OrderNode(account, set.generation, order)));
+    return node;
+  }
+
+  private nodeSet(account: Account): NodeSet {
+    const generation = account.store.generation;
+    let set = this.nodes.get(account);
+    if (!set || set.generation !== generation) this.nodes.set(account, (set = { generation, byId: new Map() }));
+    return set;
+  }
+}
+
+/** Tree item ids of the accounts after the first carry their account: the same order id may be in two accounts. */
+export function idPrefix(account: Account, model: AccountModel): string {
+  return account.id === DEFAULT_ACCOUNT_ID || !model.several ? '' : `account/${account.id}/`;
+}
+
+function isStale(account: Account): boolean {
+  return account.store.state === 'ready' && account.store.ordersInfo.error !== undefined;
+}
+
+function staleNote(account: Account): string | undefined {
+  const { updatedAt } = account.store.ordersInfo;
+  if (!isStale(account) || !updatedAt) return undefined;
+  const time = new Date(updatedAt).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' });
+  return vscode.l10n.t('As of {0}: the last refresh failed, so this may have changed.', time);
+}
