@@ -30,7 +30,6 @@ export class BalanceStatusBar extends Disposable {
       vscode.window.createStatusBarItem('hostingAccount.balance', vscode.StatusBarAlignment.Right, 100),
     );
     this.item.name = vscode.l10n.t('Hosting Account Balance');
-    this.item.command = 'hostingAccount.showAccount';
     this.register(model.onDidChange(() => this.update()));
     this.register(model.onDidChangeState(() => this.update()));
     this.register(model.onDidChangeData(({ value }) => (value === 'balance' || value === 'account') && this.update()));
@@ -90,46 +89,48 @@ export class BalanceStatusBar extends Disposable {
       this.item.backgroundColor = undefined;
     }
     if (name) this.item.text += ` · ${name}`;
+    // A click shows the summary of the account shown, never asks which.
+    this.item.command = {
+      command: 'hostingAccount.showAccount',
+      title: vscode.l10n.t('Show Account'),
+      arguments: [account],
+    };
     this.item.accessibilityInformation = { label: [accessibleLabel(account), name].filter(Boolean).join(', ') };
     this.item.tooltip = this.tooltip(account);
     this.item.show();
   }
 
+  /** Markdown: our own words as they are, everything a server sent (names, amounts' currency, errors) escaped. */
   private tooltip(account: Account): vscode.MarkdownString {
     const { balance, account: who, state } = account.store;
-    const lines: string[] = [
-      `**${forMarkdown(this.model.several ? account.name : vscode.l10n.t('Hosting Account'))}**`,
-    ];
+    const title = this.model.several ? forMarkdown(account.name) : vscode.l10n.t('Hosting Account');
+    const lines: string[] = [`**${title}**`];
     const person = who.value && [who.value.name, who.value.email].filter((part) => part !== undefined);
     if (person?.length) lines.push(person.map((part) => forMarkdown(part, 80)).join(' · '));
     if (balance.value) {
       const money = formatMoney(balance.value.amount, balance.value.currency, vscode.env.language);
-      lines.push(forMarkdown(vscode.l10n.t('Balance: {0}', money)));
+      lines.push(vscode.l10n.t('Balance: {0}', forMarkdown(money)));
       const threshold = this.threshold();
       if (isLow(balance.value.amount, threshold)) {
         const limit = formatMoney(threshold, balance.value.currency, vscode.env.language);
-        lines.push(`$(warning) ${forMarkdown(vscode.l10n.t('Below your low-balance threshold of {0}', limit))}`);
+        lines.push(`$(warning) ${vscode.l10n.t('Below your low-balance threshold of {0}', forMarkdown(limit))}`);
       }
     }
     if (balance.updatedAt) {
       const time = new Date(balance.updatedAt).toLocaleTimeString(vscode.env.language);
-      lines.push(forMarkdown(vscode.l10n.t('Updated at {0}', time)));
+      lines.push(vscode.l10n.t('Updated at {0}', time));
     }
     if (state === 'invalidKey') {
-      lines.push(`$(warning) ${forMarkdown(vscode.l10n.t('The hosting API rejected the API key.'))}`);
+      lines.push(`$(warning) ${vscode.l10n.t('The hosting API rejected the API key.')}`);
     } else if (balance.error) {
       lines.push(
-        `$(warning) ${forMarkdown(vscode.l10n.t('The last refresh failed: {0}', balance.error.message), 400)}`,
+        `$(warning) ${vscode.l10n.t('The last refresh failed: {0}', forMarkdown(balance.error.message, 300))}`,
       );
     }
     const budget = account.store.rateLimitStatus();
-    if (budget) {
-      lines.push(
-        forMarkdown(vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit)),
-      );
-    }
+    if (budget) lines.push(vscode.l10n.t('API requests left this minute: {0} of {1}', budget.remaining, budget.limit));
     if (this.model.several) lines.push('', ...this.model.accounts.map((each) => accountLine(each)));
-    lines.push('', forMarkdown(vscode.l10n.t('Click for the account summary.')));
+    lines.push('', vscode.l10n.t('Click for the account summary.'));
     const markdown = new vscode.MarkdownString(lines.join('  \n'), true);
     markdown.isTrusted = false;
     markdown.supportHtml = false;
@@ -149,5 +150,5 @@ function accountLine(account: Account): string {
   const status = accountStatus(account.store, 'balance');
   const host = hostOf(account.baseUrl);
   const where = host && host !== account.name ? ` (${host})` : '';
-  return `${status.problem ? '$(warning)' : '$(account)'} ${forMarkdown(`${account.name}${where}: ${status.text}`)}`;
+  return `${status.problem ? '$(warning)' : '$(account)'} ${forMarkdown(`${account.name}${where}`)}: ${status.text}`;
 }

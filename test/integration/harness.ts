@@ -20,8 +20,8 @@ import { type Account } from '../../src/accounts/Account';
 import { type KeyStore } from '../../src/auth/KeyStore';
 import { type TestApi } from '../../src/extension';
 import { type Store } from '../../src/store/Store';
-import { InvoiceNode } from '../../src/views/invoices/InvoicesTree';
-import { OrderNode } from '../../src/views/orders/OrderNode';
+import { type InvoiceNode } from '../../src/views/invoices/InvoicesTree';
+import { type OrderNode } from '../../src/views/orders/OrderNode';
 import {
   DEMO_API_KEY,
   type MockApi,
@@ -142,14 +142,17 @@ export class Harness {
     return this.account.keys;
   }
 
-  /** The order nodes the Orders view shows at its top level (one account). */
+  /**
+   * The order nodes the Orders view shows at its top level (one account). By shape: the extension runs from its
+   * bundle, so its classes are not the ones these tests import.
+   */
   async orderNodes(): Promise<OrderNode[]> {
-    return (await this.api.orders.getChildren()).filter((node): node is OrderNode => node instanceof OrderNode);
+    return (await this.api.orders.getChildren()).filter((node): node is OrderNode => 'order' in node);
   }
 
-  /** The invoice nodes the Invoices view shows at its top level (one account). */
+  /** The invoice nodes the Invoices view shows at its top level (one account), by shape as above. */
   invoiceNodes(): InvoiceNode[] {
-    return this.api.invoices.getChildren().filter((node): node is InvoiceNode => node instanceof InvoiceNode);
+    return this.api.invoices.getChildren().filter((node): node is InvoiceNode => 'invoice' in node);
   }
 
   /** Requests to the API (not the mock's web pages), optionally of one route such as 'POST /api/v1/orders/:id/action'. */

@@ -105,7 +105,8 @@ describe('the balance, account and invoices', () => {
     let pick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
     window.createQuickPick = () => (pick = original());
     try {
-      await vscode.commands.executeCommand(h.api.statusBar.item.command as string);
+      const command = h.api.statusBar.item.command as vscode.Command;
+      await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
     } finally {
       window.createQuickPick = original;
     }

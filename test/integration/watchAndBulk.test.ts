@@ -308,6 +308,8 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       });
       assert.match(text(result), /"accepted":true/);
       assert.equal(h.requests(ACTION).length, 1);
+      // Asked again (VS Code prepares every call, so the user confirms every call): refused while the first runs.
+      tools.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'stop' } });
       await assert.rejects(
         Promise.resolve(
           tools.orderAction.invoke({ input: { orderId: target.id, action: 'stop' }, toolInvocationToken: undefined }),

@@ -41,7 +41,13 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
         // An action starting or ending can move an order in or out of the filter, or in the sort.
         if (!change.ids || this.arrangement.active) return this.changed(account);
         const set = this.nodeSet(account);
-        const nodes = change.ids.map((id) => set.byId.get(id)).filter((n): n is OrderNode => n !== undefined);
+        const nodes = change.ids.flatMap((id) => {
+          const node = set.byId.get(id);
+          const order = account.store.orders.get(id);
+          // Only nodes the view was given are redrawn, with what the store says of them now.
+          if (node && order) node.order = order;
+          return node ? [node] : [];
+        });
         if (nodes.length) this.emitter.fire(nodes);
       }),
     );
