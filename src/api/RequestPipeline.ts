@@ -52,7 +52,7 @@ export class RequestPipeline {
     return this.lastLimiter?.status();
   }
 
-  /** One POST, never retried: one user action is one request. */
+  /** One POST, sent again at most once and only when the server said it did not process it (see retryDelay). */
   post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
     return this.send('POST', path, body, options);
   }
@@ -164,7 +164,7 @@ export class RequestPipeline {
         const error = asApiError(caught);
         const retryInMs = this.disposed
           ? undefined
-          : retryDelay(this.retry, method, error, attempt, this.options.random);
+          : retryDelay(this.retry, method, error, attempt, this.options.random, response !== undefined);
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
         this.reports.request(
           {

@@ -324,6 +324,30 @@ describe('ApiClient against the mock API (unit)', function () {
       assert.ok((posts[1]?.time ?? 0) - (posts[0]?.time ?? 0) >= 1_000, 'waited for Retry-After');
     });
 
+    it('resends a POST at most once: a reinstall answered 429 with Retry-After: 1 every time is two POSTs', async () => {
+      mock.faults.add({ kind: 'rateLimit', method: 'POST', retryAfter: '1' });
+      const error = await failure(client().orderAction('1003', 'reinstall'));
+      assert.equal(error.kind, 'rateLimited');
+      assert.equal(error.status, 429);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'one click, at most two POSTs');
+    });
+
+    it('resends a POST once after a 503 that says when to come back, and never after a bare 503', async () => {
+      const busy = { kind: 'raw', method: 'POST', status: 503, headers: { 'Retry-After': '1' } } as const;
+      mock.faults.add({ ...busy, body: '{"error":"maintenance"}', times: 1 });
+      await client().orderAction('1003', 'start');
+      assert.deepEqual(
+        apiRequests()
+          .filter((r) => r.method === 'POST')
+          .map((r) => r.status),
+        [503, 202],
+      );
+      mock.clearLog();
+      mock.faults.add({ ...busy, body: '{"error":"maintenance"}' });
+      assert.equal((await failure(client().orderAction('1003', 'stop'))).status, 503);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'at most two, however often asked');
+    });
+
     it('holds every request for the key while a Retry-After runs', async () => {
       mock.faults.add({ kind: 'rateLimit', path: '/api/v1/balance', retryAfter: '1', times: 1 });
       const api = client();
