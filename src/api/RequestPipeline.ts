@@ -74,11 +74,16 @@ export class RequestPipeline {
   async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
     const id = `${keyFingerprint(key)}:${path}`;
-    return this.reads.run(
+    const urgency = options.urgency;
+    const shared = this.reads.run(
       id,
-      (signal) => this.send('GET', path, undefined, { ...options, signal }, key),
+      (signal, sharedUrgency) => this.send('GET', path, undefined, { ...options, signal, urgency: sharedUrgency }, key),
       options.signal,
+      urgency?.priority ?? options.priority,
     );
+    // A caller's own urgency raised later (a user joined its load) raises the shared request too.
+    const stop = urgency?.onRaise(() => this.reads.raise(id));
+    return stop ? shared.finally(stop) : shared;
   }
 
   private async requireKey(): Promise<string> {
@@ -119,6 +124,7 @@ export class RequestPipeline {
         .acquire({
           signal: options.signal,
           priority: options.priority,
+          urgency: options.urgency,
           onWait: options.onWait,
           maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
         })
@@ -131,7 +137,7 @@ export class RequestPipeline {
         try {
           // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
           const signal = method === 'GET' ? options.signal : undefined;
-          const lane = options.priority === 'user' ? 'user' : 'background';
+          const lane = (options.urgency?.priority ?? options.priority) === 'user' ? 'user' : 'background';
           response = await this.transport.send({
             origin: this.baseUrl.origin,
             method,

@@ -81,7 +81,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'rateLimited':
       return {
-        message: rateLimitMessage(error.retryAfterMs) + sent,
+        message: (error.reason ? reasonText(error.reason) : rateLimitMessage(error.retryAfterMs)) + sent,
         actions: ['showLog'],
         severity: 'warning',
       };

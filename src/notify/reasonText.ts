@@ -35,6 +35,8 @@ export function reasonText(reason: ErrorReason): string {
       return reason.what === 'order'
         ? vscode.l10n.t('Expected an order with an id field (id, order_id, uuid…).')
         : vscode.l10n.t('Expected an invoice with an id or number.');
+    case 'queueFull':
+      return vscode.l10n.t('Too many requests were waiting for the hosting API, so this one was not sent.');
   }
 }
 

@@ -401,6 +401,32 @@ describe('ApiClient against the mock API (unit)', function () {
   });
 
   describe('coalescing', () => {
+    it('raises a queued background read that a user read joins: it goes out before the other queued reads', async () => {
+      const clock = new FakeClock(Date.now());
+      await mock.close();
+      await start({ now: () => clock.now(), rateLimit: false });
+      const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 2 });
+      const settle = (p: Promise<unknown>): Promise<unknown> => p.catch(() => undefined);
+      const background = [api.getOrder('a'), api.getOrder('b'), api.getOrder('c'), api.getOrder('d'), api.getBalance()];
+      const waitFor = async (count: number): Promise<void> => {
+        for (let i = 0; i < 500 && apiRequests().length < count; i++) await new Promise((r) => setTimeout(r, 2));
+      };
+      await waitFor(2);
+      const joined = api.getBalance({ priority: 'user' });
+      await clock.advance(61_000);
+      await waitFor(4);
+      // The two slots that free after a window go to the raised balance and the oldest background read (on two
+      // lanes, so in either order), not to the two background reads queued before the balance.
+      assert.deepEqual(
+        apiRequests()
+          .map((r) => r.rawPath)
+          .sort(),
+        ['/api/v1/balance', '/api/v1/orders/a', '/api/v1/orders/b', '/api/v1/orders/c'],
+      );
+      await clock.advance(61_000);
+      await Promise.all([...background, joined].map(settle));
+    });
+
     it('shares one request among concurrent identical GETs', async () => {
       mock.faults.add({ kind: 'delay', delayMs: 50, path: '/api/v1/orders' });
       const api = client();
