@@ -407,12 +407,19 @@ describe('ApiClient against the mock API (unit)', function () {
       await start({ now: () => clock.now(), rateLimit: false });
       const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 2 });
       const settle = (p: Promise<unknown>): Promise<unknown> => p.catch(() => undefined);
-      const background = [api.getOrder('a'), api.getOrder('b'), api.getOrder('c'), api.getOrder('d'), api.getBalance()];
+      // Unknown orders answer 404: each call is settled at once, so no rejection goes unhandled.
+      const background = [
+        api.getOrder('a'),
+        api.getOrder('b'),
+        api.getOrder('c'),
+        api.getOrder('d'),
+        api.getBalance(),
+      ].map(settle);
       const waitFor = async (count: number): Promise<void> => {
         for (let i = 0; i < 500 && apiRequests().length < count; i++) await new Promise((r) => setTimeout(r, 2));
       };
       await waitFor(2);
-      const joined = api.getBalance({ priority: 'user' });
+      const joined = settle(api.getBalance({ priority: 'user' }));
       await clock.advance(61_000);
       await waitFor(4);
       // The two slots that free after a window go to the raised balance and the oldest background read (on two
@@ -424,7 +431,7 @@ describe('ApiClient against the mock API (unit)', function () {
         ['/api/v1/balance', '/api/v1/orders/a', '/api/v1/orders/b', '/api/v1/orders/c'],
       );
       await clock.advance(61_000);
-      await Promise.all([...background, joined].map(settle));
+      await Promise.all([...background, joined]);
     });
 
     it('shares one request among concurrent identical GETs', async () => {
