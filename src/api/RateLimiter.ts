@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from './clock';
+import { Congestion } from './congestion';
 import { type ApiError, cancelledError } from './errors';
 import {
   type AcquireOptions,
@@ -42,6 +43,9 @@ const USER_RESERVE = 4;
 export class RateLimiter {
   private readonly window: RequestWindow;
   private readonly holds = new ServerHolds();
+  private readonly congestion: Congestion;
+  /** When the server answered 429, within the last window. */
+  private refusals: number[] = [];
   private readonly clock: Clock;
   private readonly maxHoldMs: number;
   private readonly maxQueued: number;
@@ -51,13 +55,16 @@ export class RateLimiter {
 
   constructor(options: RateLimiterOptions) {
     this.window = new RequestWindow(Math.max(1, Math.floor(options.limit)), options.windowMs);
+    this.congestion = new Congestion(this.window.limit);
     this.clock = options.clock ?? systemClock;
     this.maxHoldMs = options.maxHoldMs ?? 60_000;
     this.maxQueued = options.maxQueued ?? 256;
   }
 
+  /** The configured limit; while 429s have lowered it, the limit in force climbs back towards this one. */
   setLimit(limit: number): void {
     this.window.limit = Math.max(1, Math.floor(limit));
+    this.congestion.setCeiling(this.window.limit);
     this.pump();
   }
 
@@ -120,20 +127,38 @@ export class RateLimiter {
     this.pump();
   }
 
-  /** Feeds the server's `X-RateLimit-Remaining`/`-Reset`: other windows or tools may share the key. */
+  /**
+   * The server refused a request with 429: another window or tool spends from the same key. The limit in force drops
+   * below what the server accepted from us in the last window, and climbs back slowly (see Congestion).
+   */
+  refused(): void {
+    const now = this.clock.now();
+    this.refusals = this.refusals.filter((at) => at > now - this.window.windowMs);
+    this.refusals.push(now);
+    this.congestion.refused(now, this.window.used(now) - this.refusals.length);
+    this.pump();
+  }
+
+  /**
+   * Feeds the server's `X-RateLimit-Remaining`/`-Reset`: other windows or tools may share the key. Told while the
+   * answering request still holds its permit; our other requests under way are not in the server's count yet.
+   */
   observeServer(remaining: number, resetAt: number): void {
-    if (!this.holds.observe(remaining, resetAt, this.clock.now())) return;
+    const ours = Math.max(0, this.window.pending - 1);
+    if (!this.holds.observe(remaining - ours, resetAt, this.clock.now())) return;
     const holdError = this.holdError();
     if (holdError) this.rejectAll(holdError);
+    this.pump();
   }
 
   status(): RateLimitStatus {
     const now = this.clock.now();
     const used = this.window.used(now);
-    const own = Math.max(0, this.window.limit - used);
+    const limit = this.congestion.limit(now);
+    const own = Math.max(0, limit - used);
     const server = this.holds.status(now);
     return {
-      limit: this.window.limit,
+      limit,
       configuredLimit: this.window.limit,
       windowMs: this.window.windowMs,
       used,
@@ -203,13 +228,14 @@ export class RateLimiter {
     if (this.queue.length > 32 && this.waiting * 2 < this.queue.length) this.queue = this.queue.filter((w) => !w.done);
   }
 
-  private permit(): Permit {
+  private permit(probe: boolean): Permit {
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
         this.window.finish(this.clock.now());
+        this.holds.settle(probe);
         this.pump();
       },
     };
@@ -222,7 +248,7 @@ export class RateLimiter {
 
   /** When the next request (of the given priority) may start, or 0 if now. */
   private nextSlotAt(now: number, priority: RequestPriority = 'user'): number {
-    const limit = this.window.limit;
+    const limit = this.congestion.limit(now);
     const own = priority === 'user' ? limit : limit - Math.min(USER_RESERVE, Math.floor(limit / 8));
     return Math.max(this.window.nextSlotAt(now, own), this.holds.nextSlotAt(now, priority));
   }
@@ -253,9 +279,9 @@ export class RateLimiter {
       waiter.done = true;
       this.waiting--;
       this.window.start();
-      this.holds.spend(now);
+      const probe = this.holds.spend(now);
       waiter.cleanup();
-      waiter.resolve(this.permit());
+      waiter.resolve(this.permit(probe));
     }
   }
 }

@@ -147,11 +147,12 @@ export class RequestPipeline {
             signal,
             lane,
           });
+          // Before the permit goes: the next request let through must already know what this answer said.
+          const warning = observeRateLimit(limiter, response, this.clock.now());
+          if (warning) this.reports.warn(warning);
         } finally {
           permit.release();
         }
-        const warning = observeRateLimit(limiter, response, this.clock.now());
-        if (warning) this.reports.warn(warning);
         const json = interpret(response, context, this.clock.now());
         this.reports.request(
           {

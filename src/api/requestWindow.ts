@@ -16,6 +16,11 @@ export class RequestWindow {
     readonly windowMs: number,
   ) {}
 
+  /** Requests let through whose answers are not in yet. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
   /** A request let through. */
   start(): void {
     this.inFlight++;

@@ -205,4 +205,48 @@ describe('RateLimiter (unit)', () => {
     await clock.advance(5_000);
     assert.deepEqual(order, ['joined', 'first background']);
   });
+
+  it('lowers the limit in force after a 429 to a little below what the server accepted, then climbs back slowly; the status says so', async () => {
+    const limiter = new RateLimiter({ limit: 120, windowMs: 60_000, clock });
+    start(limiter, 60);
+    await flush();
+    limiter.refused();
+    const lowered = limiter.status();
+    assert.equal(lowered.configuredLimit, 120);
+    assert.equal(lowered.limit, 53, 'nine tenths of the 59 the server took');
+    assert.equal(lowered.remaining, 0, '"x of y" is told against the limit in force');
+    limiter.refused();
+    assert.equal(
+      limiter.status().limit,
+      52,
+      'a second 429 right after lowers it by what it takes, not by another tenth',
+    );
+    await clock.advance(10 * 60_000);
+    assert.equal(limiter.status().limit, 62, 'one a minute back up (a 120th of the configured limit)');
+    await clock.advance(60 * 60_000);
+    assert.equal(limiter.status().limit, 120, 'and no higher than configured');
+  });
+
+  it('never lowers the limit below a quarter of the configured one, however often the server refuses', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    for (let i = 0; i < 50; i++) limiter.refused();
+    assert.equal(limiter.status().limit, 25);
+    const granted = start(limiter, 30, 'user');
+    await flush();
+    assert.equal(granted.length, 25);
+  });
+
+  it('after a low server budget reaches its reset time, sends one request until the server says more', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.observeServer(1, clock.now() + 1_000);
+    await clock.advance(1_000);
+    const permits: Array<{ release(): void }> = [];
+    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'user' }).then((permit) => permits.push(permit));
+    await flush();
+    assert.equal(permits.length, 1, 'a rolling window frees one slot at its reset time, not all of them');
+    limiter.observeServer(3, clock.now() + 1_000);
+    permits[0]?.release();
+    await flush();
+    assert.equal(permits.length, 4, 'the answer said three more');
+  });
 });
