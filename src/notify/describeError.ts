@@ -206,6 +206,11 @@ function describeNetworkError(error: ApiError, host: string): ErrorReport | unde
       };
     case 'proxy_invalid':
       return { message: error.message, actions, severity: 'error' };
+    case 'proxy_dropped':
+    case 'proxy_timeout':
+      return error.reason
+        ? { message: reasonText(error.reason), actions: ['retry', ...actions], severity: 'error' }
+        : undefined;
     case 'untrusted_certificate':
       return {
         message: vscode.l10n.t(
