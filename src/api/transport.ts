@@ -104,6 +104,7 @@ interface LanePool {
 export class Transport {
   private readonly lanes: Record<Lane, LanePool>;
   private readonly retired = new Set<LanePool>();
+  private closed = false;
   private readonly plan: ConnectionPlan;
   private readonly agent: (connections: number, onConnected?: (socket: Socket) => void) => Dispatcher;
 
@@ -156,7 +157,7 @@ export class Transport {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const timedOut = error instanceof DeadlineHit;
-      if (timedOut && !progress.headersReceived) this.retire(lane);
+      if (timedOut && !progress.headersReceived) this.retire(pool, lane);
       // A request that got no answer may have been sent only if a connection was there for it.
       const connected = progress.headersReceived || pool.open > 0 || pool.made > madeBefore;
       throw this.classify(timedOut ? undefined : error, request, timedOut, progress.headersReceived, connected);
@@ -167,14 +168,18 @@ export class Transport {
     }
   }
 
-  /** Lets the requests under way finish, then closes the connections. */
+  /** Lets the requests under way finish, then closes the connections (a retired pool goes when its last one ends). */
   async close(): Promise<void> {
-    await Promise.all(this.pools().map((pool) => pool.dispatcher.close()));
+    this.closed = true;
+    await Promise.all([this.lanes.user, this.lanes.background].map((pool) => pool.dispatcher.close()));
   }
 
   /** Closes the connections now, failing the requests under way. */
   async destroy(): Promise<void> {
-    await Promise.all(this.pools().map((pool) => pool.dispatcher.destroy()));
+    this.closed = true;
+    const pools = [this.lanes.user, this.lanes.background, ...this.retired];
+    this.retired.clear();
+    await Promise.all(pools.map((pool) => pool.dispatcher.destroy()));
   }
 
   private pool(lane: Lane): LanePool {
@@ -187,17 +192,12 @@ export class Transport {
     return pool as LanePool;
   }
 
-  private pools(): LanePool[] {
-    return [this.lanes.user, this.lanes.background, ...this.retired];
-  }
-
-  /** The lane's pool holds a request that never got an answer: new requests get a new pool. */
-  private retire(lane: Lane): void {
-    const pool = this.lanes[lane];
+  /** The lane's pool holds a request that never got an answer: new requests get a new pool (none once closed). */
+  private retire(pool: LanePool, lane: Lane): void {
     if (pool.retired) return;
     pool.retired = true;
     this.retired.add(pool);
-    this.lanes[lane] = this.pool(lane);
+    if (this.lanes[lane] === pool && !this.closed) this.lanes[lane] = this.pool(lane);
   }
 
   private discard(pool: LanePool): void {
