@@ -400,6 +400,29 @@ describe('ApiClient against the mock API (unit)', function () {
     });
   });
 
+  describe('a full queue', () => {
+    it("sends a user's Stop while 256 background reads wait for the limit, without moving the clock", async () => {
+      const clock = new FakeClock(Date.now());
+      await mock.close();
+      await start({ now: () => clock.now(), rateLimit: false });
+      const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 100 });
+      const refused: unknown[] = [];
+      // Distinct ids, so coalescing cannot merge them; far more than the window and the queue hold.
+      const reads = Array.from({ length: 100 + 300 }, (_, i) =>
+        api.getOrder(`bg-${i}`).catch((error: unknown) => refused.push(error)),
+      );
+      for (let i = 0; i < 500 && apiRequests().length < 96; i++) await new Promise((r) => setTimeout(r, 2));
+      assert.ok(api.rateLimitStatus()?.queued === 256, 'the window is spent and the queue full');
+      const stop = await api.orderAction('1001', 'stop');
+      assert.ok(stop);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 1, 'the Stop went out at once');
+      const queueFull = refused.filter((e) => (e as { reason?: { rule: string } }).reason?.rule === 'queueFull');
+      assert.ok(queueFull.length > 0, 'the oldest background reads gave way, not sent');
+      await api.dispose();
+      await Promise.all(reads);
+    });
+  });
+
   describe('coalescing', () => {
     it('raises a queued background read that a user read joins: it goes out before the other queued reads', async () => {
       const clock = new FakeClock(Date.now());
