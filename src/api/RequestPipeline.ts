@@ -52,7 +52,7 @@ export class RequestPipeline {
     return this.lastLimiter?.status();
   }
 
-  /** One POST, never retried: one user action is one request. */
+  /** One POST, sent again at most once and only when the server said it did not process it (see retryDelay). */
   post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
     return this.send('POST', path, body, options);
   }
@@ -74,11 +74,16 @@ export class RequestPipeline {
   async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
     const id = `${keyFingerprint(key)}:${path}`;
-    return this.reads.run(
+    const urgency = options.urgency;
+    const shared = this.reads.run(
       id,
-      (signal) => this.send('GET', path, undefined, { ...options, signal }, key),
+      (signal, sharedUrgency) => this.send('GET', path, undefined, { ...options, signal, urgency: sharedUrgency }, key),
       options.signal,
+      urgency?.priority ?? options.priority,
     );
+    // A caller's own urgency raised later (a user joined its load) raises the shared request too.
+    const stop = urgency?.onRaise(() => this.reads.raise(id));
+    return stop ? shared.finally(stop) : shared;
   }
 
   private async requireKey(): Promise<string> {
@@ -119,6 +124,7 @@ export class RequestPipeline {
         .acquire({
           signal: options.signal,
           priority: options.priority,
+          urgency: options.urgency,
           onWait: options.onWait,
           maxWaitMs: sendBy === undefined ? undefined : Math.max(0, sendBy - this.clock.now()),
         })
@@ -131,7 +137,7 @@ export class RequestPipeline {
         try {
           // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
           const signal = method === 'GET' ? options.signal : undefined;
-          const lane = options.priority === 'user' ? 'user' : 'background';
+          const lane = (options.urgency?.priority ?? options.priority) === 'user' ? 'user' : 'background';
           response = await this.transport.send({
             origin: this.baseUrl.origin,
             method,
@@ -141,11 +147,12 @@ export class RequestPipeline {
             signal,
             lane,
           });
+          // Before the permit goes: the next request let through must already know what this answer said.
+          const warning = observeRateLimit(limiter, response, this.clock.now());
+          if (warning) this.reports.warn(warning);
         } finally {
           permit.release();
         }
-        const warning = observeRateLimit(limiter, response, this.clock.now());
-        if (warning) this.reports.warn(warning);
         const json = interpret(response, context, this.clock.now());
         this.reports.request(
           {
@@ -164,7 +171,15 @@ export class RequestPipeline {
         const error = asApiError(caught);
         const retryInMs = this.disposed
           ? undefined
-          : retryDelay(this.retry, method, error, attempt, this.options.random);
+          : retryDelay(
+              this.retry,
+              method,
+              error,
+              attempt,
+              this.options.random,
+              response !== undefined,
+              options.priority === 'background' && options.urgency?.priority !== 'user',
+            );
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
         this.reports.request(
           {

@@ -1,34 +1,50 @@
 import { type ApiError, cancelledError } from './errors';
+import { type RequestPriority, Urgency } from './rateLimit';
 
 interface Shared<T> {
   readonly promise: Promise<T>;
   readonly controller: AbortController;
+  readonly urgency: Urgency;
   users: number;
 }
 
 /**
  * Concurrent identical reads share one request. Each caller may cancel its own wait; the request itself is
- * cancelled only when every caller has left.
+ * cancelled only when every caller has left. A user who joins a background read raises it to the user's priority.
  */
 export class SharedRequests<T> {
   private readonly inflight = new Map<string, Shared<T>>();
 
-  run(id: string, start: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run(
+    id: string,
+    start: (signal: AbortSignal, urgency: Urgency) => Promise<T>,
+    signal?: AbortSignal,
+    priority: RequestPriority = 'background',
+  ): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelled());
     let shared = this.inflight.get(id);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
+      const urgency = new Urgency(priority);
       const created: Shared<T> = {
-        promise: start(controller.signal).finally(() => {
+        promise: start(controller.signal, urgency).finally(() => {
           if (this.inflight.get(id) === created) this.inflight.delete(id);
         }),
         controller,
+        urgency,
         users: 0,
       };
       shared = created;
       this.inflight.set(id, shared);
+    } else if (priority === 'user') {
+      shared.urgency.raise();
     }
     return join(shared, signal);
+  }
+
+  /** A user joined the load one of its callers belongs to: the shared request waits as the user's from now on. */
+  raise(id: string): void {
+    this.inflight.get(id)?.urgency.raise();
   }
 
   abortAll(): void {

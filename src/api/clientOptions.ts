@@ -1,7 +1,7 @@
 import { type Clock } from './clock';
 import { type LimiterRegistry } from './limiterRegistry';
 import { type NetworkSettings } from './network/settings';
-import { type RequestPriority } from './rateLimit';
+import { type RequestPriority, type Urgency } from './rateLimit';
 import { type RetryPolicy } from './retry';
 import { type Timeouts } from './transport';
 
@@ -52,6 +52,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** User-initiated calls overtake queued background refreshes. */
   readonly priority?: RequestPriority;
+  /** A background call a user may join later: raising it then lets it overtake like the user's own (wins over `priority`). */
+  readonly urgency?: Urgency;
   /** Told when the request must wait for the rate limit, and until when: a user must see why nothing happens. */
   readonly onWait?: (until: number) => void;
 }

@@ -35,7 +35,10 @@ export type ErrorReason =
   | { readonly rule: 'unknownAction'; readonly action: string }
   | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string }
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
-  | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' };
+  | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' }
+  | { readonly rule: 'queueFull' }
+  | { readonly rule: 'proxyDropped'; readonly address: string; readonly setting: string }
+  | { readonly rule: 'proxyTimeout'; readonly address: string; readonly setting: string; readonly seconds: number };
 
 /** What a reader of server data expected to find (`unexpectedBody`). */
 export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invoice' | 'invoiceList';

@@ -140,7 +140,8 @@ function pageNumber(place: RawObject): number | undefined {
 
 /**
  * The path (below the base URL's prefix) of the next page, or undefined when it would leave the API: another origin,
- * or anywhere outside `<prefix>/api/v1/` once `..` and encoded dots are resolved. The key goes with every page.
+ * or anywhere outside `<prefix>/api/v1/` once `..` and encoded dots are resolved, or a path a server or proxy that
+ * decodes it again could route elsewhere. The key goes with every page.
  */
 export function nextPagePath(base: BaseUrl, next: NextPage, currentPath: string): string | undefined {
   const current = new URL(base.pathPrefix + currentPath, base.origin);
@@ -158,19 +159,25 @@ export function nextPagePath(base: BaseUrl, next: NextPage, currentPath: string)
   if (url.origin !== base.origin || url.username || url.password) return undefined;
   const apiRoot = `${base.pathPrefix}/api/v1/`;
   if (!url.pathname.startsWith(apiRoot)) return undefined;
-  // `new URL` resolves `..` but not `%2E%2E`, which a server or proxy may still resolve: refuse any dot segment.
   const segments = url.pathname.slice(apiRoot.length).split('/');
-  if (segments.some((segment) => isDotSegment(segment))) return undefined;
+  if (segments.some((segment) => !isPlainSegment(segment))) return undefined;
   return url.pathname.slice(base.pathPrefix.length) + url.search;
 }
 
-function isDotSegment(segment: string): boolean {
-  if (!segment.includes('.') && !/%2e/i.test(segment)) return false;
+/**
+ * `new URL` resolves `..` and `%2e%2e` segments, but not `..%2f`, `..;/` (a path parameter Tomcat and others strip),
+ * `%252e` (decoded twice by some proxies) or an encoded slash or backslash: a segment is plain when decoding it once
+ * yields no separator, no `;`, no `%` and no dot segment.
+ */
+function isPlainSegment(segment: string): boolean {
+  if (segment.includes(';') || segment.includes('\\')) return false;
+  if (!segment.includes('%') && !segment.includes('.')) return true;
   let decoded: string;
   try {
     decoded = decodeURIComponent(segment);
   } catch {
-    return true;
+    return false;
   }
-  return decoded === '.' || decoded === '..';
+  if (decoded === '.' || decoded === '..') return false;
+  return ![...'/\\;%'].some((char) => decoded.includes(char));
 }

@@ -4,7 +4,10 @@ import { ApiError } from './errors';
 export type RequestPriority = 'user' | 'background';
 
 export interface RateLimitStatus {
+  /** Requests allowed in the window now: the configured limit, or less while the server's 429s have lowered it. */
   readonly limit: number;
+  /** The configured limit, which `limit` recovers to. */
+  readonly configuredLimit: number;
   readonly windowMs: number;
   /** Requests sent in the current rolling window. */
   readonly used: number;
@@ -28,17 +31,58 @@ export interface RateLimiterOptions {
   readonly clock?: Clock;
   /** A hold longer than this fails requests at once instead of queueing them for minutes. */
   readonly maxHoldMs?: number;
-  /** Requests waiting at most; more are refused at once (background reads coalesce long before this). */
+  /**
+   * Requests waiting at most. At the cap the oldest background request waiting is refused ("not sent") to make room;
+   * a user's request is refused only when every waiting request is the user's.
+   */
   readonly maxQueued?: number;
 }
 
 export interface AcquireOptions {
   readonly signal?: AbortSignal;
   readonly priority?: RequestPriority;
+  /** A priority a user may raise while the request waits (when they join it); wins over `priority`. */
+  readonly urgency?: Urgency;
   /** Give up with "not sent" rather than wait longer than this (an action must not go out long after the click). */
   readonly maxWaitMs?: number;
   /** Told when the request has to wait, and until when, so the user can be shown why nothing happens yet. */
   readonly onWait?: (until: number) => void;
+}
+
+/**
+ * A request's priority, which rises to the user's when a user joins the request while it waits (a Refresh clicked
+ * while the background refresh of the same datum queues for the limit). It never falls.
+ */
+export class Urgency {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private current: RequestPriority = 'background') {}
+
+  get priority(): RequestPriority {
+    return this.current;
+  }
+
+  raise(): void {
+    if (this.current === 'user') return;
+    this.current = 'user';
+    for (const listener of [...this.listeners]) listener();
+    this.listeners.clear();
+  }
+
+  /** Told once, when the priority rises; returns how to stop listening. */
+  onRaise(listener: () => void): () => void {
+    if (this.current === 'user') return () => undefined;
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** Too many requests wait already: this one (a background read, or the oldest of them) is not sent. */
+export function queueFullError(): ApiError {
+  return new ApiError('rateLimited', 'Too many requests are waiting for the API; this one was not sent.', {
+    maybeSent: false,
+    reason: { rule: 'queueFull' },
+  });
 }
 
 /** The server asked for a wait (`askedMs` from now) too long to queue for: the request fails at once, unsent. */

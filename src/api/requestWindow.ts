@@ -16,6 +16,11 @@ export class RequestWindow {
     readonly windowMs: number,
   ) {}
 
+  /** Requests let through whose answers are not in yet. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
   /** A request let through. */
   start(): void {
     this.inFlight++;
@@ -34,12 +39,15 @@ export class RequestWindow {
     return this.sent.length + this.inFlight;
   }
 
-  /** When our count lets the next request start: 0 if now, never while every slot is in flight (a release pumps). */
-  nextSlotAt(now: number): number {
+  /**
+   * When our count lets the next request start within `limit` (this window's own, unless a caller keeps some back): 0
+   * if now, never while every slot is in flight (a release pumps).
+   */
+  nextSlotAt(now: number, limit = this.limit): number {
     this.prune(now);
-    if (this.inFlight >= this.limit) return Number.POSITIVE_INFINITY;
-    if (this.sent.length + this.inFlight < this.limit) return 0;
-    return (this.sent[this.sent.length + this.inFlight - this.limit] ?? now) + this.windowMs;
+    if (limit < 1 || this.inFlight >= limit) return Number.POSITIVE_INFINITY;
+    if (this.sent.length + this.inFlight < limit) return 0;
+    return (this.sent[this.sent.length + this.inFlight - limit] ?? now) + this.windowMs;
   }
 
   private prune(now: number): void {

@@ -11,6 +11,14 @@ export const MAX_HOLD_MS = 5 * 60_000;
 const SERVER_RESERVE = 4;
 
 /**
+ * A budget that was this low when the server last spoke is not assumed full again once its reset time passes: the
+ * reset of a rolling window frees one slot, not all of them, and other windows on the key wait for the same moment.
+ */
+const PROBE_BELOW = 8;
+/** What the server said of its budget is forgotten this long after its reset time, when nothing newer came. */
+const FORGET_AFTER_MS = 60_000;
+
+/**
  * What the server said of the limit: a `Retry-After` hold and its last `X-RateLimit-Remaining`/`-Reset`. Waits it asks
  * for are capped at MAX_HOLD_MS; the time it named is kept to be shown.
  */
@@ -19,6 +27,8 @@ export class ServerHolds {
   /** What the server asked for, when that was longer than we hold: shown to the user. */
   private requestedUntil = 0;
   private server?: { remaining: number; resetAt: number };
+  /** Requests let through after a low budget's reset time, not answered yet: one at a time until the server says. */
+  private probes = 0;
 
   /** A `Retry-After` until `time`; true when the hold moved later. */
   holdUntil(time: number, now: number): boolean {
@@ -38,19 +48,38 @@ export class ServerHolds {
     return true;
   }
 
-  /** One request let through: spent from the server's budget as last told. */
-  spend(now: number): void {
+  /** One request let through: spent from the server's budget as last told. True when it probes a reset budget. */
+  spend(now: number): boolean {
     if (this.server && this.server.resetAt > now) this.server.remaining--;
+    else if (this.probing(now)) {
+      this.probes++;
+      return true;
+    }
+    return false;
   }
 
-  /** When the server lets the next request of this priority start, or 0 if now. */
+  /** A probe's answer (or failure) is in; what the server said, if anything, was observed first. */
+  settle(probe: boolean): void {
+    if (probe) this.probes = Math.max(0, this.probes - 1);
+  }
+
+  /** When the server lets the next request of this priority start, or 0 if now; never while a probe is out. */
   nextSlotAt(now: number, priority: RequestPriority): number {
     let at = this.heldUntil > now ? this.heldUntil : 0;
     const floor = priority === 'user' ? 0 : SERVER_RESERVE;
     if (this.server && this.server.resetAt > now && this.server.remaining <= floor) {
       at = Math.max(at, this.server.resetAt);
     }
+    if (this.probes > 0 && this.probing(now)) return Number.POSITIVE_INFINITY;
     return at;
+  }
+
+  /** The server's low budget reached its reset time and it has not spoken since (recently). */
+  private probing(now: number): boolean {
+    if (!this.server || this.server.resetAt > now || this.server.remaining > PROBE_BELOW) return false;
+    if (this.server.resetAt + FORGET_AFTER_MS > now) return true;
+    this.server = undefined;
+    return false;
   }
 
   /** The time the server asked us to wait until, when it is longer than `maxHoldMs` and too far off to queue for. */

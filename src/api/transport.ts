@@ -1,5 +1,7 @@
+import { type Socket } from 'node:net';
 import { type Dispatcher, request as undiciRequest } from './undici';
 import { ApiError, cancelledError } from './errors';
+import { ConnectFailure } from './network/connectGuard';
 import { type ConnectionPlan, createDispatcher, planConnection } from './network/dispatcher';
 import { classifyRouteFailure, invalidRouteError } from './network/failures';
 import { describeRoute } from './network/route';
@@ -76,14 +78,35 @@ function headerLine(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Our own deadline fired first. */
+class DeadlineHit extends Error {}
+
+/** One lane's pool, and how many of our requests use it: a pool given up on is destroyed when the last one ends. */
+interface LanePool {
+  dispatcher: Dispatcher;
+  active: number;
+  retired: boolean;
+  /** Connections made and not closed yet: with none, a request that got no answer was never sent. */
+  open: number;
+  /** Connections made in all, to tell whether one was made while a request waited. */
+  made: number;
+}
+
 /**
  * Two keep-alive connection pools per client, one per lane: undici's pool serves first come, first served, so a
  * Stop clicked while background reads hang would otherwise wait for their timeouts. undici's `request` API, never
  * the global `fetch`.
+ *
+ * Every request ends by `totalMs` on our own timer, whatever undici does with the abort (one that arrives before a
+ * connection is made is lost): the promise is settled, and a pool whose request never got an answer is replaced and
+ * destroyed once its other requests are done, which closes the connection attempt still under way.
  */
 export class Transport {
-  private readonly agents: Readonly<Record<Lane, Dispatcher>>;
+  private readonly lanes: Record<Lane, LanePool>;
+  private readonly retired = new Set<LanePool>();
+  private closed = false;
   private readonly plan: ConnectionPlan;
+  private readonly agent: (connections: number, onConnected?: (socket: Socket) => void) => Dispatcher;
 
   constructor(
     private readonly timeouts: Timeouts,
@@ -92,14 +115,15 @@ export class Transport {
   ) {
     this.plan = planConnection(network.origin, network.settings);
     for (const warning of this.plan.warnings) network.onWarning?.(warning);
-    const agent = (connections: number): Dispatcher =>
+    this.agent = (connections: number, onConnected?: (socket: Socket) => void): Dispatcher =>
       createDispatcher(this.plan, {
         connections,
         connectMs: timeouts.connectMs,
         headersMs: timeouts.headersMs,
         bodyMs: timeouts.bodyMs,
+        onConnected,
       });
-    this.agents = { user: agent(2), background: agent(4) };
+    this.lanes = { user: this.pool('user'), background: this.pool('background') };
   }
 
   /** `direct` or `proxy host:port`, for the request log. */
@@ -109,30 +133,106 @@ export class Transport {
 
   async send(request: TransportRequest): Promise<TransportResponse> {
     if (this.plan.route.kind === 'invalid') throw invalidRouteError(this.plan.route);
+    const lane = request.lane ?? 'background';
+    const pool = this.lanes[lane];
+    pool.active++;
+    const madeBefore = pool.made;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.timeouts.totalMs);
-    timer.unref?.();
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
-    let headersReceived = false;
+    const progress = { headersReceived: false };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadlineHit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        reject(new DeadlineHit());
+      }, this.timeouts.totalMs);
+      timer.unref?.();
+    });
+    const exchange = this.exchange(pool.dispatcher, request, signal, progress);
+    // Whichever loses the race must not surface as an unhandled rejection.
+    exchange.catch(() => undefined);
+    deadlineHit.catch(() => undefined);
     try {
-      const response = await undiciRequest(this.agents[request.lane ?? 'background'], {
-        origin: request.origin,
-        path: request.path,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal,
-      });
-      headersReceived = true;
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = headerLine(value);
-      const declared = Number(headers['content-length']);
-      if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
-        response.body.destroy();
-        throw this.tooLarge(declared);
-      }
-      const chunks: Buffer[] = [];
-      let bytes = 0;
+      return await Promise.race([exchange, deadlineHit]);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const timedOut = error instanceof DeadlineHit;
+      if (timedOut && !progress.headersReceived) this.retire(pool, lane);
+      // A request that got no answer may have been sent only if a connection was there for it.
+      const connected = progress.headersReceived || pool.open > 0 || pool.made > madeBefore;
+      throw this.classify(timedOut ? undefined : error, request, timedOut, progress.headersReceived, connected);
+    } finally {
+      clearTimeout(timer);
+      pool.active--;
+      if (pool.retired && pool.active === 0) this.discard(pool);
+    }
+  }
+
+  /** Lets the requests under way finish, then closes the connections (a retired pool goes when its last one ends). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([this.lanes.user, this.lanes.background].map((pool) => pool.dispatcher.close()));
+  }
+
+  /** Closes the connections now, failing the requests under way. */
+  async destroy(): Promise<void> {
+    this.closed = true;
+    const pools = [this.lanes.user, this.lanes.background, ...this.retired];
+    this.retired.clear();
+    await Promise.all(pools.map((pool) => pool.dispatcher.destroy()));
+  }
+
+  private pool(lane: Lane): LanePool {
+    const pool: Omit<LanePool, 'dispatcher'> & Partial<LanePool> = { active: 0, retired: false, open: 0, made: 0 };
+    pool.dispatcher = this.agent(lane === 'user' ? 2 : 4, (socket) => {
+      pool.made++;
+      pool.open++;
+      socket.once('close', () => pool.open--);
+    });
+    return pool as LanePool;
+  }
+
+  /** The lane's pool holds a request that never got an answer: new requests get a new pool (none once closed). */
+  private retire(pool: LanePool, lane: Lane): void {
+    if (pool.retired) return;
+    pool.retired = true;
+    this.retired.add(pool);
+    if (this.lanes[lane] === pool && !this.closed) this.lanes[lane] = this.pool(lane);
+  }
+
+  private discard(pool: LanePool): void {
+    this.retired.delete(pool);
+    pool.dispatcher.destroy().catch(() => undefined);
+  }
+
+  /** One request and its body, within the size cap. */
+  private async exchange(
+    dispatcher: Dispatcher,
+    request: TransportRequest,
+    signal: AbortSignal,
+    progress: { headersReceived: boolean },
+  ): Promise<TransportResponse> {
+    const response = await undiciRequest(dispatcher, {
+      origin: request.origin,
+      path: request.path,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+    });
+    progress.headersReceived = true;
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = headerLine(value);
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
+      response.body.destroy();
+      throw this.tooLarge(declared);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const stop = (): void => void response.body.destroy();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > this.maxResponseBytes) {
@@ -141,23 +241,10 @@ export class Transport {
         }
         chunks.push(chunk);
       }
-      return { status: response.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes };
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw this.classify(error, request, deadline.signal.aborted, headersReceived);
     } finally {
-      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
     }
-  }
-
-  /** Lets the requests under way finish, then closes the connections. */
-  async close(): Promise<void> {
-    await Promise.all([this.agents.user.close(), this.agents.background.close()]);
-  }
-
-  /** Closes the connections now, failing the requests under way. */
-  async destroy(): Promise<void> {
-    await Promise.all([this.agents.user.destroy(), this.agents.background.destroy()]);
+    return { status: response.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes };
   }
 
   private tooLarge(bytes: number): ApiError {
@@ -176,19 +263,31 @@ export class Transport {
     request: TransportRequest,
     deadlineHit: boolean,
     headersReceived: boolean,
+    connected = true,
   ): ApiError {
     const code = findCode(error);
     const details = { cause: error, maybeSent: true };
     if (request.signal?.aborted) return cancelledError(details);
     if (deadlineHit) {
-      return new ApiError(
-        'timeout',
-        `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`,
-        details,
-      );
+      // Without a connection there is no request: when none was made, nothing was sent.
+      const proxy =
+        this.plan.route.kind === 'proxy'
+          ? { address: this.plan.route.proxy.address, setting: this.plan.route.setting }
+          : undefined;
+      return new ApiError('timeout', `No complete answer within ${Math.round(this.timeouts.totalMs / 1000)} s.`, {
+        ...details,
+        maybeSent: connected,
+        proxy: connected ? undefined : proxy,
+      });
     }
     const routeFailure = classifyRouteFailure(error, code, this.plan.route);
     if (routeFailure) return routeFailure;
+    if (error instanceof ConnectFailure && error.phase === 'timeout') {
+      return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`, {
+        ...details,
+        maybeSent: false,
+      });
+    }
     switch (code ?? '') {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new ApiError('timeout', `Could not connect within ${Math.round(this.timeouts.connectMs / 1000)} s.`, {
@@ -220,7 +319,7 @@ export class Transport {
         tls: true,
       });
     }
-    const sent = !(code && NOT_SENT_CODES.has(code));
+    const sent = !(error instanceof ConnectFailure) && !(code && NOT_SENT_CODES.has(code));
     const what =
       code === 'ECONNREFUSED'
         ? 'The connection was refused'

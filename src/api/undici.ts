@@ -2,10 +2,10 @@
  * undici, read on the first request rather than at activation: esbuild makes `./undiciParts` a bundle of its own,
  * `dist/undici.js` (see esbuild.js), the one lazily loaded part of the extension.
  */
-import type { Agent, ProxyAgent } from 'undici';
+import type { Agent, Pool, ProxyAgent } from 'undici';
 import type * as Parts from './undiciParts';
 
-export type { Dispatcher } from './undiciParts';
+export type { Connector, Dispatcher } from './undiciParts';
 
 let parts: typeof Parts | undefined;
 
@@ -19,8 +19,10 @@ export function request(...args: Parameters<typeof Parts.request>): ReturnType<t
   return load().request(...args);
 }
 
-export function tunnelPool(...args: Parameters<typeof Parts.tunnelPool>): ReturnType<typeof Parts.tunnelPool> {
-  return load().tunnelPool(...args);
+export function buildConnector(
+  ...args: Parameters<typeof Parts.buildConnector>
+): ReturnType<typeof Parts.buildConnector> {
+  return load().buildConnector(...args);
 }
 
 export function createAgent(options: Agent.Options): Agent {
@@ -29,4 +31,8 @@ export function createAgent(options: Agent.Options): Agent {
 
 export function createProxyAgent(options: ProxyAgent.Options): ProxyAgent {
   return new (load().ProxyAgent)(options);
+}
+
+export function createPool(origin: string | URL, options: Pool.Options): Pool {
+  return new (load().Pool)(origin, options);
 }

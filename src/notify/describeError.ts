@@ -77,7 +77,7 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'rateLimited':
       return {
-        message: rateLimitMessage(error.retryAfterMs) + sent,
+        message: (error.reason ? reasonText(error.reason) : rateLimitMessage(error.retryAfterMs)) + sent,
         actions: ['showLog'],
         severity: 'warning',
       };
@@ -202,6 +202,11 @@ function describeNetworkError(error: ApiError, host: string): ErrorReport | unde
       };
     case 'proxy_invalid':
       return { message: error.message, actions, severity: 'error' };
+    case 'proxy_dropped':
+    case 'proxy_timeout':
+      return error.reason
+        ? { message: reasonText(error.reason), actions: ['retry', ...actions], severity: 'error' }
+        : undefined;
     case 'untrusted_certificate':
       return {
         message: vscode.l10n.t(

@@ -39,6 +39,21 @@ export function reasonText(reason: ErrorReason): string {
       return reason.what === 'order'
         ? vscode.l10n.t('Expected an order with an id field (id, order_id, uuid…).')
         : vscode.l10n.t('Expected an invoice with an id or number.');
+    case 'queueFull':
+      return vscode.l10n.t('Too many requests were waiting for the hosting API, so this one was not sent.');
+    case 'proxyDropped':
+      return vscode.l10n.t(
+        "The proxy {0} (from {1}) closed the connection before opening a tunnel to the hosting API. Check {1}, or add the API's host to http.noProxy to connect directly.",
+        reason.address,
+        reason.setting,
+      );
+    case 'proxyTimeout':
+      return vscode.l10n.t(
+        "The proxy {0} (from {1}) did not open a tunnel to the hosting API within {2} s. Check {1}, or add the API's host to http.noProxy to connect directly.",
+        reason.address,
+        reason.setting,
+        reason.seconds,
+      );
   }
 }
 

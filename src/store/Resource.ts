@@ -1,5 +1,6 @@
 import { type CallOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
+import { Urgency } from '../api/rateLimit';
 import { type Failures } from './Failures';
 import { type Session } from './Session';
 import { type DataKind, type ListCoverage, type RefreshReason, type Slot } from './types';
@@ -28,6 +29,8 @@ export interface ResourceDeps {
 export class Resource<T> {
   private current: Slot<T> = { loading: false };
   private running?: Promise<void>;
+  /** The priority of the load under way, which a user's refresh that joins it raises. */
+  private urgency?: Urgency;
 
   constructor(
     readonly kind: DataKind,
@@ -41,14 +44,22 @@ export class Resource<T> {
     return this.current;
   }
 
-  /** Loads the datum, or joins the load already under way. */
+  /** Loads the datum, or joins the load already under way (a user who joins a background load raises it). */
   refresh(reason: RefreshReason): Promise<void> {
-    if (this.running) return this.running;
-    const started: Promise<void> = this.load(reason).finally(() => {
+    if (this.running) {
+      if (reason === 'user') this.urgency?.raise();
+      return this.running;
+    }
+    const urgency = new Urgency(reason === 'user' ? 'user' : 'background');
+    const started: Promise<void> = this.load(reason, urgency).finally(() => {
       // A reset may have let a newer session's load start meanwhile: leave that one alone.
-      if (this.running === started) this.running = undefined;
+      if (this.running === started) {
+        this.running = undefined;
+        this.urgency = undefined;
+      }
     });
     this.running = started;
+    this.urgency = urgency;
     return started;
   }
 
@@ -60,16 +71,17 @@ export class Resource<T> {
   /** Forgets the value and any load under way (its answer will be dropped by the session anyway). */
   reset(): void {
     this.running = undefined;
+    this.urgency = undefined;
     this.current = { loading: false };
   }
 
-  private async load(reason: RefreshReason): Promise<void> {
+  private async load(reason: RefreshReason, urgency: Urgency): Promise<void> {
     const { session, failures, clock } = this.deps;
     const generation = session.generation;
     const call = reason === 'user' ? session.userCall() : undefined;
     const options: CallOptions = call
-      ? { signal: call.signal, priority: 'user', onWait: call.onWait }
-      : { signal: session.signal, priority: 'background' };
+      ? { signal: call.signal, priority: 'user', urgency, onWait: call.onWait }
+      : { signal: session.signal, priority: 'background', urgency };
     this.patch({ loading: true });
     try {
       const { value, coverage } = await this.read(options);
@@ -85,7 +97,7 @@ export class Resource<T> {
       });
       failures.succeeded(this.kind);
     } catch (caught) {
-      const error = failures.record(this.kind, caught, reason, generation);
+      const error = failures.record(this.kind, caught, urgency.priority === 'user' ? 'user' : reason, generation);
       if (session.isCurrent(generation) && error.kind !== 'cancelled') {
         this.patch({ error, failedAt: clock.now(), failedInARow: (this.current.failedInARow ?? 0) + 1 });
       }

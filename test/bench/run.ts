@@ -22,6 +22,7 @@ import {
 } from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
 import { hostileFigures } from './hostileFigures';
+import { droppingProxyFigures, twoWindowFigures } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
+  await step('CPU while a proxy drops every connection', () => droppingProxyFigures());
+  await step('two windows flooding one key', () => twoWindowFigures());
   await step('the outside-change watch', () => watchRateFigures());
   await step('filtering 10,000 orders', () => filterFigures());
   await step('a bulk stop', () => bulkStopFigures());

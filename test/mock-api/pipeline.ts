@@ -19,6 +19,8 @@ export interface PipelineDeps {
   state: LiveState;
   faults: Faults;
   limiter: RateLimiter | undefined;
+  /** Whether the limit is told (X-RateLimit-*, Retry-After) or only enforced. */
+  limitHeaders: boolean;
   shape: ApiShape;
   pageSize: number | undefined;
   quiet: boolean;
@@ -89,12 +91,15 @@ export class RequestPipeline {
     }
     if (deps.limiter) {
       const decision = deps.limiter.take(token);
-      ex.res.setHeader('X-RateLimit-Limit', String(decision.limit));
-      ex.res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-      ex.res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+      if (deps.limitHeaders) {
+        ex.res.setHeader('X-RateLimit-Limit', String(decision.limit));
+        ex.res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+        ex.res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+      }
       if (!decision.allowed) {
         const message = `Rate limit of ${decision.limit} requests per ${deps.limiter.describeWindow()} exceeded`;
-        return ex.error(429, 'rate_limited', message, { 'Retry-After': String(decision.retryAfter) });
+        const retryAfter = deps.limitHeaders ? { 'Retry-After': String(decision.retryAfter) } : {};
+        return ex.error(429, 'rate_limited', message, retryAfter);
       }
     }
     // `!match.def.auth` cannot hold here (pages returned above); it only narrows the route name for handleApi.

@@ -74,6 +74,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     state,
     faults,
     limiter,
+    limitHeaders: options.rateLimitHeaders ?? true,
     log,
     control,
     shape,

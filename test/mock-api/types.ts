@@ -66,6 +66,8 @@ export interface MockApiOptions {
   keys?: string[];
   transitionMs?: number;
   rateLimit?: { limit: number; windowMs: number } | false;
+  /** False: the limit is enforced but never told (no X-RateLimit-* headers, no Retry-After on a 429). */
+  rateLimitHeaders?: boolean;
   now?: () => number;
   pageSize?: number;
   shape?: ApiShape;

@@ -291,6 +291,17 @@ describe('ApiClient against the mock API (unit)', function () {
       assert.equal(apiRequests().length, 3);
     });
 
+    it('sends a background read once to a failing server (the schedule backs off instead), and retries the user', async () => {
+      mock.faults.add({ kind: 'status', status: 503, path: '/api/v1/balance' });
+      const api = client({ retry: { maxAttempts: 3, baseDelayMs: 5 } });
+      const background = await failure(api.getBalance({ priority: 'background' }));
+      assert.equal(background.kind, 'server');
+      assert.equal(apiRequests().length, 1, 'one request for a background read of an account that is down');
+      mock.clearLog();
+      await failure(api.getBalance({ priority: 'user' }));
+      assert.equal(apiRequests().length, 3, 'the user is still retried');
+    });
+
     for (const fault of [
       { kind: 'status', status: 503 },
       { kind: 'status', status: 502 },
@@ -322,6 +333,30 @@ describe('ApiClient against the mock API (unit)', function () {
         [429, 202],
       );
       assert.ok((posts[1]?.time ?? 0) - (posts[0]?.time ?? 0) >= 1_000, 'waited for Retry-After');
+    });
+
+    it('resends a POST at most once: a reinstall answered 429 with Retry-After: 1 every time is two POSTs', async () => {
+      mock.faults.add({ kind: 'rateLimit', method: 'POST', retryAfter: '1' });
+      const error = await failure(client().orderAction('1003', 'reinstall'));
+      assert.equal(error.kind, 'rateLimited');
+      assert.equal(error.status, 429);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'one click, at most two POSTs');
+    });
+
+    it('resends a POST once after a 503 that says when to come back, and never after a bare 503', async () => {
+      const busy = { kind: 'raw', method: 'POST', status: 503, headers: { 'Retry-After': '1' } } as const;
+      mock.faults.add({ ...busy, body: '{"error":"maintenance"}', times: 1 });
+      await client().orderAction('1003', 'start');
+      assert.deepEqual(
+        apiRequests()
+          .filter((r) => r.method === 'POST')
+          .map((r) => r.status),
+        [503, 202],
+      );
+      mock.clearLog();
+      mock.faults.add({ ...busy, body: '{"error":"maintenance"}' });
+      assert.equal((await failure(client().orderAction('1003', 'stop'))).status, 503);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'at most two, however often asked');
     });
 
     it('holds every request for the key while a Retry-After runs', async () => {
@@ -376,7 +411,63 @@ describe('ApiClient against the mock API (unit)', function () {
     });
   });
 
+  describe('a full queue', () => {
+    it("sends a user's Stop while 256 background reads wait for the limit, without moving the clock", async () => {
+      const clock = new FakeClock(Date.now());
+      await mock.close();
+      await start({ now: () => clock.now(), rateLimit: false });
+      const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 100 });
+      const refused: unknown[] = [];
+      // Distinct ids, so coalescing cannot merge them; far more than the window and the queue hold.
+      const reads = Array.from({ length: 100 + 300 }, (_, i) =>
+        api.getOrder(`bg-${i}`).catch((error: unknown) => refused.push(error)),
+      );
+      for (let i = 0; i < 500 && apiRequests().length < 96; i++) await new Promise((r) => setTimeout(r, 2));
+      assert.ok(api.rateLimitStatus()?.queued === 256, 'the window is spent and the queue full');
+      const stop = await api.orderAction('1001', 'stop');
+      assert.ok(stop);
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 1, 'the Stop went out at once');
+      const queueFull = refused.filter((e) => (e as { reason?: { rule: string } }).reason?.rule === 'queueFull');
+      assert.ok(queueFull.length > 0, 'the oldest background reads gave way, not sent');
+      await api.dispose();
+      await Promise.all(reads);
+    });
+  });
+
   describe('coalescing', () => {
+    it('raises a queued background read that a user read joins: it goes out before the other queued reads', async () => {
+      const clock = new FakeClock(Date.now());
+      await mock.close();
+      await start({ now: () => clock.now(), rateLimit: false });
+      const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 2 });
+      const settle = (p: Promise<unknown>): Promise<unknown> => p.catch(() => undefined);
+      // Unknown orders answer 404: each call is settled at once, so no rejection goes unhandled.
+      const background = [
+        api.getOrder('a'),
+        api.getOrder('b'),
+        api.getOrder('c'),
+        api.getOrder('d'),
+        api.getBalance(),
+      ].map(settle);
+      const waitFor = async (count: number): Promise<void> => {
+        for (let i = 0; i < 500 && apiRequests().length < count; i++) await new Promise((r) => setTimeout(r, 2));
+      };
+      await waitFor(2);
+      const joined = settle(api.getBalance({ priority: 'user' }));
+      await clock.advance(61_000);
+      await waitFor(4);
+      // The two slots that free after a window go to the raised balance and the oldest background read (on two
+      // lanes, so in either order), not to the two background reads queued before the balance.
+      assert.deepEqual(
+        apiRequests()
+          .map((r) => r.rawPath)
+          .sort(),
+        ['/api/v1/balance', '/api/v1/orders/a', '/api/v1/orders/b', '/api/v1/orders/c'],
+      );
+      await clock.advance(61_000);
+      await Promise.all([...background, joined]);
+    });
+
     it('shares one request among concurrent identical GETs', async () => {
       mock.faults.add({ kind: 'delay', delayMs: 50, path: '/api/v1/orders' });
       const api = client();

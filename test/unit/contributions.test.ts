@@ -236,16 +236,20 @@ describe('package.json contributions (unit)', () => {
     assert.ok(groups.filter((g) => !g.startsWith('inline')).every((g) => g <= (reinstall?.group ?? '')));
   });
 
-  it('keeps the commands that need a key out of the palette while signed out, and Open Invoice out of it always', () => {
+  it('keeps the commands that need a key out of the palette while no account has one, and Open Invoice always', () => {
     const palette = manifest.contributes.menus.commandPalette ?? [];
-    /** The palette's `when` for a command, evaluated for one connection state (the only key these clauses read). */
-    const shownIn = (command: string, state: string): boolean => {
+    /**
+     * The palette's `when` for a command, evaluated for the states of the accounts (the context keys these clauses
+     * read: any account with a key, any account ready).
+     */
+    const shownIn = (command: string, ...states: string[]): boolean => {
       const when = palette.find((entry) => entry.command === command)?.when;
       if (when === undefined) return true;
-      const equal = /^hostingAccount\.state == (\w+)$/.exec(when);
-      if (equal) return equal[1] === state;
-      const pattern = /^hostingAccount\.state =~ \/(.+)\/$/.exec(when);
-      if (pattern?.[1]) return new RegExp(pattern[1]).test(state);
+      const keys: Record<string, boolean> = {
+        'hostingAccount.anyKey': states.some((state) => /^(invalidKey|unreachable|loading|ready)$/.test(state)),
+        'hostingAccount.anyReady': states.includes('ready'),
+      };
+      if (when in keys) return keys[when] === true;
       return when !== 'false';
     };
     const needKey = [
@@ -258,6 +262,7 @@ describe('package.json contributions (unit)', () => {
     for (const command of needKey) {
       for (const state of ['noBaseUrl', 'badBaseUrl', 'noKey']) {
         assert.equal(shownIn(command, state), false, `${command} in ${state}`);
+        assert.equal(shownIn(command, state, 'ready'), true, `${command}: a second account is ready`);
       }
       assert.equal(shownIn(command, 'ready'), true, `${command} when ready`);
     }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseBaseUrl } from '../../src/api/baseUrl';
+import { readAllPages } from '../../src/api/listPages';
 import { nextFromLinkHeader, nextPagePath, readPageInfo } from '../../src/api/pagination';
 
 const link = (value: string) => ({ kind: 'link' as const, link: value });
@@ -92,5 +93,54 @@ describe('pagination (unit)', () => {
       'not another scheme',
     );
     assert.equal(nextPagePath(prefixed, link('https://other.example/panel/api/v1/orders?page=2'), current), undefined);
+  });
+
+  /** Each form a server or reverse proxy may decode again, or read as a path parameter, and so route elsewhere. */
+  const UNSAFE_LINKS: ReadonlyArray<[string, string]> = [
+    ['..%2f', '/api/v1/orders/..%2f..%2fadmin'],
+    ['..%2F, upper case', '/api/v1/..%2Fadmin'],
+    ['%2e%2e%2f', '/api/v1/%2e%2e%2fadmin'],
+    ['%2e%2e%2f, relative', '%2e%2e%2f%2e%2e%2fadmin'],
+    ['..;/', '/api/v1/orders/..;/..;/admin'],
+    ['%252e (double encoding)', '/api/v1/%252e%252e/admin'],
+    ['%252f (double encoding)', '/api/v1/orders%252f..%252fadmin'],
+    ['%2f (encoded slash)', '/api/v1/orders%2fadmin'],
+    ['%5c (encoded backslash)', '/api/v1/orders%5c..%5cadmin'],
+    ['; path parameter', '/api/v1/orders;jsessionid=1?page=2'],
+    ['absolute, same origin', 'https://panel.example.com/api/v1/orders/..%2f..%2fadmin?page=2'],
+  ];
+
+  it('refuses next links with ..%2f, %2e%2e%2f, ..;/, %252e, %2f, %5c or ; (a decoding server would land elsewhere)', () => {
+    const base = parseBaseUrl('https://panel.example.com');
+    for (const [form, next] of UNSAFE_LINKS) {
+      assert.equal(nextPagePath(base, link(next), '/api/v1/orders'), undefined, form);
+    }
+    // Encoded characters in the query are the query's business, not a path's.
+    assert.equal(
+      nextPagePath(base, link('/api/v1/orders?cursor=a%2Fb%3B%25'), '/api/v1/orders'),
+      '/api/v1/orders?cursor=a%2Fb%3B%25',
+    );
+  });
+
+  it('cuts the list at such a link and says why (outsideApi), without requesting it', async () => {
+    const base = parseBaseUrl('https://panel.example.com');
+    for (const [form, next] of UNSAFE_LINKS) {
+      const requested: string[] = [];
+      const listing = await readAllPages<number>('/api/v1/orders', 'orders', {
+        baseUrl: base,
+        maxPages: 5,
+        maxBytes: 1_000_000,
+        get: (path) => {
+          requested.push(path);
+          // In a Link header every form is a link (in a body, one without a slash or `?` is taken for a cursor).
+          return Promise.resolve({ json: { data: [1, 2] }, headers: { link: `<${next}>; rel="next"` }, bytes: 10 });
+        },
+        parse: (_path, response) => ({ items: (response.json as { data: number[] }).data, skipped: 0 }),
+        warn: () => undefined,
+      });
+      assert.deepEqual(requested, ['/api/v1/orders'], form);
+      assert.equal(listing.stoppedBy, 'outsideApi', form);
+      assert.deepEqual(listing.items, [1, 2], form);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MAX_HOLD_MS, RateLimiter } from '../../src/api/RateLimiter';
+import { MAX_HOLD_MS, RateLimiter, Urgency } from '../../src/api/RateLimiter';
 import { FakeClock, flush } from './helpers/FakeClock';
 
 describe('RateLimiter (unit)', () => {
@@ -156,5 +156,97 @@ describe('RateLimiter (unit)', () => {
     limiter.dispose();
     await assert.rejects(waiting, { kind: 'cancelled' });
     assert.equal(clock.pendingTimers, 0);
+  });
+
+  it('a full queue refuses background reads, never the user: a Stop with 256 background reads queued is let through within 1 s', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock, maxQueued: 256 });
+    const refused: unknown[] = [];
+    const background = (): void => {
+      void limiter.acquire().then(
+        (permit) => permit.release(),
+        (error: unknown) => refused.push(error),
+      );
+    };
+    for (let i = 0; i < 1_000 && limiter.status().queued < 256; i++) background();
+    await flush();
+    assert.equal(limiter.status().queued, 256, 'the background reads spent the window and filled the queue');
+    assert.equal(refused.length, 0);
+
+    let stopSentAt: number | undefined;
+    const started = clock.now();
+    void limiter.acquire({ priority: 'user', maxWaitMs: 10_000 }).then((permit) => {
+      stopSentAt = clock.now();
+      permit.release();
+    });
+    await clock.advance(1_000);
+    assert.ok(stopSentAt !== undefined && stopSentAt - started <= 1_000, 'the Stop went out within a second');
+
+    // One more background read: the oldest queued one makes room, refused with a typed "not sent".
+    background();
+    await flush();
+    assert.equal(refused.length, 1);
+    assert.ok(limiter.status().queued <= 256);
+    const [error] = refused as Array<{ kind: string; maybeSent: boolean; reason?: { rule: string } }>;
+    assert.equal(error?.kind, 'rateLimited');
+    assert.equal(error?.maybeSent, false);
+    assert.deepEqual(error?.reason, { rule: 'queueFull' });
+  });
+
+  it('lets a queued background request that a user joins overtake the other background requests', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const order: string[] = [];
+    (await limiter.acquire()).release();
+    const joined = new Urgency('background');
+    void limiter.acquire().then((p) => (order.push('first background'), p.release()));
+    void limiter.acquire({ urgency: joined }).then((p) => (order.push('joined'), p.release()));
+    await flush();
+    joined.raise();
+    assert.equal(joined.priority, 'user');
+    await clock.advance(5_000);
+    assert.deepEqual(order, ['joined', 'first background']);
+  });
+
+  it('lowers the limit in force after a 429 to a little below what the server accepted, then climbs back slowly; the status says so', async () => {
+    const limiter = new RateLimiter({ limit: 120, windowMs: 60_000, clock });
+    start(limiter, 60);
+    await flush();
+    limiter.refused();
+    const lowered = limiter.status();
+    assert.equal(lowered.configuredLimit, 120);
+    assert.equal(lowered.limit, 53, 'nine tenths of the 59 the server took');
+    assert.equal(lowered.remaining, 0, '"x of y" is told against the limit in force');
+    limiter.refused();
+    assert.equal(
+      limiter.status().limit,
+      52,
+      'a second 429 right after lowers it by what it takes, not by another tenth',
+    );
+    await clock.advance(10 * 60_000);
+    assert.equal(limiter.status().limit, 62, 'one a minute back up (a 120th of the configured limit)');
+    await clock.advance(60 * 60_000);
+    assert.equal(limiter.status().limit, 120, 'and no higher than configured');
+  });
+
+  it('never lowers the limit below a quarter of the configured one, however often the server refuses', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    for (let i = 0; i < 50; i++) limiter.refused();
+    assert.equal(limiter.status().limit, 25);
+    const granted = start(limiter, 30, 'user');
+    await flush();
+    assert.equal(granted.length, 25);
+  });
+
+  it('after a low server budget reaches its reset time, sends one request until the server says more', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.observeServer(1, clock.now() + 1_000);
+    await clock.advance(1_000);
+    const permits: Array<{ release(): void }> = [];
+    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'user' }).then((permit) => permits.push(permit));
+    await flush();
+    assert.equal(permits.length, 1, 'a rolling window frees one slot at its reset time, not all of them');
+    limiter.observeServer(3, clock.now() + 1_000);
+    permits[0]?.release();
+    await flush();
+    assert.equal(permits.length, 4, 'the answer said three more');
   });
 });

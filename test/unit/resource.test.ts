@@ -157,4 +157,16 @@ describe('Resource and Session (unit, in memory)', () => {
     await ok;
     assert.equal(failures.keyRejected, false);
   });
+
+  it('raises the permit request of a background load that a user refresh joins, and tells the user of its failure', async () => {
+    const background = resource.refresh('background');
+    const urgency = source.calls[0]?.options.urgency;
+    assert.equal(urgency?.priority, 'background');
+    const user = resource.refresh('user');
+    assert.equal(source.calls.length, 1, 'joined, not read twice');
+    assert.equal(urgency.priority, 'user', 'the joined load now waits as the user would');
+    source.calls[0]?.reject(new ApiError('server', 'HTTP 500', { status: 500 }));
+    await Promise.all([background, user]);
+    assert.equal(failed[0]?.userInitiated, true, 'the user asked for it: the failure is theirs to hear of');
+  });
 });

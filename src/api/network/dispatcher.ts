@@ -1,7 +1,10 @@
-import { createAgent, createProxyAgent, type Dispatcher, tunnelPool } from '../undici';
+import { type Socket } from 'node:net';
+import { createAgent, createProxyAgent, type Dispatcher } from '../undici';
+import { guardedPools } from './connectGuard';
 import { decideRoute, type Route } from './route';
 import { type NetworkSettings, normaliseNetworkSettings } from './settings';
 import { planTrust, type TlsOptions } from './trust';
+import { tunnelClient } from './tunnel';
 
 /** Decided once per client: the route to its origin and the certificates to trust. Both lanes share it. */
 export interface ConnectionPlan {
@@ -17,6 +20,8 @@ export interface PoolOptions {
   readonly connectMs: number;
   readonly headersMs: number;
   readonly bodyMs: number;
+  /** Told of every connection made, for a count of those open. */
+  readonly onConnected?: (socket: Socket) => void;
 }
 
 export function planConnection(origin: string, network?: NetworkSettings): ConnectionPlan {
@@ -30,7 +35,8 @@ export function planConnection(origin: string, network?: NetworkSettings): Conne
  * One connection pool along the planned route: an `Agent` for a direct route, a `ProxyAgent` otherwise. undici's
  * `ProxyAgent` opens a CONNECT tunnel for every https:// origin (and only https:// origins get here: plain HTTP is
  * loopback, which is direct), then does TLS with the API host inside it: the proxy sees the host name, never the
- * key. Credentials for the proxy go on the CONNECT request only.
+ * key. Credentials for the proxy go on the CONNECT request only. Either way every connection attempt goes through
+ * our guard (a deadline, no reconnect loop; see connectGuard.ts).
  */
 export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispatcher {
   const tls = { ...plan.tls, timeout: pool.connectMs };
@@ -40,6 +46,7 @@ export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispa
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
     connections: pool.connections,
+    factory: guardedPools({ connectMs: pool.connectMs, onConnected: pool.onConnected }),
   };
   const { route } = plan;
   if (route.kind !== 'proxy') return createAgent({ ...common, connect: tls });
@@ -50,6 +57,6 @@ export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispa
     proxyTunnel: true,
     requestTls: tls,
     proxyTls: tls,
-    clientFactory: tunnelPool,
+    clientFactory: tunnelClient,
   });
 }

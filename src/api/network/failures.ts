@@ -1,4 +1,5 @@
 import { ApiError } from '../errors';
+import { ConnectFailure } from './connectGuard';
 import { type Route } from './route';
 
 /** The codes that mean "no TCP connection was made": through a proxy, the only connection made is to the proxy. */
@@ -20,6 +21,9 @@ const UNTRUSTED = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'CERT_UNTRUSTED',
 ]);
+
+/** What a connection that the proxy closed before the tunnel was open fails with. */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
 
 /** undici's wording when a proxy answers CONNECT with anything but 200 (lib/dispatcher/proxy-agent.js). */
 const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
@@ -56,6 +60,15 @@ export function classifyRouteFailure(error: unknown, code: string | undefined, r
         proxy,
       });
     }
+    if (error instanceof ConnectFailure && error.phase === 'timeout') {
+      const seconds = Math.max(1, Math.ceil(error.deadlineMs / 1000));
+      return new ApiError('timeout', `${via} did not open a tunnel to the API within ${seconds} s.`, {
+        ...base,
+        code: 'proxy_timeout',
+        proxy,
+        reason: { rule: 'proxyTimeout', ...proxy, seconds },
+      });
+    }
     const reason = code === undefined ? undefined : UNREACHABLE.get(code);
     if (reason !== undefined) {
       return new ApiError(
@@ -68,6 +81,14 @@ export function classifyRouteFailure(error: unknown, code: string | undefined, r
         },
       );
     }
+  }
+  if (route.kind === 'proxy' && error instanceof ConnectFailure && (code === undefined || DROPPED.has(code))) {
+    const proxy = { address: route.proxy.address, setting: route.setting };
+    return new ApiError(
+      'network',
+      `The proxy ${proxy.address} (from ${proxy.setting}) closed the connection before opening a tunnel to the API${code ? ` (${code})` : ''}.`,
+      { ...base, code: 'proxy_dropped', proxy, reason: { rule: 'proxyDropped', ...proxy } },
+    );
   }
   if (code !== undefined && UNTRUSTED.has(code)) {
     return new ApiError(
