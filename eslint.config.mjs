@@ -28,6 +28,21 @@ export default tseslint.config(
     },
   },
   {
+    // Notifications and modal dialogs render links: they are shown only through src/notify/show.ts, which makes what
+    // they quote inert (see src/notify/inert.ts, the one boundary for server text).
+    files: ['src/**/*.ts'],
+    ignores: ['src/notify/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+          message: 'Show messages through src/notify/show.ts (tell, confirm): it makes server text inert.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

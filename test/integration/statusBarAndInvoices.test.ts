@@ -21,7 +21,7 @@ describe('the balance, account and invoices', () => {
       `$(credit-card) ${new Intl.NumberFormat(vscode.env.language, { style: 'currency', currency: 'EUR' }).format(h.mock.state.balance.balance)}`,
     );
     assert.equal(item.backgroundColor, undefined);
-    assert.equal((item.command as string | undefined) ?? '', 'hostingAccount.showAccount');
+    assert.equal((item.command as vscode.Command | undefined)?.command, 'hostingAccount.showAccount');
     const tooltip = (item.tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /Ada Lovelace/);
     assert.match(tooltip, /Updated at/);
