@@ -33,9 +33,11 @@ export function retryDelay(
   background = false,
 ): number | undefined {
   if (attempt >= policy.maxAttempts) return undefined;
-  // A background read is not repeated on a failing server: the account's schedule backs off instead (doubling, up to
-  // five minutes), so an account that is down costs one request per read, not three. The user's reads still retry.
-  if (background && method === 'GET' && error.kind !== 'rateLimited') return undefined;
+  // A background read is not repeated on a failing or limiting server: the account's schedule backs off instead
+  // (doubling, up to five minutes), so an account that is down costs one request per read, not three. One exception:
+  // a connection that broke at once (a kept-alive socket the server had closed) is tried again, once. The user's
+  // reads still retry.
+  if (background && method === 'GET' && (error.kind !== 'network' || attempt > 1)) return undefined;
   const retryable =
     method === 'GET'
       ? error.kind === 'rateLimited' ||
