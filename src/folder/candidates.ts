@@ -6,7 +6,7 @@
 import { connectedHosts, type RemoteWindow } from '../ssh/remoteWindow';
 import { type FileReader } from './fileReader';
 import { readGitRemotes, remoteHost, type GitLimits, type GitRemotes } from './gitRemotes';
-import { hostKey } from './servers';
+import { hostKey } from '../ssh/hostKey';
 import {
   configuredHosts,
   effectiveHost,

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { checkHost } from '../ssh/hostCheck';
 import { beforeDeadline, completeLines, type Deadline, deadlineIn, type FileReader } from './fileReader';
-import { hostKey } from './servers';
+import { hostKey } from '../ssh/hostKey';
 
 export interface GitRemote {
   /** The remote's name, when it is plain (letters, digits, `._/-`, at most 64); otherwise left out. */

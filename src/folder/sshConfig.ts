@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { beforeDeadline, completeLines, type Deadline, deadlineIn, expired, type FileReader } from './fileReader';
-import { hostKey } from './servers';
+import { hostKey } from '../ssh/hostKey';
 
 export interface SshHostBlock {
   /** The `Host` line's patterns in lower case, negated ones with their `!`; `*` for what precedes any `Host` line. */

@@ -5,7 +5,8 @@
  * folder's. Matching is exact: a host equal to one of a server's addresses, or to its name when that is a host name.
  */
 import { type Candidate, type CandidateSource } from './candidates';
-import { type FolderServer, hostKey } from './servers';
+import { hostKey } from '../ssh/hostKey';
+import { type FolderServer } from './servers';
 
 export type MatchedBy = 'address' | 'name';
 

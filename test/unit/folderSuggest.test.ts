@@ -8,7 +8,8 @@ import {
   remoteSshCandidates,
   sshConfigCandidates,
 } from '../../src/folder/candidates';
-import { type FolderServer, folderServersOf, hostKey } from '../../src/folder/servers';
+import { type FolderServer, folderServersOf } from '../../src/folder/servers';
+import { hostKey } from '../../src/ssh/hostKey';
 import { readSshConfig, type SshConfig } from '../../src/folder/sshConfig';
 import { suggestServer } from '../../src/folder/suggestServer';
 import { MemoryFiles } from './helpers/memoryFiles';
