@@ -382,17 +382,45 @@ export function effectiveHost(
   alias: string,
   budget: MatchBudget = new MatchBudget(STEPS_PER_ALIAS),
 ): string | undefined {
-  const host = alias.toLowerCase();
-  if (host.length > 253) return undefined;
-  for (const block of config.blocks) {
-    if (block.hostName === undefined) continue;
-    const hit = applies(block, host, budget);
-    if (budget.spent) return undefined;
-    if (!hit) continue;
-    const expanded = expandHostName(block.hostName, host);
+  return hostResolver(config, budget)(alias);
+}
+
+/**
+ * `effectiveHost` for many aliases: blocks that name only exact hosts are looked up by name, and only the others
+ * (wildcards, negations, conditional includes) are matched in turn, so a config of a thousand hosts costs a thousand
+ * lookups rather than a million matches.
+ */
+function hostResolver(config: SshConfig, budget: MatchBudget): (alias: string) => string | undefined {
+  const exact = new Map<string, number>();
+  const general: number[] = [];
+  config.blocks.forEach((block, index) => {
+    if (block.hostName === undefined) return;
+    if (block.within.length > 0 || !block.patterns.every(isPlainPattern)) general.push(index);
+    else for (const pattern of block.patterns) if (!exact.has(pattern)) exact.set(pattern, index);
+  });
+  return (alias) => {
+    const host = alias.toLowerCase();
+    if (host.length > 253) return undefined;
+    let chosen = exact.get(host);
+    for (const index of general) {
+      if (chosen !== undefined && index > chosen) break;
+      const block = config.blocks[index];
+      const hit = block !== undefined && applies(block, host, budget);
+      if (budget.spent) return undefined;
+      if (hit) {
+        chosen = index;
+        break;
+      }
+    }
+    const hostName = chosen === undefined ? undefined : config.blocks[chosen]?.hostName;
+    if (hostName === undefined) return hostKey(host);
+    const expanded = expandHostName(hostName, host);
     return expanded === undefined ? undefined : hostKey(expanded);
-  }
-  return hostKey(host);
+  };
+}
+
+function isPlainPattern(pattern: string): boolean {
+  return !pattern.startsWith('!') && !pattern.includes('*') && !pattern.includes('?');
 }
 
 function expandHostName(value: string, host: string): string | undefined {
@@ -414,8 +442,7 @@ function expandHostName(value: string, host: string): string | undefined {
 
 /** A Host pattern that names one host: no wildcard, not negated, a plain host. */
 function exactAlias(pattern: string): string | undefined {
-  if (pattern.startsWith('!') || pattern.includes('*') || pattern.includes('?')) return undefined;
-  return hostKey(pattern);
+  return isPlainPattern(pattern) ? hostKey(pattern) : undefined;
 }
 
 export interface SshConfigHost {
@@ -430,13 +457,14 @@ export function configuredHosts(config: SshConfig, max = 1_000): SshConfigHost[]
   const hosts: SshConfigHost[] = [];
   const seen = new Set<string>();
   const budget = new MatchBudget(STEPS_PER_CONFIG);
+  const resolve = hostResolver(config, budget);
   for (const block of config.blocks) {
     for (const pattern of block.patterns) {
       const alias = exactAlias(pattern);
       if (alias === undefined || seen.has(alias)) continue;
       seen.add(alias);
       if (!block.within.every((p) => patternsMatch(p, alias, budget))) continue;
-      const target = effectiveHost(config, alias, budget);
+      const target = resolve(alias);
       if (budget.spent) return hosts;
       hosts.push(target !== undefined && target !== alias ? { alias, hostName: target } : { alias });
       if (hosts.length >= max) return hosts;

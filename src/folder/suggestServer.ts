@@ -35,7 +35,7 @@ export const SOURCE_TIERS: ReadonlyArray<readonly CandidateSource[]> = [['remote
 
 export function suggestServer(candidates: readonly Candidate[], servers: readonly FolderServer[]): Suggestion {
   if (!candidates.length) return { kind: 'none', reason: 'noCandidates' };
-  const index = indexServers(servers);
+  const index = indexServers(servers, new Set(candidates.map((candidate) => candidate.host)));
   for (const tier of SOURCE_TIERS) {
     const found = new Map<string, { server: FolderServer; matches: ServerMatch[] }>();
     for (const candidate of candidates) {
@@ -57,9 +57,27 @@ export function suggestServer(candidates: readonly Candidate[], servers: readonl
   return { kind: 'none', reason: 'noMatch' };
 }
 
-/** Host → the servers it names, each once (by address rather than by name when both). */
-function indexServers(servers: readonly FolderServer[]): Map<string, Map<FolderServer, MatchedBy>> {
+/**
+ * The servers each candidate host names, each once (by address rather than by name when both). Only the servers that
+ * match are indexed: with twenty accounts of ten thousand servers, a full index would cost more than all the rest.
+ */
+function indexServers(
+  servers: readonly FolderServer[],
+  hosts: ReadonlySet<string>,
+): Map<string, Map<FolderServer, MatchedBy>> {
   const index = new Map<string, Map<FolderServer, MatchedBy>>();
+  // The last group of each IPv6 candidate: an address spelled another way is parsed only when its last group fits.
+  const lastGroups = new Set<number>();
+  for (const host of hosts) if (host.includes(':')) lastGroups.add(lastGroup(host));
+  const keyOf = (text: string): string | undefined => {
+    if (text.length > 253) return undefined;
+    const lower = text.toLowerCase();
+    // A host already in its compared form needs one lookup; only IPv6 may be written another way.
+    if (hosts.has(lower)) return hostKey(text) === lower ? lower : undefined;
+    if (!lastGroups.size || !text.includes(':') || !lastGroups.has(lastGroup(lower))) return undefined;
+    const key = hostKey(text);
+    return key !== undefined && hosts.has(key) ? key : undefined;
+  };
   const add = (key: string | undefined, server: FolderServer, by: MatchedBy): void => {
     if (key === undefined) return;
     const named = index.get(key) ?? new Map<FolderServer, MatchedBy>();
@@ -67,10 +85,16 @@ function indexServers(servers: readonly FolderServer[]): Map<string, Map<FolderS
     if (!named.has(server)) named.set(server, by);
   };
   for (const server of servers) {
-    for (const address of server.addresses) add(hostKey(address), server, 'address');
-    add(hostKey(server.name), server, 'name');
+    for (const address of server.addresses) add(keyOf(address), server, 'address');
+    add(keyOf(server.name), server, 'name');
   }
   return index;
+}
+
+/** The value of an IPv6 address's last 16 bits as written; -1 when they are not one hex group (`::`, a dotted tail). */
+function lastGroup(address: string): number {
+  const tail = address.slice(address.lastIndexOf(':') + 1);
+  return /^[\da-f]{1,4}$/.test(tail) ? parseInt(tail, 16) : -1;
 }
 
 function serverId(server: FolderServer): string {

@@ -11,6 +11,7 @@ import {
   globMatch,
   includeTarget,
   MatchBudget,
+  patternsMatch,
   readSshConfig,
   splitLine,
   SSH_CONFIG_LIMITS,
@@ -100,6 +101,48 @@ describe('folder sources: ~/.ssh/config (unit)', () => {
       configuredHosts(config).map((h) => h.alias),
       ['bastion.prod', 'web-1', 'pct', 'tokens'],
       'wildcards and negations are no aliases',
+    );
+  });
+
+  it('resolves like a plain walk over every block, lookups and all (property)', () => {
+    const pattern = fc.oneof(
+      fc.constantFrom('a', 'b', 'web-1', 'web-2', '*', 'web-*', '?', '!a', '!web-*', '*-1'),
+      fc.constantFrom('A', 'WEB-1'),
+    );
+    const blockArb = fc.record({
+      patterns: fc.array(pattern, { minLength: 1, maxLength: 3 }),
+      within: fc.array(fc.array(pattern, { minLength: 1, maxLength: 2 }), { maxLength: 1 }),
+      hostName: fc.option(fc.constantFrom('192.0.2.1', '192.0.2.2', '%h.example', '%p'), { nil: undefined }),
+    });
+    const walk = (config: SshConfig, alias: string): string | undefined => {
+      for (const block of config.blocks) {
+        if (block.hostName === undefined) continue;
+        if (!patternsMatch(block.patterns, alias) || !block.within.every((p) => patternsMatch(p, alias))) continue;
+        return block.hostName === '%p' ? undefined : block.hostName.replace('%h', alias);
+      }
+      return alias;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(blockArb, { maxLength: 8 }),
+        fc.constantFrom('a', 'b', 'web-1', 'web-2', 'c'),
+        (b, alias) => {
+          const config: SshConfig = {
+            blocks: b.map((block) => ({ ...block, patterns: block.patterns.map((p) => p.toLowerCase()) })),
+            files: 1,
+            skippedIncludes: 0,
+            limited: [],
+          };
+          assert.equal(effectiveHost(config, alias), walk(config, alias));
+          const listed = configuredHosts(config);
+          for (const host of listed) {
+            // An alias whose host is not known is still listed, alone.
+            const target = walk(config, host.alias);
+            assert.equal(host.hostName, target === host.alias ? undefined : target);
+          }
+        },
+      ),
+      { numRuns: 3_000 },
     );
   });
 
