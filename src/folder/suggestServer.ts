@@ -74,7 +74,9 @@ function indexServers(
     const lower = text.toLowerCase();
     // A host already in its compared form needs one lookup; only IPv6 may be written another way.
     if (hosts.has(lower)) return hostKey(text) === lower ? lower : undefined;
-    if (!lastGroups.size || !text.includes(':') || !lastGroups.has(lastGroup(lower))) return undefined;
+    if (!lastGroups.size || !text.includes(':')) return undefined;
+    const group = lastGroup(lower);
+    if (group >= 0 && !lastGroups.has(group)) return undefined;
     const key = hostKey(text);
     return key !== undefined && hosts.has(key) ? key : undefined;
   };

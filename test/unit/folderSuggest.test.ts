@@ -143,6 +143,17 @@ describe('folder sources: candidates and the one suggestion (unit)', () => {
     for (const host of ['203.0.113', '203.0.113.50', 'web', 'example.com', 'build', 'staging.example.com']) {
       assert.deepEqual(suggestServer([{ source: 'gitRemote', host }], SERVERS), { kind: 'none', reason: 'noMatch' });
     }
+    // However the server spells its address.
+    const spelled = [server('k1', '9', 'x', '2001:0DB8:0:0::5'), server('k1', '10', 'y', 'Mixed.Example.COM')];
+    const mapped = server('k1', '11', 'z', '::ffff:192.0.2.1');
+    for (const [host, expected] of [
+      ['2001:db8::5', spelled[0]],
+      ['mixed.example.com', spelled[1]],
+      [hostKey('::ffff:192.0.2.1') ?? '', mapped],
+    ] as const) {
+      const found = suggestServer([{ source: 'gitRemote', host }], [...spelled, mapped]);
+      assert.equal(found.kind === 'one' && found.server, expected, host);
+    }
     assert.deepEqual(suggestServer([], SERVERS), { kind: 'none', reason: 'noCandidates' });
     // A label that is no host name ("Build box") is never matched by name.
     assert.deepEqual(suggestServer([{ source: 'gitRemote', host: 'build box' }], SERVERS), {
