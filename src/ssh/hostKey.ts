@@ -1,0 +1,27 @@
+import { checkHost } from './hostCheck';
+
+/**
+ * A host as it is compared: a name in lower case, IPv6 in its canonical short form, IPv4 as written (checkHost refuses
+ * the notations that would hide another address). Undefined for anything checkHost refuses, so nothing odd can match.
+ */
+export function hostKey(text: unknown): string | undefined {
+  const check = checkHost(text);
+  if (!check.ok) return undefined;
+  switch (check.kind) {
+    case 'ipv4':
+      return check.host;
+    case 'name':
+      return check.host.toLowerCase();
+    case 'ipv6':
+      return canonicalIPv6(check.host);
+  }
+}
+
+function canonicalIPv6(address: string): string | undefined {
+  try {
+    // The URL parser writes an IPv6 host in the RFC 5952 form: lower case, zeros compressed once.
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * After a reinstall the server has new host keys, and the next `ssh` stops at "REMOTE HOST IDENTIFICATION HAS
+ * CHANGED". This is the pure half of getting past it: recognising that failure, deciding whether to offer forgetting
+ * the old keys (only for a server we saw reinstalled: otherwise the warning may be a real attack), the `ssh-keygen -R`
+ * argv lists that forget them, and what ssh-keygen said it removed. Free of `vscode`.
+ */
+import { checkHost, isSafePort } from './hostCheck';
+import { hostKey } from './hostKey';
+import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
+
+/** The normalisers keep sixteen addresses per server. */
+const MAX_ADDRESSES = 16;
+const MAX_PATH = 1_024;
+
+/**
+ * One argv per host form ssh may have written to known_hosts: `-R host`, and `-R [host]:port` when the port is not
+ * 22 (IPv6 inside the brackets). Only addresses checkHost accepts; a name in lower case as ssh writes it, and an IPv6
+ * address both as given and in canonical form when those differ. `knownHostsFile` adds `-f <file>`.
+ */
+export function forgetHostKeyArgs(addresses: readonly string[], port: number, knownHostsFile?: string): string[][] {
+  if (!isSafePort(port)) throw new RangeError('not a port number');
+  const file = knownHostsFile === undefined ? [] : ['-f', checkedFile(knownHostsFile)];
+  const hosts: string[] = [];
+  for (const address of addresses.slice(0, MAX_ADDRESSES)) {
+    const check = checkHost(address);
+    if (!check.ok) continue;
+    const forms = check.kind === 'name' ? [check.host.toLowerCase()] : [check.host.toLowerCase(), hostKey(check.host)];
+    for (const form of forms) if (form !== undefined && !hosts.includes(form)) hosts.push(form);
+  }
+  const argvs: string[][] = [];
+  for (const host of hosts) {
+    argvs.push([...file, '-R', host]);
+    if (port !== 22) argvs.push([...file, '-R', `[${host}]:${port}`]);
+  }
+  return argvs;
+}
+
+function checkedFile(file: string): string {
+  if (file.length === 0 || file.length > MAX_PATH || file.startsWith('-')) throw new RangeError('not a plain path');
+  for (let i = 0; i < file.length; i++) {
+    if (file.charCodeAt(i) < 0x20 || file.charCodeAt(i) === 0x7f) throw new RangeError('not a plain path');
+  }
+  return file;
+}
+
+export interface ForgetReport {
+  /** The entries ssh-keygen said it found, and so removed: the host as it printed it, and the line. */
+  readonly removed: ReadonlyArray<{ readonly host: string; readonly line: number }>;
+  /** It rewrote the file (and kept the old one as `.old`). */
+  readonly updated: boolean;
+  /** It looked and found nothing for the host. */
+  readonly notFound: boolean;
+  /** There is no known_hosts file: nothing to forget. */
+  readonly noFile: boolean;
+}
+
+const MAX_OUTPUT = 64 * 1024;
+const MAX_REMOVED = 256;
+const MAX_HOST_TEXT = 300;
+
+/**
+ * What `ssh-keygen -R` printed: `# Host <host> found: line <n>` per removed entry, `<file> updated.`, or
+ * `Host <host> not found in <file>`, `Cannot stat <file>: …`. Paths are never kept: they are text from the file
+ * system, and the user needs only what was removed.
+ */
+export function parseForgetOutput(stdout: string, stderr: string): ForgetReport {
+  const removed: Array<{ host: string; line: number }> = [];
+  let updated = false;
+  let notFound = false;
+  let noFile = false;
+  for (const line of `${stdout.slice(0, MAX_OUTPUT)}\n${stderr.slice(0, MAX_OUTPUT)}`.split('\n')) {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (text.startsWith('# Host ')) {
+      const found = foundEntry(text);
+      if (found && removed.length < MAX_REMOVED) removed.push(found);
+    } else if (text.endsWith(' updated.')) {
+      updated = true;
+    } else if (text.startsWith('Host ') && text.includes(' not found in ')) {
+      notFound = true;
+    } else if (text.startsWith('Cannot stat ')) {
+      noFile = true;
+    }
+  }
+  return { removed, updated, notFound, noFile };
+}
+
+function foundEntry(text: string): { host: string; line: number } | undefined {
+  const marker = ' found: line ';
+  const at = text.lastIndexOf(marker);
+  if (at < 0) return undefined;
+  const host = text.slice('# Host '.length, at);
+  // Older versions add ` type <key type>` after the number.
+  const digits = /^\d{1,9}/.exec(text.slice(at + marker.length, at + marker.length + 12))?.[0];
+  if (!digits || !isPlainText(host)) return undefined;
+  return { host, line: Number(digits) };
+}
+
+function isPlainText(text: string): boolean {
+  if (text.length === 0 || text.length > MAX_HOST_TEXT) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f) return false;
+  }
+  return true;
+}
+
+export type HostKeyFailure =
+  /** ssh's banner: the server's key is not the one known for it. */
+  | 'changed'
+  /** The key could not be verified for another reason (unknown host in batch mode, a revoked key…). */
+  | 'verificationFailed';
+
+const HEAD = 256 * 1024;
+const TAIL = 4 * 1024;
+const CHANGED = 'REMOTE HOST IDENTIFICATION HAS CHANGED';
+const FAILED = 'Host key verification failed.';
+
+/**
+ * Whether ssh stopped on the server's host key, from its stderr and exit code (255 for its own failures; undefined
+ * when not known, as from a terminal). Only the start and the end of stderr are looked at, where ssh writes these.
+ */
+export function hostKeyFailure(stderr: string, exitCode?: number | null): HostKeyFailure | undefined {
+  if (exitCode !== undefined && exitCode !== 255) return undefined;
+  const head = stderr.slice(0, HEAD);
+  const tail = stderr.length > HEAD ? stderr.slice(-TAIL) : '';
+  if (head.includes(CHANGED)) return 'changed';
+  if (head.includes(FAILED) || tail.includes(FAILED)) return 'verificationFailed';
+  return undefined;
+}
+
+export type HostKeyAdvice =
+  /** The server was reinstalled since we last connected: its new key is expected, so offer to forget the old one. */
+  | 'offerToForget'
+  /** The key changed and we know of no reinstall: say so plainly, offer nothing that would hide an attack. */
+  | 'warnChanged'
+  | 'none';
+
+export function hostKeyAdvice(failure: HostKeyFailure | undefined, reinstalledSinceConnect: boolean): HostKeyAdvice {
+  if (failure !== 'changed') return 'none';
+  return reinstalledSinceConnect ? 'offerToForget' : 'warnChanged';
+}
+
+export interface ForgetOptions extends Partial<RunOptions> {
+  /** The ssh-keygen to run; `ssh-keygen` (looked up on PATH) when left out. */
+  readonly sshKeygen?: string;
+  readonly knownHostsFile?: string;
+  /** Injected for tests. */
+  readonly run?: typeof runArgv;
+}
+
+export type ForgetOutcome =
+  | {
+      readonly kind: 'done';
+      readonly removed: ReadonlyArray<{ readonly host: string; readonly line: number }>;
+      /** Runs that did not end well (timed out, stopped, an unexpected exit); the others still ran. */
+      readonly failedRuns: number;
+    }
+  | { readonly kind: 'noHosts' }
+  | { readonly kind: 'notRun'; readonly problem: 'notFound' | 'notAllowed' | 'failedToStart' };
+
+/**
+ * Forgets every known host key of the server's addresses, one `ssh-keygen -R` at a time (each rewrites the file, so
+ * they must not overlap). Stops at the first that cannot be started.
+ */
+export async function forgetHostKeys(
+  addresses: readonly string[],
+  port: number,
+  options: ForgetOptions = {},
+): Promise<ForgetOutcome> {
+  const argvs = forgetHostKeyArgs(addresses, port, options.knownHostsFile);
+  if (!argvs.length) return { kind: 'noHosts' };
+  const run = options.run ?? runArgv;
+  const runOptions: RunOptions = {
+    timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes ?? RUN_DEFAULTS.maxOutputBytes,
+    env: options.env,
+    signal: options.signal,
+  };
+  const removed: Array<{ host: string; line: number }> = [];
+  let failedRuns = 0;
+  for (const argv of argvs) {
+    const outcome: RunOutcome = await run(options.sshKeygen ?? 'ssh-keygen', argv, runOptions);
+    if (!outcome.ok) return { kind: 'notRun', problem: outcome.problem };
+    const report = parseForgetOutput(outcome.stdout, outcome.stderr);
+    removed.push(...report.removed.slice(0, MAX_REMOVED - removed.length));
+    const fine = outcome.exitCode === 0 || (outcome.exitCode === 255 && report.noFile);
+    if (!fine || outcome.timedOut || outcome.outputCut) failedRuns++;
+    if (outcome.cancelled) break;
+  }
+  return { kind: 'done', removed, failedRuns };
+}
