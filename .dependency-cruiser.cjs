@@ -2,8 +2,8 @@
 // it, never one above, and no import cycle is allowed: `npm run lint` checks both on every change.
 const layers = [
   ['util', '^src/util/'],
-  ['ssh', '^src/ssh/'],
   ['api', '^src/api/'],
+  ['ssh', '^src/ssh/'],
   ['platform', '^src/(auth/|config\\.ts$|log\\.ts$)'],
   ['store', '^src/store/'],
   ['folder', '^src/folder/'],
