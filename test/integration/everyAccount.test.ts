@@ -92,7 +92,8 @@ for (const which of ['first', 'added'] as const) {
     });
 
     it("shows the wait for the API's rate limit, named, and Cancel abandons its request", async () => {
-      const reset = Math.floor(Date.now() / 1000) + 30;
+      // A short hold (long enough to be shown), waited out at the end so the next test starts with the budget free.
+      const reset = Math.floor(Date.now() / 1000) + 5;
       mock.faults.add({
         kind: 'raw',
         path: '/api/v1/balance',
@@ -141,6 +142,7 @@ for (const which of ['first', 'added'] as const) {
       await refresh;
       cancel.dispose();
       assert.equal(requests(mock).length, 0, 'the cancelled request was never sent');
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset * 1000 - Date.now() + 500)));
     });
 
     it('tells a background failure once, in its own words (its host, its name), sending one request', async () => {

@@ -106,7 +106,7 @@ describe('the balance, account and invoices', () => {
     window.createQuickPick = () => (pick = original());
     try {
       const command = h.api.statusBar.item.command as vscode.Command;
-      await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+      await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
     } finally {
       window.createQuickPick = original;
     }

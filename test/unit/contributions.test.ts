@@ -246,7 +246,7 @@ describe('package.json contributions (unit)', () => {
       const when = palette.find((entry) => entry.command === command)?.when;
       if (when === undefined) return true;
       const keys: Record<string, boolean> = {
-        'hostingAccount.anyKey': states.some((state) => /^(invalidKey|unreachable|loading|ready)$/.test(state)),
+        'hostingAccount.anyKey': states.some((state) => /^(?:invalidKey|unreachable|loading|ready)$/.test(state)),
         'hostingAccount.anyReady': states.includes('ready'),
       };
       if (when in keys) return keys[when] === true;
