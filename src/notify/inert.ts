@@ -27,12 +27,12 @@ type Text = ServerText | string;
 
 /** Server text in a notification or a modal dialog (message or detail). */
 export function forMessage(text: Text, max: number = SINK_LIMITS.message): string {
-  return breakLinks(breakIcons(clean(plain(text), max)));
+  return fit(breakLinks(breakIcons(clean(plain(text), max))), max);
 }
 
 /** Server text in a tree item's label or description, a quick pick, an input box, or the status bar. */
 export function forLabel(text: Text, max: number = SINK_LIMITS.label): string {
-  return breakIcons(clean(plain(text), max));
+  return fit(breakIcons(clean(plain(text), max)), max);
 }
 
 /** Server text in Markdown (tooltips, the assistant's confirmation): escaped, on one line. */
@@ -42,7 +42,7 @@ export function forMarkdown(text: Text, max: number = SINK_LIMITS.markdown): str
 
 /** Server text in a terminal's name (its tab renders `$(icon)`). */
 export function forTerminalName(text: Text, max: number = SINK_LIMITS.terminal): string {
-  return breakIcons(clean(plain(text), max));
+  return fit(breakIcons(clean(plain(text), max)), max);
 }
 
 /** Server text in a language model tool's result: bounded, printable, on one line. */
@@ -125,6 +125,13 @@ function clean(text: string, max: number): string {
     out.push('…');
   }
   return out.join('');
+}
+
+/** What breaking links and icons added can make a text longer than its sink takes: cut again, with "…". */
+function fit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
 /** A zero-width space after `$` stops `$(name)` from rendering as an icon, and reads the same. */

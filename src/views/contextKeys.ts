@@ -22,9 +22,14 @@ export class ContextKeys extends Disposable {
     this.set('hostingAccount.state', store.state);
     this.set('hostingAccount.hasKey', store.hasApiKey);
     this.set('hostingAccount.severalAccounts', this.model.several);
+    // Palette commands and view titles that fit any account show while any account can serve them.
     this.set(
       'hostingAccount.anyKey',
       this.model.accounts.some((account) => account.store.hasApiKey),
+    );
+    this.set(
+      'hostingAccount.anyReady',
+      this.model.accounts.some((account) => account.store.state === 'ready'),
     );
     this.set('hostingAccount.ordersLoaded', store.ordersInfo.updatedAt !== undefined);
     this.set(
