@@ -1,0 +1,190 @@
+/**
+ * Every renewal of every order within the forecast's days, in date order, in bounded time: each order is a sequence
+ * (its first date, then one cycle after another), and a heap hands out the earliest next renewal of all sequences, so
+ * the work is (renewals listed) × log(orders) and stops at a bound, never at the end of 100,000 hourly orders.
+ *
+ * Cycle arithmetic: months and years are anchored on the first date's day of the month (31 Jan, 28 Feb, 31 Mar; a
+ * 29 Feb yearly renewal falls on 28 Feb in other years). A date without a time is stepped as a calendar day in the
+ * user's zone; an instant is stepped in UTC, as servers compute them, and then placed on the user's calendar.
+ */
+
+import { type CycleUnit } from '../api/models';
+import {
+  DAY_MS,
+  LAST_DAY,
+  type ZoneOffset,
+  addMonths,
+  civilFromDays,
+  dayOfInstant,
+  startOfDay,
+} from '../util/calendar';
+
+export interface Sequence {
+  /** The first renewal: a day of the user's calendar, or an instant. */
+  readonly day?: number;
+  readonly at?: number;
+  /** Undefined: only the first renewal is known. */
+  readonly cycle?: { readonly unit: CycleUnit; readonly count: number };
+}
+
+export interface Occurrence {
+  readonly day: number;
+  readonly at?: number;
+}
+
+const HOUR_MS = 3_600_000;
+const UNIT_DAYS: Readonly<Record<'day' | 'week', number>> = { day: 1, week: 7 };
+/** The heap key is day × 2^30 + sequence index: ordered by day, then by the order's place in its list. */
+const SLOT_BITS = 2 ** 30;
+
+function inCalendar(day: number): boolean {
+  return day >= 0 && day <= LAST_DAY;
+}
+
+/** The k-th renewal of a sequence (k = 0 is the first), undefined past the last day this calendar holds. */
+export function occurrence(seq: Sequence, k: number, zone: ZoneOffset): Occurrence | undefined {
+  const { cycle } = seq;
+  if (seq.at === undefined) {
+    const first = seq.day as number;
+    if (k === 0 || !cycle) return k === 0 ? { day: first } : undefined;
+    const steps = k * cycle.count;
+    if (cycle.unit === 'hour') {
+      const at = startOfDay(first, zone) + steps * HOUR_MS;
+      const day = dayOfInstant(at, zone);
+      return inCalendar(day) ? { day, at } : undefined;
+    }
+    const day =
+      cycle.unit === 'month' || cycle.unit === 'year'
+        ? addMonths(first, cycle.unit === 'year' ? steps * 12 : steps, civilFromDays(first).day)
+        : first + steps * UNIT_DAYS[cycle.unit];
+    return day !== undefined && inCalendar(day) ? { day } : undefined;
+  }
+  let at = seq.at;
+  if (k > 0 && cycle) {
+    const steps = k * cycle.count;
+    if (cycle.unit === 'month' || cycle.unit === 'year') {
+      const utcDay = Math.floor(seq.at / DAY_MS);
+      const moved = addMonths(utcDay, cycle.unit === 'year' ? steps * 12 : steps, civilFromDays(utcDay).day);
+      if (moved === undefined) return undefined;
+      at = moved * DAY_MS + (seq.at - utcDay * DAY_MS);
+    } else {
+      at += steps * (cycle.unit === 'hour' ? HOUR_MS : UNIT_DAYS[cycle.unit] * DAY_MS);
+    }
+  } else if (k > 0) {
+    return undefined;
+  }
+  const day = dayOfInstant(at, zone);
+  return inCalendar(day) ? { day, at } : undefined;
+}
+
+/** A binary min-heap of numbers in a typed array: no object per entry. */
+class KeyHeap {
+  private readonly keys: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(Math.max(1, capacity));
+  }
+
+  push(key: number): void {
+    const { keys } = this;
+    let i = this.size++;
+    keys[i] = key;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((keys[parent] as number) <= key) break;
+      keys[i] = keys[parent] as number;
+      keys[parent] = key;
+      i = parent;
+    }
+  }
+
+  peek(): number {
+    return this.keys[0] as number;
+  }
+
+  pop(): number {
+    const { keys } = this;
+    const top = keys[0] as number;
+    const last = keys[--this.size] as number;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child = right < this.size && (keys[right] as number) < (keys[left] as number) ? right : left;
+      if ((keys[child] as number) >= last) break;
+      keys[i] = keys[child] as number;
+      i = child;
+    }
+    keys[i] = last;
+    return top;
+  }
+}
+
+export interface Scheduled {
+  readonly seq: number;
+  /** Which renewal of its sequence: 0 is the date the server sent, later ones are projected. */
+  readonly k: number;
+  readonly day: number;
+  readonly at?: number;
+}
+
+export interface Schedule {
+  readonly entries: readonly Scheduled[];
+  /** The last day listed in full: `end`, or earlier when a bound stopped the listing. */
+  readonly lastDay: number;
+  readonly cut: boolean;
+}
+
+/**
+ * The renewals of all sequences from `from` to `end` (days), in date order; at most `perSequence` per sequence and
+ * `total` in all. When a bound stops the listing, the last day listed is the day before the first renewal left out,
+ * so every day up to it is complete.
+ */
+export function schedule(
+  seqs: readonly Sequence[],
+  from: number,
+  end: number,
+  zone: ZoneOffset,
+  limits: { readonly perSequence: number; readonly total: number },
+): Schedule {
+  const heap = new KeyHeap(seqs.length);
+  const step: number[] = new Array<number>(seqs.length).fill(0);
+  for (let i = 0; i < seqs.length && i < SLOT_BITS; i++) {
+    const first = occurrence(seqs[i] as Sequence, 0, zone);
+    if (first && first.day >= from && first.day <= end) heap.push(first.day * SLOT_BITS + i);
+  }
+  const entries: Scheduled[] = [];
+  let lastDay = end;
+  let cut = false;
+  while (heap.size > 0) {
+    const key = heap.peek();
+    const day = Math.floor(key / SLOT_BITS);
+    if (day > lastDay) break;
+    if (entries.length >= limits.total) {
+      lastDay = day - 1;
+      cut = true;
+      break;
+    }
+    heap.pop();
+    const index = key - day * SLOT_BITS;
+    const seq = seqs[index] as Sequence;
+    const k = step[index] as number;
+    const now = occurrence(seq, k, zone) as Occurrence;
+    entries.push(now.at === undefined ? { seq: index, k, day } : { seq: index, k, day, at: now.at });
+    const next = occurrence(seq, k + 1, zone);
+    if (!next || next.day > lastDay) continue;
+    if (k + 1 >= limits.perSequence) {
+      lastDay = next.day - 1;
+      cut = true;
+      continue;
+    }
+    step[index] = k + 1;
+    // A cycle shorter than the zone's clock change can land on the same day again: never go back in time.
+    heap.push(Math.max(next.day, day) * SLOT_BITS + index);
+  }
+  let kept = entries.length;
+  while (kept > 0 && (entries[kept - 1] as Scheduled).day > lastDay) kept--;
+  return { entries: kept === entries.length ? entries : entries.slice(0, kept), lastDay, cut };
+}
