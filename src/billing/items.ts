@@ -74,7 +74,12 @@ export function sumCurrency(
   return seen.size === 1 ? { currency: [...seen][0], assumed: true } : { currency: undefined, assumed: false };
 }
 
-function noForecastOf(renewal: OrderRenewal): NoForecast | undefined {
+/** Status words of orders that will not renew whatever their due date says (WHMCS keeps a terminated one's). */
+const ENDED = new Set(['terminated', 'cancelled', 'canceled', 'fraud', 'deleted', 'closed', 'expired']);
+
+function noForecastOf(order: Order, renewal: OrderRenewal): NoForecast | undefined {
+  const status = order.statusText?.trim().toLowerCase();
+  if (status !== undefined && ENDED.has(status)) return 'ended';
   if (renewal.cycle?.kind === 'once') return 'oneTime';
   if (renewal.cycle?.kind === 'free') return 'free';
   if (!renewal.date) return renewal.dateUnreadable ? 'dateUnreadable' : 'noDate';
@@ -128,7 +133,7 @@ export function collectOrders(
   for (const order of orders) {
     const { renewal } = order;
     if (!renewal || outlooks.has(order.id)) continue;
-    const reason = noForecastOf(renewal);
+    const reason = noForecastOf(order, renewal);
     const first = renewal.date && dayOf(renewal.date, options.zone);
     if (reason || first === undefined || first < options.staleFrom) {
       outlooks.set(order.id, { orderId: order.id, warn: false, noForecast: reason ?? 'stale' });

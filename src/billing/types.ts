@@ -93,10 +93,10 @@ export type Coverage =
 
 /**
  * Why an order with renewal fields has nothing in the forecast: its date could not be read, there was none, it lies
- * so far in the past that the panel has stopped renewing it (a cancelled service keeps its last due date), or it
- * never renews (paid once, free).
+ * so far in the past that the panel has stopped renewing it (a cancelled service keeps its last due date), it never
+ * renews (paid once, free), or the server's status word says the order has ended (terminated, cancelled).
  */
-export type NoForecast = 'dateUnreadable' | 'noDate' | 'stale' | 'oneTime' | 'free';
+export type NoForecast = 'dateUnreadable' | 'noDate' | 'stale' | 'oneTime' | 'free' | 'ended';
 
 export interface OrderOutlook {
   readonly orderId: string;

@@ -131,7 +131,8 @@ function readCycle(obj: RawObject, plan: Plan): CycleRead | undefined {
     if (unit) {
       const counted = plan.count.find((k) => k !== key && readCount(valueOf(obj[k])) !== undefined);
       const count = counted === undefined ? undefined : readCount(valueOf(obj[counted]));
-      const text = count === undefined ? cycleText(value) : `${count} ${cycleText(value) ?? ''}`.trim();
+      const text =
+        count === undefined || unit === 'once' ? cycleText(value) : `${count} ${cycleText(value) ?? ''}`.trim();
       return { cycle: cycleOf(unit, count), text, key };
     }
     const whole = readCycleWord(value);
