@@ -55,6 +55,7 @@ function fromText(raw: string): RenewalDate | undefined {
   if (text[13] !== ':' || hour < 0 || hour > 23 || minute < 0 || minute > 59) return undefined;
   let at = 16;
   let second = 0;
+  let ms = 0;
   if (text[at] === ':') {
     second = digitsAt(text, at + 1, 2);
     if (second < 0 || second > 59) return undefined;
@@ -63,12 +64,14 @@ function fromText(raw: string): RenewalDate | undefined {
       const start = ++at;
       while (at < text.length && digitsAt(text, at, 1) >= 0) at++;
       if (at === start || at - start > 9) return undefined;
+      // Milliseconds are kept; finer digits (Laravel writes microseconds) are dropped.
+      ms = digitsAt(text.slice(start, start + 3).padEnd(3, '0'), 0, 3);
     }
   }
   const zone = zoneMinutes(text, at);
   if (Number.isNaN(zone)) return undefined;
   if (zone === undefined) return { kind: 'day', day: dayText(day) };
-  return instant(day * DAY_MS + ((hour * 60 + minute - zone) * 60 + second) * 1000);
+  return instant(day * DAY_MS + ((hour * 60 + minute - zone) * 60 + second) * 1000 + ms);
 }
 
 /** A renewal date from a field's value; `0000-00-00` (never), empty text and anything unreadable are undefined. */

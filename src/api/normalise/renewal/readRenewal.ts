@@ -73,7 +73,7 @@ function scaled(read: UnitsRead, scale: Scale, currency: string | undefined): Un
   if (read.problem !== undefined || scale === 'units') return read;
   const digits = scale === 'cents' ? 2 : (MINOR_DIGITS[currency ?? ''] ?? 2);
   const divisor = 10 ** digits;
-  // Minor units are whole: a fraction of a cent is finer than this field can mean.
+  // Divided exactly, or not read: what would fall below a ten-thousandth of the currency is not a price.
   if (read.units % divisor !== 0) return { problem: 'tooPrecise' };
   return { units: read.units / divisor, currency: read.currency };
 }
