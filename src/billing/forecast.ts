@@ -13,16 +13,9 @@
 import { type Balance, type Invoice, type Order } from '../api/models';
 import { balanceUnits } from '../api/normalise/renewal/decimal';
 import { type ZoneOffset, dayOfInstant, dayText, systemZone } from '../util/calendar';
-import { type Item, type OrderSide, collectOrders, collectUnpaid, sumCurrency } from './items';
-import { schedule } from './schedule';
-import {
-  type Coverage,
-  type Forecast,
-  type ForecastRenewal,
-  type OrderOutlook,
-  type RenewalKind,
-  type Units,
-} from './types';
+import { type Item, type OrderSide, type Outlook, collectOrders, collectUnpaid, sumCurrency } from './items';
+import { type Schedule, schedule } from './schedule';
+import { type Coverage, type Forecast, type ForecastRenewal, type RenewalKind, type Units } from './types';
 
 export interface ForecastOptions {
   /** Days ahead, after today: 90 unless said (0 to 366). */
@@ -57,37 +50,24 @@ function kindOf(item: Item, currency: string | undefined): RenewalKind {
  * How many entries the sums can take before leaving the range integers are exact in (only a hostile server gets
  * there): the entries of the day that would overflow are left out, with the days after it.
  */
-function fitting(amounts: ReadonlyArray<number | undefined>, days: readonly number[], start: Units): number {
+function fitting(listed: Schedule, charges: ReadonlyArray<number | undefined>, start: Units): number {
   let sum = 0;
-  for (let i = 0; i < amounts.length; i++) {
-    sum += amounts[i] ?? 0;
+  for (let i = 0; i < listed.seq.length; i++) {
+    sum += charges[listed.seq[i] as number] ?? 0;
     if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(start - sum)) {
       let kept = i;
-      while (kept > 0 && days[kept - 1] === days[i]) kept--;
+      while (kept > 0 && listed.day[kept - 1] === listed.day[i]) kept--;
       return kept;
     }
   }
-  return amounts.length;
+  return listed.seq.length;
 }
 
-function noteOutlook(
-  outlooks: Map<string, OrderOutlook>,
-  orderId: string,
-  renewal: ForecastRenewal,
-  warningDays: number,
-): void {
-  const outlook = outlooks.get(orderId);
-  if (!outlook) return;
-  const uncovered = renewal.kind === 'charge' && renewal.covered === false;
-  const warn = uncovered && renewal.daysAway <= warningDays;
-  if (outlook.next && (!uncovered || outlook.firstUncovered) && (!warn || outlook.warn)) return;
-  const firstUncovered = outlook.firstUncovered ?? (uncovered ? renewal : undefined);
-  outlooks.set(orderId, {
-    ...outlook,
-    next: outlook.next ?? renewal,
-    ...(firstUncovered ? { firstUncovered } : {}),
-    warn: outlook.warn || warn,
-  });
+function noteOutlook(outlook: Outlook, renewal: ForecastRenewal, warningDays: number): void {
+  outlook.next ??= renewal;
+  if (renewal.kind !== 'charge' || renewal.covered !== false) return;
+  outlook.firstUncovered ??= renewal;
+  if (renewal.daysAway <= warningDays) outlook.warn = true;
 }
 
 export function forecast(
@@ -104,23 +84,27 @@ export function forecast(
   const warningDays = whole(options.warningDays, DEFAULT_WARNING_DAYS, MAX_HORIZON_DAYS);
   const staleFrom = today - whole(options.staleDays, DEFAULT_STALE_DAYS, MAX_HORIZON_DAYS);
 
+  const texts = new Map<number, string>();
+  const textOf = (day: number): string => {
+    let text = texts.get(day);
+    if (text === undefined) texts.set(day, (text = dayText(day)));
+    return text;
+  };
   const unpaid = collectUnpaid(invoices, today);
-  const { currency, assumed } = sumCurrency(balance, orders, unpaid.list);
-  const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom });
+  const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom, dayText: textOf });
   const { items, seqs, outlooks } = side;
+  const { currency, assumed } = sumCurrency(balance, items);
   // Unpaid invoices are owed however old; only order dates are held to the stale bound (in collectOrders).
   const listed = schedule(seqs, 0, end, zone, { perSequence: MAX_PER_ORDER, total: MAX_RENEWALS });
   const start = balance === undefined ? undefined : balanceUnits(balance.amount);
 
-  const kinds = listed.entries.map((entry) => kindOf(items[entry.seq] as Item, currency));
-  const charged = listed.entries.map((entry, i) => (kinds[i] === 'charge' ? (items[entry.seq] as Item).amount : 0));
-  const count = fitting(
-    charged,
-    listed.entries.map((entry) => entry.day),
-    start ?? 0,
-  );
-  const lastDay = count < listed.entries.length ? (listed.entries[count] as { day: number }).day - 1 : listed.lastDay;
-  const cut = count < listed.entries.length ? 'amountLimit' : listed.cut ? 'renewalLimit' : undefined;
+  // What a renewal is depends on its order alone: worked out once per order, not per renewal.
+  const kinds = items.map((item) => kindOf(item, currency));
+  const charged = items.map((item, i) => (kinds[i] === 'charge' ? item.amount : undefined));
+  const count = fitting(listed, charged, start ?? 0);
+  const total = listed.seq.length;
+  const lastDay = count < total ? (listed.day[count] as number) - 1 : listed.lastDay;
+  const cut = count < total ? 'amountLimit' : listed.cut ? 'renewalLimit' : undefined;
 
   const renewals: ForecastRenewal[] = [];
   let running = start;
@@ -134,9 +118,12 @@ export function forecast(
   let coveredAmount = 0;
   let coveredCount = 0;
   for (let i = 0; i < count; i++) {
-    const entry = listed.entries[i] as (typeof listed.entries)[number];
-    const item = items[entry.seq] as Item;
-    const kind = kinds[i] as RenewalKind;
+    const seq = listed.seq[i] as number;
+    const day = listed.day[i] as number;
+    const at = listed.at[i] as number;
+    const k = listed.k[i] as number;
+    const item = items[seq] as Item;
+    const kind = kinds[seq] as RenewalKind;
     let after: Units | undefined;
     if (kind === 'charge') {
       charges++;
@@ -150,26 +137,25 @@ export function forecast(
       if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
     }
     const covered = after === undefined ? undefined : after >= 0;
-    const shown =
-      item.currency !== undefined
-        ? { currency: item.currency }
-        : currency !== undefined && kind === 'charge'
-          ? { currency, currencyAssumed: true as const }
-          : {};
+    const assumedHere = item.currency === undefined && currency !== undefined && kind === 'charge';
+    // One shape for every renewal (absent fields undefined): tens of thousands are made per forecast.
     const renewal: ForecastRenewal = {
       source: item.source,
-      day: dayText(entry.day),
-      daysAway: entry.day - today,
-      ...(entry.at === undefined ? {} : { at: entry.at }),
+      day: textOf(day),
+      daysAway: day - today,
+      at: Number.isNaN(at) ? undefined : at,
       kind,
-      ...(item.amount === undefined ? {} : { amount: item.amount }),
-      ...shown,
-      ...(item.priceProblem ? { priceProblem: item.priceProblem } : {}),
-      ...(item.autoRenew === undefined ? {} : { autoRenew: item.autoRenew }),
-      projected: entry.k > 0,
-      overdue: entry.day < today,
-      ...(after === undefined ? {} : { balanceAfter: after, covered, shortBy: covered ? 0 : -after }),
-      ...(item.invoice && entry.k === 0 ? { invoice: item.invoice } : {}),
+      amount: item.amount,
+      currency: assumedHere ? currency : item.currency,
+      currencyAssumed: assumedHere ? true : undefined,
+      priceProblem: item.priceProblem,
+      autoRenew: item.autoRenew,
+      projected: k > 0,
+      overdue: day < today,
+      balanceAfter: after,
+      covered,
+      shortBy: after === undefined ? undefined : covered ? 0 : -after,
+      invoice: k === 0 ? item.invoice : undefined,
     };
     renewals.push(renewal);
     if (covered === true) {
@@ -179,13 +165,8 @@ export function forecast(
     } else if (covered === false) {
       runsOut ??= renewal;
     }
-    if (item.source.kind === 'order') noteOutlook(outlooks, item.source.orderId, renewal, warningDays);
+    if (item.outlook) noteOutlook(item.outlook, renewal, warningDays);
   }
-  for (const [orderId, day] of side.firstDays) {
-    const outlook = outlooks.get(orderId) as OrderOutlook;
-    outlooks.set(orderId, { ...outlook, nextDay: outlook.next ? outlook.next.day : dayText(day) });
-  }
-
   let coverage: Coverage;
   if (start === undefined) coverage = { kind: 'noBalance' };
   else if (charges === 0) coverage = { kind: 'nothingDue' };

@@ -18,8 +18,12 @@ import { type ZoneOffset, dayOfInstant, dayText, parseDayText } from '../util/ca
 import { type Sequence } from './schedule';
 import { type NoForecast, type OrderOutlook, type RenewalSource, type UnpaidInvoice, type Units } from './types';
 
-/** One sequence's constant part: what renews, for how much. */
+/** An order's outlook while the forecast fills it in (the forecast returns it as read-only). */
+export type Outlook = { -readonly [K in keyof OrderOutlook]: OrderOutlook[K] };
+
+/** One sequence's constant part: what renews, for how much, and the outlook of its order. */
 export interface Item {
+  readonly outlook?: Outlook;
   readonly source: RenewalSource;
   readonly autoRenew?: boolean;
   readonly amount?: Units;
@@ -61,25 +65,26 @@ export function collectUnpaid(invoices: readonly Invoice[], today: number): Unpa
   return { list, byDayAmount };
 }
 
-/** The currency sums are in: the balance's; else the one every price shares; else none. */
+/** The currency sums are in: the balance's; else the one every price listed shares; else none. */
 export function sumCurrency(
   balance: Balance | undefined,
-  orders: readonly Order[],
-  unpaid: readonly UnpaidInvoice[],
+  items: readonly Item[],
 ): { currency: string | undefined; assumed: boolean } {
   if (balance?.currency) return { currency: balance.currency, assumed: false };
-  const seen = new Set<string>();
-  for (const order of orders) if (order.renewal?.currency) seen.add(order.renewal.currency);
-  for (const invoice of unpaid) if (invoice.currency) seen.add(invoice.currency);
-  return seen.size === 1 ? { currency: [...seen][0], assumed: true } : { currency: undefined, assumed: false };
+  let only: string | undefined;
+  for (const item of items) {
+    if (item.currency === undefined || item.currency === only) continue;
+    if (only !== undefined) return { currency: undefined, assumed: false };
+    only = item.currency;
+  }
+  return only === undefined ? { currency: undefined, assumed: false } : { currency: only, assumed: true };
 }
 
 /** Status words of orders that will not renew whatever their due date says (WHMCS keeps a terminated one's). */
 const ENDED = new Set(['terminated', 'cancelled', 'canceled', 'fraud', 'deleted', 'closed', 'expired']);
 
 function noForecastOf(order: Order, renewal: OrderRenewal): NoForecast | undefined {
-  const status = order.statusText?.trim().toLowerCase();
-  if (status !== undefined && ENDED.has(status)) return 'ended';
+  if (ended(order.statusText)) return 'ended';
   if (renewal.cycle?.kind === 'once') return 'oneTime';
   if (renewal.cycle?.kind === 'free') return 'free';
   if (!renewal.date) return renewal.dateUnreadable ? 'dateUnreadable' : 'noDate';
@@ -93,9 +98,7 @@ function dayOf(date: RenewalDate, zone: ZoneOffset): number | undefined {
 export interface OrderSide {
   readonly items: Item[];
   readonly seqs: Sequence[];
-  readonly outlooks: Map<string, OrderOutlook>;
-  /** Each forecast order's first renewal day as the server gave it. */
-  readonly firstDays: Map<string, number>;
+  readonly outlooks: Map<string, Outlook>;
 }
 
 /** An invoice matches an order's renewal when the currencies agree or either is not given. */
@@ -120,15 +123,33 @@ function billedBy(
   return undefined;
 }
 
+/** Every outlook has every field (absent ones undefined): one shape, filled in as the forecast goes. */
+function outlook(orderId: string, noForecast: NoForecast | undefined, nextDay?: string): Outlook {
+  return { orderId, nextDay, next: undefined, firstUncovered: undefined, warn: false, noForecast };
+}
+
+/** Status words repeat from order to order: each is looked at once. */
+const endedWords = new Map<string, boolean>();
+
+function ended(statusText: string | undefined): boolean {
+  if (statusText === undefined || statusText.length > 32) return false;
+  let known = endedWords.get(statusText);
+  if (known === undefined) {
+    known = ENDED.has(statusText.trim().toLowerCase());
+    if (endedWords.size >= 256) endedWords.clear();
+    endedWords.set(statusText, known);
+  }
+  return known;
+}
+
 export function collectOrders(
   orders: readonly Order[],
   unpaid: Unpaid,
-  options: { readonly zone: ZoneOffset; readonly staleFrom: number },
+  options: { readonly zone: ZoneOffset; readonly staleFrom: number; readonly dayText: (day: number) => string },
 ): OrderSide {
   const items: Item[] = [];
   const seqs: Sequence[] = [];
-  const outlooks = new Map<string, OrderOutlook>();
-  const firstDays = new Map<string, number>();
+  const outlooks: OrderSide['outlooks'] = new Map();
   const billed = new Set<number>();
   for (const order of orders) {
     const { renewal } = order;
@@ -136,30 +157,28 @@ export function collectOrders(
     const reason = noForecastOf(order, renewal);
     const first = renewal.date && dayOf(renewal.date, options.zone);
     if (reason || first === undefined || first < options.staleFrom) {
-      outlooks.set(order.id, { orderId: order.id, warn: false, noForecast: reason ?? 'stale' });
+      outlooks.set(order.id, outlook(order.id, reason ?? 'stale'));
       continue;
     }
-    outlooks.set(order.id, { orderId: order.id, warn: false });
-    firstDays.set(order.id, first);
+    // The first renewal's day is the next one's, in the forecast or past its last day.
+    const mine = outlook(order.id, undefined, options.dayText(first));
+    outlooks.set(order.id, mine);
     const date = renewal.date as RenewalDate;
     const cycle = renewal.cycle?.kind === 'every' && renewal.autoRenew !== false ? renewal.cycle : undefined;
     seqs.push(date.kind === 'day' ? { day: first, cycle } : { at: date.at, cycle });
-    const invoice = renewal.autoRenew === false ? undefined : billedBy(unpaid, billed, first, renewal);
+    const invoice =
+      renewal.autoRenew === false || unpaid.byDayAmount.size === 0
+        ? undefined
+        : billedBy(unpaid, billed, first, renewal);
     if (invoice) unpaid.list[invoice.at] = { ...invoice.unpaid, orderId: order.id };
     items.push({
+      outlook: mine,
       source: { kind: 'order', orderId: order.id, label: order.label },
-      ...(renewal.autoRenew === undefined ? {} : { autoRenew: renewal.autoRenew }),
-      ...(renewal.price === undefined ? {} : { amount: renewal.price }),
-      ...(renewal.currency === undefined ? {} : { currency: renewal.currency }),
-      ...(renewal.priceProblem === undefined ? {} : { priceProblem: renewal.priceProblem }),
-      ...(invoice
-        ? {
-            invoice: {
-              invoiceId: invoice.unpaid.invoiceId,
-              ...(invoice.unpaid.url ? { url: invoice.unpaid.url } : {}),
-            },
-          }
-        : {}),
+      autoRenew: renewal.autoRenew,
+      amount: renewal.price,
+      currency: renewal.currency,
+      priceProblem: renewal.priceProblem,
+      invoice: invoice ? { invoiceId: invoice.unpaid.invoiceId, url: invoice.unpaid.url } : undefined,
     });
   }
   for (const invoice of unpaid.list) {
@@ -167,15 +186,11 @@ export function collectOrders(
     seqs.push({ day: parseDayText(invoice.day) });
     const { invoiceId, number, url } = invoice;
     items.push({
-      source: {
-        kind: 'invoice',
-        invoiceId,
-        ...(number === undefined ? {} : { number }),
-        ...(url === undefined ? {} : { url }),
-      },
-      ...(invoice.amount === undefined ? {} : { amount: invoice.amount }),
-      ...(invoice.currency === undefined ? {} : { currency: invoice.currency }),
+      outlook: undefined,
+      source: { kind: 'invoice', invoiceId, number, url },
+      amount: invoice.amount,
+      currency: invoice.currency,
     });
   }
-  return { items, seqs, outlooks, firstDays };
+  return { items, seqs, outlooks };
 }

@@ -12,10 +12,13 @@ import { type CycleUnit } from '../api/models';
 import {
   DAY_MS,
   LAST_DAY,
+  MAX_YEAR,
   type ZoneOffset,
   addMonths,
   civilFromDays,
   dayOfInstant,
+  daysFromCivil,
+  daysInMonth,
   startOfDay,
 } from '../util/calendar';
 
@@ -122,16 +125,16 @@ class KeyHeap {
   }
 }
 
-export interface Scheduled {
-  readonly seq: number;
-  /** Which renewal of its sequence: 0 is the date the server sent, later ones are projected. */
-  readonly k: number;
-  readonly day: number;
-  readonly at?: number;
-}
-
+/**
+ * The renewals listed, in date order, as parallel arrays (tens of thousands of them: no object each). Entry `i` is
+ * renewal `k[i]` of sequence `seq[i]` (0: the date the server sent; later ones projected) on `day[i]`, at the
+ * instant `at[i]` when the sequence has instants (NaN otherwise).
+ */
 export interface Schedule {
-  readonly entries: readonly Scheduled[];
+  readonly seq: readonly number[];
+  readonly k: readonly number[];
+  readonly day: readonly number[];
+  readonly at: readonly number[];
   /** The last day listed in full: `end`, or earlier when a bound stopped the listing. */
   readonly lastDay: number;
   readonly cut: boolean;
@@ -150,30 +153,57 @@ export function schedule(
   limits: { readonly perSequence: number; readonly total: number },
 ): Schedule {
   const heap = new KeyHeap(seqs.length);
-  const step: number[] = new Array<number>(seqs.length).fill(0);
+  const step = new Int32Array(seqs.length);
+  /** The instant of each sequence's next renewal, so it is worked out once. */
+  const pendingAt = new Float64Array(seqs.length);
+  // Monthly and yearly days, the usual case, are stepped here without objects: the month index of the first renewal
+  // (year × 12 + month - 1), its day of the month, and the months per cycle (0: stepped by `occurrence`).
+  const baseMonth = new Int32Array(seqs.length);
+  const anchor = new Int8Array(seqs.length);
+  const monthsPerCycle = new Int32Array(seqs.length);
   for (let i = 0; i < seqs.length && i < SLOT_BITS; i++) {
-    const first = occurrence(seqs[i] as Sequence, 0, zone);
-    if (first && first.day >= from && first.day <= end) heap.push(first.day * SLOT_BITS + i);
+    const seq = seqs[i] as Sequence;
+    const first = occurrence(seq, 0, zone);
+    if (!first || first.day < from || first.day > end) continue;
+    pendingAt[i] = first.at ?? Number.NaN;
+    const unit = seq.cycle?.unit;
+    if (seq.at === undefined && seq.cycle && (unit === 'month' || unit === 'year')) {
+      const civil = civilFromDays(first.day);
+      baseMonth[i] = civil.year * 12 + civil.month - 1;
+      anchor[i] = civil.day;
+      monthsPerCycle[i] = seq.cycle.count * (unit === 'year' ? 12 : 1);
+    }
+    heap.push(first.day * SLOT_BITS + i);
   }
-  const entries: Scheduled[] = [];
+  const nextOf = (index: number, k: number): Occurrence | undefined => {
+    const months = monthsPerCycle[index] as number;
+    if (months === 0) return occurrence(seqs[index] as Sequence, k, zone);
+    const monthIndex = (baseMonth[index] as number) + k * months;
+    const year = Math.floor(monthIndex / 12);
+    const month = (monthIndex % 12) + 1;
+    if (year > MAX_YEAR) return undefined;
+    return { day: daysFromCivil(year, month, Math.min(anchor[index] as number, daysInMonth(year, month))) };
+  };
+  const out = { seq: [] as number[], k: [] as number[], day: [] as number[], at: [] as number[] };
   let lastDay = end;
   let cut = false;
   while (heap.size > 0) {
     const key = heap.peek();
     const day = Math.floor(key / SLOT_BITS);
     if (day > lastDay) break;
-    if (entries.length >= limits.total) {
+    if (out.seq.length >= limits.total) {
       lastDay = day - 1;
       cut = true;
       break;
     }
     heap.pop();
     const index = key - day * SLOT_BITS;
-    const seq = seqs[index] as Sequence;
     const k = step[index] as number;
-    const now = occurrence(seq, k, zone) as Occurrence;
-    entries.push(now.at === undefined ? { seq: index, k, day } : { seq: index, k, day, at: now.at });
-    const next = occurrence(seq, k + 1, zone);
+    out.seq.push(index);
+    out.k.push(k);
+    out.day.push(day);
+    out.at.push(pendingAt[index] as number);
+    const next = nextOf(index, k + 1);
     if (!next || next.day > lastDay) continue;
     if (k + 1 >= limits.perSequence) {
       lastDay = next.day - 1;
@@ -181,10 +211,12 @@ export function schedule(
       continue;
     }
     step[index] = k + 1;
+    pendingAt[index] = next.at ?? Number.NaN;
     // A cycle shorter than the zone's clock change can land on the same day again: never go back in time.
     heap.push(Math.max(next.day, day) * SLOT_BITS + index);
   }
-  let kept = entries.length;
-  while (kept > 0 && (entries[kept - 1] as Scheduled).day > lastDay) kept--;
-  return { entries: kept === entries.length ? entries : entries.slice(0, kept), lastDay, cut };
+  let kept = out.day.length;
+  while (kept > 0 && (out.day[kept - 1] as number) > lastDay) kept--;
+  if (kept < out.day.length) for (const list of [out.seq, out.k, out.day, out.at]) list.length = kept;
+  return { ...out, lastDay, cut };
 }

@@ -43,6 +43,31 @@ const MINOR_DIGITS: Readonly<Record<string, number>> = {
 const topPlans = new PlanCache();
 const nestedPlans = new PlanCache();
 
+/**
+ * The same texts come back order after order ("Monthly", "12.90", the same due days): each is read once. Bounded
+ * like the key caches: short texts only, and the memory is dropped when full rather than grown.
+ */
+class TextMemo<T> {
+  private readonly seen = new Map<string, T>();
+
+  constructor(private readonly read: (value: unknown) => T) {}
+
+  get(value: unknown): T {
+    if (typeof value !== 'string' || value.length > 64) return this.read(value);
+    let result = this.seen.get(value);
+    if (result === undefined && !this.seen.has(value)) {
+      result = this.read(value);
+      if (this.seen.size >= 1024) this.seen.clear();
+      this.seen.set(value, result);
+    }
+    return result as T;
+  }
+}
+
+const dates = new TextMemo(readDate);
+const amounts = new TextMemo(unitsFromValue);
+const cycleWords = new TextMemo(readCycleWord);
+
 /** BILLmanager writes every value as `{"$": value}`. */
 function valueOf(value: unknown): unknown {
   return isObject(value) && Object.hasOwn(value, '$') ? value.$ : value;
@@ -103,7 +128,7 @@ function readPrice(obj: RawObject, plan: Plan): PriceRead | undefined {
     if (!present(value)) continue;
     const own = key === 'override_price' ? currencyCode(valueOf(obj.override_currency)) : undefined;
     const currency = own ?? currencyIn(obj, plan);
-    const read = scaled(isObject(value) ? readMoneyObject(value) : unitsFromValue(value), scale, currency);
+    const read = scaled(isObject(value) ? readMoneyObject(value) : amounts.get(value), scale, currency);
     if (read.problem !== undefined) return { problem: read.problem, key };
     if (read.units < 0) return { problem: 'negative', key };
     return { price: read.units, currency: read.currency ?? currency, key };
@@ -124,7 +149,7 @@ function cycleText(value: unknown): string | undefined {
 
 function readCycle(obj: RawObject, plan: Plan): CycleRead | undefined {
   const word = firstPresent(obj, plan.cycle);
-  if (word) return { cycle: readCycleWord(word.value), text: cycleText(word.value), key: word.key };
+  if (word) return { cycle: cycleWords.get(word.value), text: cycleText(word.value), key: word.key };
   for (const key of plan.unit) {
     const value = valueOf(obj[key]);
     const unit = readUnit(value);
@@ -178,9 +203,10 @@ function nestedObjects(obj: RawObject, plan: Plan): RawObject[] {
 export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): OrderRenewal | undefined {
   const plan = topPlans.planOf(fields);
   if (!plan.any) return undefined;
-  const inner = nestedObjects(fields, plan).map((obj) => ({ obj, plan: nestedPlans.planOf(obj) }));
+  const inner =
+    plan.nested.length === 0 ? [] : nestedObjects(fields, plan).map((obj) => ({ obj, plan: nestedPlans.planOf(obj) }));
   const dateHit = firstPresent(fields, plan.date);
-  const date: RenewalDate | undefined = dateHit ? readDate(dateHit.value) : undefined;
+  const date: RenewalDate | undefined = dateHit ? dates.get(dateHit.value) : undefined;
   let price = readPrice(fields, plan);
   for (let i = 0; price === undefined && i < inner.length; i++) {
     const { obj, plan: p } = inner[i] as { obj: RawObject; plan: Plan };
@@ -203,16 +229,16 @@ export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): O
     if (readCycleValue && cycle) trace.use('cycle', joinPath(base, cycle.key));
     if (renew) trace.use('autoRenew', joinPath(base, renew.key));
   }
-  const renewal: {
-    -readonly [K in keyof OrderRenewal]: OrderRenewal[K];
-  } = {};
+  const unreadable = !date && dateHit !== undefined && !/^0000-00-00/.test(String(dateHit.value));
+  if (!date && !unreadable && !price && !readCycleValue && !cycle?.text && !renew) return undefined;
+  const renewal: { -readonly [K in keyof OrderRenewal]: OrderRenewal[K] } = {};
   if (date) renewal.date = date;
-  else if (dateHit && !/^0000-00-00/.test(String(dateHit.value))) renewal.dateUnreadable = true;
+  if (unreadable) renewal.dateUnreadable = true;
   if (price?.price !== undefined) renewal.price = price.price;
   if (price?.problem) renewal.priceProblem = price.problem;
   if (price?.currency) renewal.currency = price.currency;
   if (readCycleValue) renewal.cycle = readCycleValue;
   if (cycle?.text) renewal.cycleText = cycle.text;
   if (renew) renewal.autoRenew = renew.autoRenew;
-  return Object.keys(renewal).length > 0 ? renewal : undefined;
+  return renewal;
 }
