@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { type Balance, type Invoice, type Order, type OrderRenewal, type RenewalCycle } from '../../src/api/models';
 import { normaliseOrder } from '../../src/api/normalise/order';
@@ -359,6 +360,21 @@ describe('billing forecast (unit)', () => {
       assert.equal(run(eur(0), orders, { zone: fixedZone(60) }, [], late).renewals[0]?.daysAway, 2);
       assert.equal(run(eur(0), orders, { zone: fixedZone(60) }, [], late).today, '2026-11-25');
     });
+  });
+
+  it('takes the machine’s zone when none is given (run under three TZ values)', () => {
+    const forecastModule = require.resolve('../../src/billing/forecast');
+    const script = `
+      const { forecast } = require(${JSON.stringify(forecastModule)});
+      const order = { id: 'a', label: 'a', state: 'running', raw: {},
+        renewal: { date: { kind: 'instant', at: Date.UTC(2026, 11, 3, 23, 30) }, price: 10000, currency: 'EUR' } };
+      const f = forecast({ amount: 5, currency: 'EUR', raw: {} }, [order], [], Date.UTC(2026, 10, 24, 23, 30));
+      process.stdout.write(JSON.stringify([f.today, f.renewals[0].day, f.renewals[0].daysAway]));`;
+    const inZone = (tz: string): unknown =>
+      JSON.parse(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, TZ: tz }, encoding: 'utf8' }));
+    assert.deepEqual(inZone('UTC'), ['2026-11-24', '2026-12-03', 9]);
+    assert.deepEqual(inZone('Europe/Berlin'), ['2026-11-25', '2026-12-04', 9]);
+    assert.deepEqual(inZone('America/New_York'), ['2026-11-24', '2026-12-03', 9]);
   });
 
   describe('unpaid invoices', () => {
