@@ -84,11 +84,11 @@ export function forecast(
   const warningDays = whole(options.warningDays, DEFAULT_WARNING_DAYS, MAX_HORIZON_DAYS);
   const staleFrom = today - whole(options.staleDays, DEFAULT_STALE_DAYS, MAX_HORIZON_DAYS);
 
-  const texts = new Map<number, string>();
+  // Each day's text is made once: thousands of renewals share a few hundred days (from the stale bound to the end).
+  const texts: Array<string | undefined> = new Array<string | undefined>(end - staleFrom + 1).fill(undefined);
   const textOf = (day: number): string => {
-    let text = texts.get(day);
-    if (text === undefined) texts.set(day, (text = dayText(day)));
-    return text;
+    if (day < staleFrom || day > end) return dayText(day);
+    return (texts[day - staleFrom] ??= dayText(day));
   };
   const unpaid = collectUnpaid(invoices, today);
   const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom, dayText: textOf });
