@@ -106,6 +106,11 @@ class KeyHeap {
     return this.keys[0] as number;
   }
 
+  /** The key at a place of the heap's array (in no particular order). */
+  keyAt(place: number): number {
+    return this.keys[place] as number;
+  }
+
   pop(): number {
     const { keys } = this;
     const top = keys[0] as number;
@@ -151,6 +156,8 @@ export function schedule(
   end: number,
   zone: ZoneOffset,
   limits: { readonly perSequence: number; readonly total: number },
+  /** 'heap' skips the sorted listing (tests compare the two). */
+  method: 'auto' | 'heap' = 'auto',
 ): Schedule {
   const heap = new KeyHeap(seqs.length);
   const step = new Int32Array(seqs.length);
@@ -184,6 +191,8 @@ export function schedule(
     if (year > MAX_YEAR) return undefined;
     return { day: daysFromCivil(year, month, Math.min(anchor[index] as number, daysInMonth(year, month))) };
   };
+  const sorted = method === 'auto' ? bySort(seqs, heap, end, limits, nextOf, zone) : undefined;
+  if (sorted) return sorted;
   const out = { seq: [] as number[], k: [] as number[], day: [] as number[], at: [] as number[] };
   let lastDay = end;
   let cut = false;
@@ -219,4 +228,59 @@ export function schedule(
   while (kept > 0 && (out.day[kept - 1] as number) > lastDay) kept--;
   if (kept < out.day.length) for (const list of [out.seq, out.k, out.day, out.at]) list.length = kept;
   return { ...out, lastDay, cut };
+}
+
+/**
+ * The usual case without the heap: when every sequence's renewals fit the bounds, they are all worked out, their keys
+ * sorted natively, and read back in order (a renewal's place in its sequence is counted, its instant worked out
+ * again). Undefined when a bound would stop the listing: the heap then finds where.
+ */
+function bySort(
+  seqs: readonly Sequence[],
+  heap: KeyHeap,
+  end: number,
+  limits: { readonly perSequence: number; readonly total: number },
+  nextOf: (index: number, k: number) => Occurrence | undefined,
+  zone: ZoneOffset,
+): Schedule | undefined {
+  let keys = new Float64Array(Math.max(16, heap.size * 4));
+  let count = 0;
+  for (let h = 0; h < heap.size; h++) {
+    const first = heap.keyAt(h);
+    const day = Math.floor(first / SLOT_BITS);
+    const index = first - day * SLOT_BITS;
+    let next: number | undefined = day;
+    for (let k = 0; next !== undefined && next <= end; k++) {
+      if (k >= limits.perSequence || count >= limits.total) return undefined;
+      if (count === keys.length) {
+        const grown = new Float64Array(Math.min(limits.total, keys.length * 2));
+        grown.set(keys);
+        keys = grown;
+      }
+      keys[count++] = next * SLOT_BITS + index;
+      next = nextOf(index, k + 1)?.day;
+    }
+  }
+  const order = keys.subarray(0, count).sort();
+  const seen = new Int32Array(seqs.length);
+  const out = {
+    seq: new Array<number>(count),
+    k: new Array<number>(count),
+    day: new Array<number>(count),
+    at: new Array<number>(count),
+  };
+  for (let i = 0; i < count; i++) {
+    const key = order[i] as number;
+    const day = Math.floor(key / SLOT_BITS);
+    const index = key - day * SLOT_BITS;
+    const k = seen[index] as number;
+    seen[index] = k + 1;
+    const seq = seqs[index] as Sequence;
+    out.seq[i] = index;
+    out.k[i] = k;
+    out.day[i] = day;
+    out.at[i] =
+      seq.at === undefined && seq.cycle?.unit !== 'hour' ? Number.NaN : (occurrence(seq, k, zone)?.at ?? Number.NaN);
+  }
+  return { ...out, lastDay: end, cut: false };
 }

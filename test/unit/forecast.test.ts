@@ -5,7 +5,7 @@ import { type Balance, type Invoice, type Order, type OrderRenewal, type Renewal
 import { normaliseOrder } from '../../src/api/normalise/order';
 import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
 import { type ForecastOptions, forecast } from '../../src/billing/forecast';
-import { occurrence } from '../../src/billing/schedule';
+import { type Sequence, occurrence, schedule } from '../../src/billing/schedule';
 import { type Forecast } from '../../src/billing/types';
 import {
   DAY_MS,
@@ -120,6 +120,27 @@ describe('billing forecast (unit)', () => {
       assert.deepEqual(days(late, 3, fixedZone(60)), ['2027-02-01', '2027-03-01', '2027-04-01']);
       assert.deepEqual(days(late, 3, fixedZone(-300)), ['2027-01-31', '2027-02-28', '2027-03-31']);
       assert.deepEqual(days({ day: LAST_DAY, cycle: every('day') }, 2), ['9999-12-31', '-']);
+    });
+
+    it('lists the same renewals in the same order whether sorted or taken from the heap (property)', () => {
+      const unit = fc.constantFrom('hour', 'day', 'week', 'month', 'year') as fc.Arbitrary<Every['unit']>;
+      const sequence: fc.Arbitrary<Sequence> = fc.record(
+        {
+          day: fc.integer({ min: 20_000, max: 20_100 }),
+          at: fc.integer({ min: 20_000 * DAY_MS, max: 20_100 * DAY_MS }),
+          cycle: fc.record({ unit, count: fc.integer({ min: 1, max: 40 }) }),
+        },
+        { requiredKeys: [] },
+      );
+      fc.assert(
+        fc.property(fc.array(sequence, { maxLength: 25 }), fc.integer({ min: -720, max: 840 }), (seqs, offset) => {
+          const listed = seqs.map((s) => (s.at === undefined && s.day === undefined ? { ...s, day: 20_000 } : s));
+          const limits = { perSequence: 10_000, total: 100_000 };
+          const sorted = schedule(listed, 20_000, 20_090, fixedZone(offset), limits);
+          const heaped = schedule(listed, 20_000, 20_090, fixedZone(offset), limits, 'heap');
+          assert.deepEqual(sorted, heaped);
+        }),
+      );
     });
 
     it('starts a day at local midnight, on a day the clock changes too', () => {
