@@ -170,7 +170,7 @@ export function schedule(
   const monthsPerCycle = new Int32Array(seqs.length);
   for (let i = 0; i < seqs.length && i < SLOT_BITS; i++) {
     const seq = seqs[i] as Sequence;
-    const first = occurrence(seq, 0, zone);
+    const first = seq.at === undefined ? { day: seq.day as number } : occurrence(seq, 0, zone);
     if (!first || first.day < from || first.day > end) continue;
     pendingAt[i] = first.at ?? Number.NaN;
     const unit = seq.cycle?.unit;
@@ -182,16 +182,22 @@ export function schedule(
     }
     heap.push(first.day * SLOT_BITS + i);
   }
-  const nextOf = (index: number, k: number): Occurrence | undefined => {
+  /** The day of a sequence's k-th renewal, or -1 past the calendar. */
+  const dayOf = (index: number, k: number): number => {
     const months = monthsPerCycle[index] as number;
-    if (months === 0) return occurrence(seqs[index] as Sequence, k, zone);
+    if (months === 0) return occurrence(seqs[index] as Sequence, k, zone)?.day ?? -1;
     const monthIndex = (baseMonth[index] as number) + k * months;
     const year = Math.floor(monthIndex / 12);
     const month = (monthIndex % 12) + 1;
-    if (year > MAX_YEAR) return undefined;
-    return { day: daysFromCivil(year, month, Math.min(anchor[index] as number, daysInMonth(year, month))) };
+    if (year > MAX_YEAR) return -1;
+    return daysFromCivil(year, month, Math.min(anchor[index] as number, daysInMonth(year, month)));
   };
-  const sorted = method === 'auto' ? bySort(seqs, heap, end, limits, nextOf, zone) : undefined;
+  const nextOf = (index: number, k: number): Occurrence | undefined => {
+    if (monthsPerCycle[index] === 0) return occurrence(seqs[index] as Sequence, k, zone);
+    const day = dayOf(index, k);
+    return day < 0 ? undefined : { day };
+  };
+  const sorted = method === 'auto' ? bySort(seqs, heap, end, limits, dayOf, zone) : undefined;
   if (sorted) return sorted;
   const out = { seq: [] as number[], k: [] as number[], day: [] as number[], at: [] as number[] };
   let lastDay = end;
@@ -240,7 +246,7 @@ function bySort(
   heap: KeyHeap,
   end: number,
   limits: { readonly perSequence: number; readonly total: number },
-  nextOf: (index: number, k: number) => Occurrence | undefined,
+  dayOf: (index: number, k: number) => number,
   zone: ZoneOffset,
 ): Schedule | undefined {
   let keys = new Float64Array(Math.max(16, heap.size * 4));
@@ -249,8 +255,8 @@ function bySort(
     const first = heap.keyAt(h);
     const day = Math.floor(first / SLOT_BITS);
     const index = first - day * SLOT_BITS;
-    let next: number | undefined = day;
-    for (let k = 0; next !== undefined && next <= end; k++) {
+    let next = day;
+    for (let k = 0; next >= 0 && next <= end; k++) {
       if (k >= limits.perSequence || count >= limits.total) return undefined;
       if (count === keys.length) {
         const grown = new Float64Array(Math.min(limits.total, keys.length * 2));
@@ -258,7 +264,7 @@ function bySort(
         keys = grown;
       }
       keys[count++] = next * SLOT_BITS + index;
-      next = nextOf(index, k + 1)?.day;
+      next = dayOf(index, k + 1);
     }
   }
   const order = keys.subarray(0, count).sort();
