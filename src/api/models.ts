@@ -20,7 +20,40 @@ export interface Order {
   /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
   readonly addresses?: readonly string[];
   readonly plan?: string;
+  /** What the server said about the next renewal, when it said anything (billing panels do; clouds do not). */
+  readonly renewal?: OrderRenewal;
   readonly raw: RawObject;
+}
+
+/** A calendar day in the user's zone (the server sent a date without a time), or an instant. */
+export type RenewalDate =
+  { readonly kind: 'day'; readonly day: string } | { readonly kind: 'instant'; readonly at: number };
+
+export type CycleUnit = 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/** How often an order renews. Paid once and free orders never charge again. */
+export type RenewalCycle =
+  | { readonly kind: 'every'; readonly unit: CycleUnit; readonly count: number }
+  | { readonly kind: 'once' }
+  | { readonly kind: 'free' };
+
+/** Why an amount was not read: "1,234" is a thousand or one, "0.00001" is finer than a ten-thousandth. */
+export type AmountProblem = 'notAmount' | 'ambiguous' | 'tooPrecise' | 'tooLarge' | 'negative';
+
+export interface OrderRenewal {
+  readonly date?: RenewalDate;
+  /** One renewal's price in 1/10,000 of the currency unit (an integer, never negative). */
+  readonly price?: number;
+  readonly currency?: string;
+  readonly cycle?: RenewalCycle;
+  /** The server's own cycle word ("Semi-Annually"), at most 40 characters. */
+  readonly cycleText?: string;
+  /** Whether it renews on its own; undefined when the server did not say. */
+  readonly autoRenew?: boolean;
+  /** A price field was there and could not be read. */
+  readonly priceProblem?: AmountProblem;
+  /** A date field was there and could not be read. */
+  readonly dateUnreadable?: true;
 }
 
 export interface Balance {

@@ -25,6 +25,7 @@ import { hostileFigures } from './hostileFigures';
 import { droppingProxyFigures, twoWindowFigures } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
+import { forecastFigures } from './billingFigures';
 
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   await step('background request rates, two accounts', () => idlePerAccountFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
+  await step('forecast of 10,000 orders', () => forecastFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
   await step('CPU while a proxy drops every connection', () => droppingProxyFigures());

@@ -7,6 +7,7 @@ import { type FieldTrace, asText, isObject, joinPath, lookup, squash, textField 
 import { type Role, StateScan, decideState, stateRole } from './states';
 import { readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
+import { readRenewal } from './renewal/readRenewal';
 
 export { normaliseStateWord } from './stateWords';
 
@@ -220,9 +221,12 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const label = nameText !== undefined ? cut(nameText) : `#${id}`;
   const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
   const shownStatus = statusText === undefined ? undefined : cut(statusText);
-  return all && all.length
-    ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
-    : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
+  const renewal = readRenewal(fields, base, trace);
+  const order: Order =
+    all && all.length
+      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
+      : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
+  return renewal ? { ...order, renewal } : order;
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
