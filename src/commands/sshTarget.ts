@@ -114,6 +114,18 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
         shown,
         name,
       );
+    case 'numericForm':
+      return vscode.l10n.t(
+        'The address {0} of {1} is a number in a legacy IPv4 notation, which may name another machine than it seems. It was not used.',
+        shown,
+        name,
+      );
+    case 'unspecified':
+      return vscode.l10n.t(
+        'The address {0} of {1} is the unspecified address, which would connect to this machine. It was not used.',
+        shown,
+        name,
+      );
   }
 }
 
