@@ -21,6 +21,17 @@ export interface Order {
   readonly addresses?: readonly string[];
   readonly plan?: string;
   readonly raw: RawObject;
+  /**
+   * Set (by the store's list) when other entries of the list carry the same id: none of them can be acted on or
+   * looked up by id, since a request for that id reaches whichever the server picks. `index` is this entry's place
+   * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
+   */
+  readonly duplicateId?: DuplicateId;
+}
+
+export interface DuplicateId {
+  readonly index: number;
+  readonly count: number;
 }
 
 export interface Balance {

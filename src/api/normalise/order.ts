@@ -3,7 +3,7 @@ import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
 import { readAddressesFrom } from './addresses';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
-import { type FieldTrace, asText, isObject, joinPath, lookup, squash, textField } from './read';
+import { type FieldTrace, asText, isObject, joinPath, present, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
 import { readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
@@ -160,25 +160,18 @@ function keyInfoAt(position: number, key: string): KeyInfo {
 const ENVELOPE_ID = ['id'];
 
 /**
- * The first id field present decides (as `findId`): a bad value there refuses the entry rather than falling back to
- * another field, which may name something else. A resource document's own id is looked at first.
+ * The first id field PRESENT decides (as `findId`), whatever it holds: a value that is no id refuses the entry
+ * (`readId` throws) rather than falling back to another field, which may name another order. A resource document's
+ * own id is looked at first.
  */
-function orderId(
-  fields: RawObject,
-  envelope: RawObject | undefined,
-): { id: string; key: string; own: boolean } | undefined {
-  if (envelope) {
-    const hit = lookup(envelope, ENVELOPE_ID);
-    const id = hit && readId(hit.value, 'order');
-    if (hit && id !== undefined) return { id, key: hit.key, own: true };
-  }
+function orderId(fields: RawObject, envelope: RawObject | undefined): { id: string; key: string; own: boolean } {
+  const own = envelope && present(envelope, ENVELOPE_ID);
+  if (own) return { id: readId(own.value, 'order'), key: own.key, own: true };
   for (let i = 0; i < ID_FIELDS.length; i++) {
-    const key = idHits.keyOf(fields, i);
-    if (key === undefined) continue;
-    const id = readId(fields[key], 'order');
-    if (id !== undefined) return { id, key, own: false };
+    const key = idHits.presentKeyOf(fields, i);
+    if (key !== undefined) return { id: readId(fields[key], 'order'), key, own: false };
   }
-  return undefined;
+  throw missingId('order');
 }
 
 export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
@@ -203,7 +196,6 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
     if (info.state && field !== undefined && field !== null) states.note(info.state, key, field);
   }
   const found = orderId(fields, entry.envelope);
-  if (!found) throw missingId('order');
   const { id } = found;
   trace?.use('id', found.own ? found.key : joinPath(base, found.key));
   let nameKey: string | undefined;

@@ -33,6 +33,21 @@ export function lookup(obj: RawObject, names: readonly string[]): Hit | undefine
   return undefined;
 }
 
+/**
+ * The first of `names` the object has, as sent or written another way, whatever its value (null included): for
+ * fields whose mere presence decides, such as an id.
+ */
+export function present(obj: RawObject, names: readonly string[]): Hit | undefined {
+  let index: Map<string, string> | undefined;
+  for (const name of names) {
+    if (Object.hasOwn(obj, name)) return { key: name, value: obj[name] };
+    index ??= squashedIndex(obj);
+    const key = index.get(squash(name));
+    if (key !== undefined) return { key, value: obj[key] };
+  }
+  return undefined;
+}
+
 /** `lookup(obj, [name])` without the array. */
 function lookupOne(obj: RawObject, name: string): Hit | undefined {
   if (Object.hasOwn(obj, name)) {
@@ -96,7 +111,11 @@ let lastIndex: Map<string, string> | undefined;
 function squashedIndex(obj: RawObject): Map<string, string> {
   if (obj === lastObject && lastIndex) return lastIndex;
   for (const shape of recentShapes) {
-    if (sameKeys(obj, shape.keys)) return shape.index;
+    if (sameKeys(obj, shape.keys)) {
+      lastObject = obj;
+      lastIndex = shape.index;
+      return shape.index;
+    }
   }
   const keys = Object.keys(obj);
   const index = new Map<string, string>();
