@@ -146,7 +146,7 @@ export class RequestPipeline {
         }
         const warning = observeRateLimit(limiter, response, this.clock.now());
         if (warning) this.reports.warn(warning);
-        const json = interpret(response, context, this.clock.now());
+        const json = await interpret(response, context, this.clock.now());
         this.reports.request(
           {
             method,

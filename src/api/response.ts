@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorKind } from './errors';
-import { parseJsonBody } from './json';
+import { readJsonBody } from './json';
 import { isObject } from './normalise/read';
 import { maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
@@ -166,8 +166,11 @@ function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   return 'invalidRequest';
 }
 
-/** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
-export function interpret(response: TransportResponse, context: RequestContext, now: number): unknown {
+/**
+ * Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. The body is read in
+ * slices (see json.ts), so a large one lets the extension host run meanwhile.
+ */
+export async function interpret(response: TransportResponse, context: RequestContext, now: number): Promise<unknown> {
   const { status } = response;
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
@@ -178,10 +181,9 @@ export function interpret(response: TransportResponse, context: RequestContext, 
   let parsed = false;
   if (body.trim()) {
     try {
-      json = parseJsonBody(body);
-      parsed = true;
       // A key written with \\u escapes passes the text mask and appears only once parsed.
-      if (body.includes('\\u')) json = maskParsed(json, secrets);
+      json = await readJsonBody(body, { unescaped: (value) => maskParsed(value, secrets) });
+      parsed = true;
     } catch {
       parsed = false;
     }
