@@ -28,11 +28,20 @@ export const MAX_OBJECT_KEYS = 500;
 /** Entries of one array that are read: more orders than any account has; the rest of a longer list is counted. */
 export const MAX_ARRAY_ITEMS = 20_000;
 
+/**
+ * Longest stretch of work before the event loop may turn. Short, since on a busy machine the wall time of a slice
+ * (what the rest of the extension host waits) is a multiple of its work.
+ */
+export const SLICE_MS = 5;
+
 /** Text handed to `JSON.parse` at once: about a millisecond of work. */
 const RUN_CHARS = 128 * 1024;
 
 /** Work between two looks at the clock while scanning what is not built (the omitted rest, a value cut too deep). */
 const SCAN_STEP = 256 * 1024;
+
+/** Members measured or skipped between two looks at the clock: well under a millisecond, even before the JIT. */
+const CLOCK_EVERY = 512;
 
 export interface JsonBounds {
   readonly maxDepth?: number;
@@ -71,7 +80,7 @@ export function parseJsonBody(body: string, bounds: JsonBounds | number = {}): u
 
 /** Parses a body, letting the event loop turn whenever `sliceMs` of work have passed. */
 export async function readJsonBody(body: string, options: PacedReading = {}): Promise<unknown> {
-  const sliceMs = options.sliceMs ?? 8;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
   const reader = new Reader(body, options);
   const steps = reader.document();
   let started = performance.now();
@@ -190,7 +199,7 @@ class Reader {
         runEnd = end;
         this.at = end;
         closed = this.separator(CLOSE_ARRAY);
-        if (closed) break;
+        if (closed || (inRun % CLOCK_EVERY === 0 && this.due())) break;
       }
       if (inRun > 0) {
         const run = this.parse(runStart, runEnd, '[', ']') as unknown[];
@@ -204,6 +213,7 @@ class Reader {
         return items;
       }
       // One entry too large for a run on its own: taken apart in turn.
+      if (this.due()) yield;
       items.push(yield* this.value(depth + 1));
       if (this.separator(CLOSE_ARRAY)) return items;
       if (this.due()) yield;
@@ -237,7 +247,7 @@ class Reader {
         runEnd = end;
         this.at = end;
         closed = this.separator(CLOSE_OBJECT);
-        if (closed) break;
+        if (closed || (inRun % CLOCK_EVERY === 0 && this.due())) break;
       }
       if (inRun > 0) {
         const run = this.parse(runStart, runEnd, '{', '}') as Record<string, unknown>;
@@ -260,6 +270,7 @@ class Reader {
       if (text.charCodeAt(this.at) !== COLON) throw syntaxError('Expected ":" after a property name', this.at);
       this.at++;
       this.skipSpace();
+      if (this.due()) yield;
       define(fields, key, yield* this.value(depth + 1));
       members++;
       if (this.separator(CLOSE_OBJECT)) return fields;
@@ -306,7 +317,7 @@ class Reader {
       yield* this.skipValue(depth + 1);
       rest++;
       if (this.separator(close)) break;
-      if (this.due()) yield;
+      if (rest % CLOCK_EVERY === 0 && this.due()) yield;
     }
     omitted.set(container, rest);
   }

@@ -27,6 +27,11 @@ export interface Order {
    * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
    */
   readonly duplicateId?: DuplicateId;
+  /**
+   * How many of the order's fields the server sent beyond what is read (json.ts keeps the first 500 of an object):
+   * `raw` lacks them, so the details should say that this many were left out.
+   */
+  readonly omittedFields?: number;
 }
 
 export interface DuplicateId {
@@ -70,8 +75,11 @@ export interface Listing<T> {
   readonly items: readonly T[];
   /** The whole list's size, when the server said so: more than `items.length` means some were not read. */
   readonly total?: number;
-  /** Why the pages were not all read, when a bound stopped the walk. */
-  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+  /**
+   * Why not all of the list was read, when a bound stopped it: too many pages, too many bytes, a next page outside
+   * the API or seen before, or (`countLimit`) more entries than are read of one list (json.ts, MAX_ARRAY_ITEMS).
+   */
+  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
 }
 
 export interface ActionResult {

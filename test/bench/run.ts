@@ -21,7 +21,7 @@ import {
   thousandsFigures,
 } from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
-import { hostileFigures } from './hostileFigures';
+import { countFigures, hostileFigures } from './hostileFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
+  await step('hostile answers by count', countFigures);
   await step('the outside-change watch', () => watchRateFigures());
   await step('filtering 10,000 orders', () => filterFigures());
   await step('a bulk stop', () => bulkStopFigures());

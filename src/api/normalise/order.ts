@@ -1,3 +1,4 @@
+import { omittedEntries } from '../json';
 import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
 import { readAddressesFrom } from './addresses';
@@ -5,7 +6,7 @@ import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
 import { type FieldTrace, asText, isObject, joinPath, present, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
-import { readList, unwrapObject } from './wrappers';
+import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 
 export { normaliseStateWord } from './stateWords';
@@ -212,9 +213,20 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const label = nameText !== undefined ? cut(nameText) : `#${id}`;
   const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
   const shownStatus = statusText === undefined ? undefined : cut(statusText);
-  return all && all.length
-    ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
-    : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
+  const order: Order =
+    all && all.length
+      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
+      : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
+  const omitted = omittedEntries(fields) + (entry.raw === fields ? 0 : omittedEntries(entry.raw));
+  return omitted ? { ...order, omittedFields: omitted } : order;
+}
+
+/** `normaliseOrderList` for a response as it arrives: paced, at most `limit` orders read (see `readListInSlices`). */
+export function readOrderPage(
+  body: unknown,
+  options: { readonly limit: number; readonly trace?: FieldTrace },
+): Promise<ListPage<Order>> {
+  return readListInSlices(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, options);
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
