@@ -50,10 +50,10 @@ export interface JsonBounds {
   /** How much text one `JSON.parse` gets at most (tests make it small to take everything apart). */
   readonly runChars?: number;
   /**
-   * Applied to every string and key that was written with `\u` escapes in the text (the only way a text-level mask
-   * can be dodged), after parsing.
+   * Applied to every value parsed from text with `\u` escapes in it (the only way a text-level mask can be dodged),
+   * after parsing; a generator, so its work is paced with the reading.
    */
-  readonly unescaped?: (value: unknown) => unknown;
+  readonly unescaped?: (value: unknown) => Generator<void, unknown>;
 }
 
 export interface PacedReading extends JsonBounds {
@@ -119,7 +119,7 @@ class Reader {
   private readonly maxKeys: number;
   private readonly maxItems: number;
   private readonly runChars: number;
-  private readonly unescaped?: (value: unknown) => unknown;
+  private readonly unescaped?: (value: unknown) => Generator<void, unknown>;
   private readonly marker = JSON.stringify(TOO_DEEP_MARKER);
   /** Edits found by the scan, in text order, for the run being gathered. */
   private edits: Edit[] = [];
@@ -161,7 +161,7 @@ class Reader {
     const end = this.measure(start, depth, start + this.runChars);
     if (end !== TOO_BIG) {
       this.at = end;
-      return this.parse(start, end, '', '');
+      return yield* this.parse(start, end, '', '');
     }
     if (code === OPEN_ARRAY) return yield* this.array(depth);
     if (code === OPEN_OBJECT) return yield* this.object(depth);
@@ -169,7 +169,7 @@ class Reader {
     this.edits = [];
     const whole = this.measure(start, depth, Infinity);
     this.at = whole;
-    return this.parse(start, whole, '', '');
+    return yield* this.parse(start, whole, '', '');
   }
 
   private *array(depth: number): Generator<void, unknown[]> {
@@ -202,7 +202,7 @@ class Reader {
         if (closed || (inRun % CLOCK_EVERY === 0 && this.due())) break;
       }
       if (inRun > 0) {
-        const run = this.parse(runStart, runEnd, '[', ']') as unknown[];
+        const run = (yield* this.parse(runStart, runEnd, '[', ']')) as unknown[];
         for (const item of run) items.push(item);
         if (closed) return items;
         if (this.due()) yield;
@@ -250,7 +250,7 @@ class Reader {
         if (closed || (inRun % CLOCK_EVERY === 0 && this.due())) break;
       }
       if (inRun > 0) {
-        const run = this.parse(runStart, runEnd, '{', '}') as Record<string, unknown>;
+        const run = (yield* this.parse(runStart, runEnd, '{', '}')) as Record<string, unknown>;
         for (const key of Object.keys(run)) define(fields, key, run[key]);
         members += inRun;
         if (closed) return fields;
@@ -264,7 +264,7 @@ class Reader {
       // One member whose value is too large for a run: its key read here, its value taken apart.
       const keyStart = this.at;
       const keyEnd = this.endOfKey(keyStart);
-      const key = this.parse(keyStart, keyEnd, '', '') as string;
+      const key = (yield* this.parse(keyStart, keyEnd, '', '')) as string;
       this.at = keyEnd;
       this.skipSpace();
       if (text.charCodeAt(this.at) !== COLON) throw syntaxError('Expected ":" after a property name', this.at);
@@ -457,7 +457,7 @@ class Reader {
   }
 
   /** `JSON.parse` of the text from `start` to `end` with the run's edits applied, inside `open` and `close`. */
-  private parse(start: number, end: number, open: string, close: string): unknown {
+  private *parse(start: number, end: number, open: string, close: string): Generator<void, unknown> {
     const { text, edits } = this;
     let source: string;
     if (edits.length === 0) {
@@ -474,7 +474,7 @@ class Reader {
       this.edits = [];
     }
     const value: unknown = JSON.parse(source);
-    return this.unescaped && source.includes('\\u') ? this.unescaped(value) : value;
+    return this.unescaped && source.includes('\\u') ? yield* this.unescaped(value) : value;
   }
 }
 
