@@ -1,5 +1,7 @@
 /** Domain types the views read. Produced by the normalisers from whatever JSON the server sent. */
 
+import { type HostProblem } from '../ssh/hostCheck';
+
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
 
@@ -19,6 +21,12 @@ export interface Order {
   readonly address?: string;
   /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
   readonly addresses?: readonly string[];
+  /**
+   * Values the server sent as addresses that the host rule (ssh/hostCheck.ts) refuses, with its reason: an option
+   * (`-oProxyCommand=…`), shell text, a legacy numeric form, the unspecified address… At most eight, each cut to 120
+   * characters. None of them is in `addresses`; the UI can say which was refused and why.
+   */
+  readonly refusedAddresses?: readonly RefusedAddress[];
   readonly plan?: string;
   readonly raw: RawObject;
   /**
@@ -32,6 +40,11 @@ export interface Order {
    * `raw` lacks them, so the details should say that this many were left out.
    */
   readonly omittedFields?: number;
+}
+
+export interface RefusedAddress {
+  readonly value: string;
+  readonly problem: HostProblem;
 }
 
 export interface DuplicateId {

@@ -39,8 +39,7 @@ export function checkHost(text: unknown): HostCheck {
     return text === '0.0.0.0' ? { ok: false, problem: 'unspecified' } : { ok: true, host: text, kind: 'ipv4' };
   }
   if (text.includes(':')) {
-    // No zone (`%eth0`), no brackets, no port: the characters of an address and nothing else.
-    if (!/^[\d.:a-f]+$/i.test(text) || !isIPv6(text)) return { ok: false, problem: 'notHost' };
+    if (!isPlainIPv6(text)) return { ok: false, problem: 'notHost' };
     return UNSPECIFIED.check(text, 'ipv6')
       ? { ok: false, problem: 'unspecified' }
       : { ok: true, host: text, kind: 'ipv6' };
@@ -48,6 +47,11 @@ export function checkHost(text: unknown): HostCheck {
   // Only text made of a name's characters is a legacy number: `root@203.0.113.5` is no host at all.
   if (/^[\d.a-z-]+$/i.test(text) && endsNumeric(text)) return { ok: false, problem: 'numericForm' };
   return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
+}
+
+/** An IPv6 address and nothing else: no zone (`%eth0`), no brackets, no port. */
+export function isPlainIPv6(text: string): boolean {
+  return text.length <= 45 && /^[\d.:a-f]+$/i.test(text) && isIPv6(text);
 }
 
 /** Four decimal parts, 0–255, no leading zeros: the resolver reads `010.0.0.1` as octal, another host. */

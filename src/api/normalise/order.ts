@@ -207,7 +207,7 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   }
   if (nameText !== undefined) trace?.use('name', joinPath(base, nameKey as string));
   const { state, statusText } = decideState(states, base, trace);
-  const { address, addresses: all } = readAddressesFrom(fields, addresses, base, trace);
+  const { address, addresses: all, refused } = readAddressesFrom(fields, addresses, base, trace);
   const planKey = planHits.lookupKey(fields);
   const plan = planKey === undefined ? undefined : fields[planKey];
   const label = nameText !== undefined ? cut(nameText) : `#${id}`;
@@ -218,7 +218,11 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
       ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
       : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
   const omitted = omittedEntries(fields) + (entry.raw === fields ? 0 : omittedEntries(entry.raw));
-  return omitted ? { ...order, omittedFields: omitted } : order;
+  if (!omitted && !refused) return order;
+  const told: { omittedFields?: number; refusedAddresses?: typeof refused } = {};
+  if (omitted) told.omittedFields = omitted;
+  if (refused) told.refusedAddresses = refused;
+  return { ...order, ...told };
 }
 
 /** `normaliseOrderList` for a response as it arrives: paced, at most `limit` orders read (see `readListInSlices`). */
