@@ -153,7 +153,7 @@ export class RequestPipeline {
         } finally {
           permit.release();
         }
-        const json = interpret(response, context, this.clock.now());
+        const json = await interpret(response, context, this.clock.now());
         this.reports.request(
           {
             method,

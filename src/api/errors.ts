@@ -32,6 +32,8 @@ export type ErrorReason =
   | { readonly rule: 'baseUrlQuery' }
   | { readonly rule: 'orderIdEmpty' }
   | { readonly rule: 'orderIdUnsendable' }
+  /** Several orders of the list carry this id: a request for it could reach any of them, so none is sent. */
+  | { readonly rule: 'orderIdAmbiguous' }
   | { readonly rule: 'unknownAction'; readonly action: string }
   | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string }
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }

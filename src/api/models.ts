@@ -1,5 +1,7 @@
 /** Domain types the views read. Produced by the normalisers from whatever JSON the server sent. */
 
+import { type HostProblem } from '../util/hostCheck';
+
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
 
@@ -19,10 +21,37 @@ export interface Order {
   readonly address?: string;
   /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
   readonly addresses?: readonly string[];
+  /**
+   * Values the server sent as addresses that the host rule (util/hostCheck.ts) refuses, with its reason: an option
+   * (`-oProxyCommand=…`), shell text, a legacy numeric form, the unspecified address… At most eight, each cut to 120
+   * characters. None of them is in `addresses`; the UI can say which was refused and why.
+   */
+  readonly refusedAddresses?: readonly RefusedAddress[];
   readonly plan?: string;
   /** What the server said about the next renewal, when it said anything (billing panels do; clouds do not). */
   readonly renewal?: OrderRenewal;
   readonly raw: RawObject;
+  /**
+   * Set (by the store's list) when other entries of the list carry the same id: none of them can be acted on or
+   * looked up by id, since a request for that id reaches whichever the server picks. `index` is this entry's place
+   * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
+   */
+  readonly duplicateId?: DuplicateId;
+  /**
+   * How many of the order's fields the server sent beyond what is read (json.ts keeps the first 500 of an object):
+   * `raw` lacks them, so the details should say that this many were left out.
+   */
+  readonly omittedFields?: number;
+}
+
+export interface RefusedAddress {
+  readonly value: string;
+  readonly problem: HostProblem;
+}
+
+export interface DuplicateId {
+  readonly index: number;
+  readonly count: number;
 }
 
 /** A calendar day in the user's zone (the server sent a date without a time), or an instant. */
@@ -92,8 +121,11 @@ export interface Listing<T> {
   readonly items: readonly T[];
   /** The whole list's size, when the server said so: more than `items.length` means some were not read. */
   readonly total?: number;
-  /** Why the pages were not all read, when a bound stopped the walk. */
-  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+  /**
+   * Why not all of the list was read, when a bound stopped it: too many pages, too many bytes, a next page outside
+   * the API or seen before, or (`countLimit`) more entries than are read of one list (json.ts, MAX_ARRAY_ITEMS).
+   */
+  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
 }
 
 export interface ActionResult {

@@ -5,7 +5,7 @@ import { forLabel, forMessage } from '../notify/inert';
 import { tell } from '../notify/show';
 import { addressesOf, hasAddress } from '../ssh/addresses';
 import { readChoice, rememberChoice } from '../ssh/choices';
-import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../ssh/hostCheck';
+import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../util/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
 import { pickOrder } from './pickOrder';
@@ -97,6 +97,18 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
     case 'notHost':
       return vscode.l10n.t(
         'The address {0} of {1} is not a plain IP address or host name. It was not used.',
+        shown,
+        name,
+      );
+    case 'numericForm':
+      return vscode.l10n.t(
+        'The address {0} of {1} is a number in a legacy IPv4 notation, which may name another machine than it seems. It was not used.',
+        shown,
+        name,
+      );
+    case 'unspecified':
+      return vscode.l10n.t(
+        'The address {0} of {1} is the unspecified address, which would connect to this machine. It was not used.',
         shown,
         name,
       );
