@@ -1,6 +1,11 @@
-/** Domain types the views read. Produced by the normalisers from whatever JSON the server sent. */
+/**
+ * Domain types the views read. Produced by the normalisers from whatever JSON the server sent. Free text a server
+ * sent is `ServerText`: it reaches the UI only through notify/inert.ts. Ids stay strings, exact (they go back to the
+ * server), and are shown through the same boundary.
+ */
 
 import { type HostProblem } from '../util/hostCheck';
+import { type ServerText } from '../util/serverText';
 
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
@@ -13,10 +18,10 @@ export type RawObject = Readonly<Record<string, unknown>>;
 export interface Order {
   /** Always a string: servers send numbers or strings, and the id is only ever used as an opaque path segment. */
   readonly id: string;
-  readonly label: string;
+  readonly label: ServerText;
   readonly state: OrderState;
   /** The server's own status word, e.g. "reinstalling" or "power_off". */
-  readonly statusText?: string;
+  readonly statusText?: ServerText;
   /** IP address or host name, when the server sent one. */
   readonly address?: string;
   /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
@@ -27,7 +32,7 @@ export interface Order {
    * characters. None of them is in `addresses`; the UI can say which was refused and why.
    */
   readonly refusedAddresses?: readonly RefusedAddress[];
-  readonly plan?: string;
+  readonly plan?: ServerText;
   /** What the server said about the next renewal, when it said anything (billing panels do; clouds do not). */
   readonly renewal?: OrderRenewal;
   readonly raw: RawObject;
@@ -45,7 +50,7 @@ export interface Order {
 }
 
 export interface RefusedAddress {
-  readonly value: string;
+  readonly value: ServerText;
   readonly problem: HostProblem;
 }
 
@@ -76,7 +81,7 @@ export interface OrderRenewal {
   readonly currency?: string;
   readonly cycle?: RenewalCycle;
   /** The server's own cycle word ("Semi-Annually"), at most 40 characters. */
-  readonly cycleText?: string;
+  readonly cycleText?: ServerText;
   /** Whether it renews on its own; undefined when the server did not say. */
   readonly autoRenew?: boolean;
   /** A price field was there and could not be read. */
@@ -93,9 +98,9 @@ export interface Balance {
 }
 
 export interface Account {
-  readonly id?: string;
-  readonly name?: string;
-  readonly email?: string;
+  readonly id?: ServerText;
+  readonly name?: ServerText;
+  readonly email?: ServerText;
   readonly raw: RawObject;
 }
 
@@ -103,13 +108,13 @@ export type InvoiceStatus = 'paid' | 'unpaid' | 'overdue' | 'cancelled' | 'unkno
 
 export interface Invoice {
   readonly id: string;
-  readonly number?: string;
-  readonly date?: string;
-  readonly dueDate?: string;
+  readonly number?: ServerText;
+  readonly date?: ServerText;
+  readonly dueDate?: ServerText;
   readonly amount?: number;
   readonly currency?: string;
   /** The server's own status word. */
-  readonly statusText?: string;
+  readonly statusText?: ServerText;
   readonly status: InvoiceStatus;
   /** Only http(s) links are kept: the UI opens it in a browser. */
   readonly url?: string;
@@ -131,5 +136,5 @@ export interface Listing<T> {
 export interface ActionResult {
   /** The order as the server described it after accepting the action, when it did. */
   readonly order?: Order;
-  readonly message?: string;
+  readonly message?: ServerText;
 }

@@ -3,6 +3,7 @@ import { readJsonBody } from './json';
 import { isObject } from './normalise/read';
 import { maskSecrets, maskSecretsInSlices, maskSteps } from './secretMask';
 import { type TransportResponse } from './transport';
+import { optional, plain, serverText } from '../util/serverText';
 
 export interface RequestContext {
   readonly method: string;
@@ -206,7 +207,7 @@ export async function interpret(response: TransportResponse, context: RequestCon
     }
   }
   const { code, message } = parsed ? readErrorBody(json) : {};
-  const serverMessage = message === undefined ? undefined : message.slice(0, 500);
+  const serverMessage = optional(message === undefined ? undefined : message.slice(0, 500));
   const safeCode = code === undefined ? undefined : code.slice(0, 100);
 
   if (status >= 200 && status < 300) {
@@ -217,11 +218,15 @@ export async function interpret(response: TransportResponse, context: RequestCon
       Object.keys(json).every((k) => ['error', 'message', 'code', 'status'].includes(k));
     if (onlyError && safeCode) {
       const kind = kindForStatus(AUTH_CODE.test(safeCode) ? 401 : 400, safeCode);
-      throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, {
-        ...base,
-        code: safeCode,
-        serverMessage,
-      });
+      throw new ApiError(
+        kind,
+        serverMessage === undefined ? `The server reported "${safeCode}".` : plain(serverMessage),
+        {
+          ...base,
+          code: safeCode,
+          serverMessage,
+        },
+      );
     }
     if (body.trim() && !parsed) {
       const html = looksLikeHtml(response);
@@ -229,7 +234,7 @@ export async function interpret(response: TransportResponse, context: RequestCon
       const what = html ? 'an HTML page' : 'something that is not JSON';
       throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${quoted}".`, {
         ...base,
-        reason: { rule: 'notJson', html, excerpt: quoted },
+        reason: { rule: 'notJson', html, excerpt: serverText(quoted) },
       });
     }
     return json;
@@ -242,7 +247,7 @@ export async function interpret(response: TransportResponse, context: RequestCon
   if (status >= 300 && status < 400) {
     text = `The server redirected the request (HTTP ${status}); redirects are not followed, so check the base URL.`;
   } else if (serverMessage) {
-    text = `${serverMessage} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
+    text = `${plain(serverMessage)} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
   } else if (!parsed && body.trim()) {
     const what = looksLikeHtml(response) ? 'an HTML page' : 'a non-JSON body';
     text = `HTTP ${status} with ${what}: "${excerpt(body, context.key, 120, context.secrets)}"`;

@@ -7,6 +7,7 @@ import { OrderList } from '../../src/store/orders/OrderList';
 import { type Store } from '../../src/store/Store';
 import { type FakeApi, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
+import { plain, serverText } from '../../src/util/serverText';
 
 /** The list of issue 21: web-A's `id` is an object, and its `server_id` is db-B's id. */
 const TAKEN_ID = [
@@ -16,9 +17,9 @@ const TAKEN_ID = [
 
 const order = (id: string, label: string, raw: Record<string, unknown> = { id, name: label }): Order => ({
   id,
-  label,
+  label: serverText(label),
   state: 'running',
-  statusText: 'running',
+  statusText: serverText('running'),
   raw,
 });
 
@@ -182,7 +183,7 @@ describe('one identity per order (unit)', () => {
       api.orders = [order('1', 'web-A'), order('3', 'three')];
       await store.refresh(['orders'], 'user');
       const settled: string[] = [];
-      store.onDidSettle((s) => settled.push(s.order.label));
+      store.onDidSettle((s) => settled.push(plain(s.order.label)));
       await store.runAction('1', 'stop');
       // The next list has a second order 1: nobody can tell which of the two the stop reached.
       api.orders = [

@@ -7,6 +7,7 @@
 import { type RefusedAddress } from '../models';
 import { checkHost, isPlainIPv6, plainIPv4Head } from '../../util/hostCheck';
 import { isPrivateV4, isPrivateV6 } from './ipLiterals';
+import { plain, serverText } from '../../util/serverText';
 
 /** Entries read from one list, whether a text list or an array. */
 export const MAX_ENTRIES = 16;
@@ -84,19 +85,21 @@ export function readText(
     read ||= kind !== 'none';
     if (kind !== 'none' || !refused) continue;
     const check = checkHost(part);
-    if (!check.ok) bad.push({ value: part, problem: check.problem });
+    if (!check.ok) bad.push({ value: serverText(part), problem: check.problem });
   }
   if (!refused || !value.trim()) return;
   if (!read) {
     const check = checkHost(value);
     refuse(refused, value, check.ok ? 'notHost' : check.problem);
   } else {
-    for (const { value: part, problem } of bad) refuse(refused, part, problem);
+    for (const { value: part, problem } of bad) refuse(refused, plain(part), problem);
   }
 }
 
 /** Notes a refused value, cut to a length to show, once, and no more than MAX_REFUSED of them. */
 export function refuse(refused: RefusedAddress[], value: string, problem: RefusedAddress['problem']): void {
   const shown = value.length > MAX_REFUSED_TEXT ? `${value.slice(0, MAX_REFUSED_TEXT - 1)}…` : value;
-  if (refused.length < MAX_REFUSED && !refused.some((r) => r.value === shown)) refused.push({ value: shown, problem });
+  if (refused.length < MAX_REFUSED && !refused.some((r) => plain(r.value) === shown)) {
+    refused.push({ value: serverText(shown), problem });
+  }
 }

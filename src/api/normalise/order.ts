@@ -9,6 +9,7 @@ import { type Role, StateScan, decideState, stateRole } from './states';
 import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { readRenewal } from './renewal/readRenewal';
+import { optional, serverText } from '../../util/serverText';
 
 export { normaliseStateWord } from './stateWords';
 
@@ -211,9 +212,11 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const { address, addresses: all, refused } = readAddressesFrom(fields, addresses, base, trace);
   const planKey = planHits.lookupKey(fields);
   const plan = planKey === undefined ? undefined : fields[planKey];
-  const label = nameText !== undefined ? cut(nameText) : `#${id}`;
-  const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
-  const shownStatus = statusText === undefined ? undefined : cut(statusText);
+  const label = serverText(nameText !== undefined ? cut(nameText) : `#${id}`);
+  const planText = optional(
+    asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined),
+  );
+  const shownStatus = statusText === undefined ? undefined : serverText(cut(statusText));
   const renewal = readRenewal(fields, base, trace);
   const order: Order =
     all && all.length

@@ -8,6 +8,7 @@ import { type Failures } from '../Failures';
 import { type Session } from '../Session';
 import { type ApiClientLike, type PendingAction, type StoreLog } from '../types';
 import { ambiguousId, type OrderBook } from './OrderBook';
+import { plain } from '../../util/serverText';
 
 export interface Settled {
   readonly order: Order;
@@ -118,7 +119,9 @@ export class OrderActions extends Disposable {
       this.log?.warn(`order ${order.id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
       return;
     }
-    this.log?.info(`order ${order.id} settled as ${order.statusText ?? order.state} after ${pending.action}`);
+    // The log makes every line one bounded line (log.ts): the server's word needs no more here.
+    const word = order.statusText === undefined ? order.state : plain(order.statusText);
+    this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
     this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
   }
 

@@ -6,6 +6,7 @@ import { progressLabel, stateText } from '../../notify/orderWords';
 import { type PendingAction } from '../../store/types';
 import { fieldsMarkdown, fieldsOf } from '../fields';
 import { orderLook, withAddress } from './orderPresentation';
+import { plain } from '../../util/serverText';
 
 /**
  * One order in the tree. The object lives as long as the order does in its account's session, so VS Code keeps its
@@ -42,7 +43,7 @@ export class OrderNode {
     const state = pending ? progressLabel(pending.action) : stateText(order);
     // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
     // an action runs, its progress does, since that is what the user is waiting to see.
-    const address = order.address && order.address !== order.label ? forLabel(order.address, 60) : undefined;
+    const address = order.address && order.address !== plain(order.label) ? forLabel(order.address, 60) : undefined;
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
     if (stale) parts.push(vscode.l10n.t('stale'));
     item.description = parts.join(' · ');
