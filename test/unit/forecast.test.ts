@@ -467,7 +467,7 @@ describe('billing forecast (unit)', () => {
       const started = performance.now();
       const f = run(eur(1_000_000), orders);
       const took = performance.now() - started;
-      assert.ok(took < 3000, `${took} ms`);
+      assert.ok(took < 15_000, `${took} ms: a runaway, not a timing figure (the bench has that)`);
       assert.equal(f.cut, 'renewalLimit');
       assert.equal(f.renewals.length, 100_000);
       assert.equal(f.horizonEnd, '2026-12-23', 'the first day it could not list in full is left out');

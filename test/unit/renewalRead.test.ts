@@ -268,7 +268,8 @@ describe('renewal readers (unit)', () => {
       });
       assert.equal(readRenewal({ ...wide, nextduedate: '2026-12-03' })?.date, undefined, 'past the keys looked at');
       assert.deepEqual(readRenewal({ nextduedate: '9999-12-31' })?.date, { kind: 'day', day: '9999-12-31' });
-      assert.ok(performance.now() - started < 1000);
+      // A runaway guard, not a timing figure (the bench has those): far above what any machine needs.
+      assert.ok(performance.now() - started < 10_000);
       const json = fc.jsonValue({ maxDepth: 3 });
       const names = ['nextduedate', 'expires_at', 'price', 'recurringamount', 'billingcycle', 'term', 'period'];
       const field = fc.oneof(
