@@ -131,7 +131,8 @@ export class ApiClient {
     return {
       ...listing,
       stoppedBy: listing.stoppedBy ?? 'countLimit',
-      total: listing.total ?? read + skipped + omitted,
+      // A total counted here is only the whole list when the pages ended on their own.
+      total: listing.total ?? (listing.stoppedBy === undefined ? read + skipped + omitted : undefined),
     };
   }
 

@@ -15,6 +15,14 @@ function forms(secret: string): string[] {
   return [...all].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Secrets longest first: a key that holds an older one (a key rotated by appending) is masked whole, not left with
+ * its tail shown after the older one's mask.
+ */
+function longestFirst(secrets: Iterable<string>): string[] {
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
 function safeEncode(secret: string): string {
   try {
     return encodeURIComponent(secret);
@@ -29,7 +37,7 @@ function safeEncode(secret: string): string {
  */
 export function maskForms(text: string, secrets: Iterable<string>): string {
   let out = text;
-  for (const secret of secrets) {
+  for (const secret of longestFirst(secrets)) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of forms(secret)) {
       if (out.includes(form)) out = out.split(form).join(MASK);
@@ -89,7 +97,7 @@ export function* maskSteps(
   options: MaskOptions = {},
 ): Generator<void, string> {
   let out = text;
-  for (const secret of secrets) {
+  for (const secret of longestFirst(secrets)) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
     out = maskForms(out, [secret]);
     if (options.hidden || options.cutAtEnd || out.includes('%')) out = yield* maskSpread(out, secret, options);

@@ -63,7 +63,10 @@ describe('accounts across windows and addresses', () => {
       balance: { balance: 7, currency: 'USD', credit_limit: 0 },
     });
     second = await extraMock('second account', { keys: [SECOND_KEY, 'another-key'], seed: seed('other') });
-    third = await extraMock('new address of the second account', { keys: [SECOND_KEY, KEY], seed: seed('moved') });
+    third = await extraMock('new address of the second account', {
+      keys: [SECOND_KEY, KEY, h.key],
+      seed: seed('moved'),
+    });
   });
 
   after(async () => {
@@ -265,7 +268,7 @@ describe('accounts across windows and addresses', () => {
     const config = vscode.workspace.getConfiguration('hostingAccount');
     assert.equal(config.inspect<string>('baseUrl')?.globalValue, third.url.replace(/\/$/, ''));
     assert.equal(config.inspect<string>('websiteUrl')?.globalValue, 'https://www.example.com');
-    assert.equal(await h.keys.get(), KEY);
+    assert.equal(await h.keys.get(), h.key);
     h.mock.clearLog();
     await h.store.refresh(['orders'], 'user');
     await waitFor(() => h.store.state === 'ready', 'the first account to load from its new address');

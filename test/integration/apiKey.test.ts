@@ -126,7 +126,7 @@ describe('API key management', () => {
       assert.equal(messages.shown.length, 1, 'one notification, not one per endpoint');
       assert.match(messages.shown[0]?.message ?? '', /rejected the API key/);
     } finally {
-      h.mock.setKeys([KEY]);
+      h.mock.setKeys([KEY, h.key]);
     }
   });
 
@@ -137,7 +137,7 @@ describe('API key management', () => {
 
   it('writes requests to the log with the key masked', async () => {
     await h.signIn();
-    const line = h.api.log.mask(`Bearer ${KEY}`);
+    const line = h.api.log.mask(`Bearer ${h.key}`);
     assert.equal(line, 'Bearer ***');
   });
 });

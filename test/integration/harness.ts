@@ -100,6 +100,8 @@ export class Harness {
   private constructor(
     readonly api: TestApi,
     private readonly previousBaseUrl: string | undefined,
+    /** The key `signIn` stores: the suite's own (see `start`). */
+    readonly key: string,
   ) {}
 
   /** A suite's handle on the suite mock, reset for it (see the top of this file). */
@@ -109,10 +111,13 @@ export class Harness {
     suiteOptions = options;
     const mock = await suiteMock();
     mock.reset({ seed: options.seed ?? {} });
-    mock.setKeys(options.keys ?? [KEY]);
+    // Each suite signs in with a key of its own: the extension's limiter rightly keeps counting a key's requests across
+    // sign-outs (the server does), so suites sharing one key would inherit each other's minute.
+    const key = `${KEY}-${process.pid}-${++freshKeys}`;
+    mock.setKeys([...(options.keys ?? [KEY]), key]);
     mock.setTransitionMs(options.transitionMs ?? SUITE_TRANSITION_MS);
     const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
-    const harness = new Harness(api, previous);
+    const harness = new Harness(api, previous, key);
     await api.model.first.keys.delete();
     await harness.setSetting('baseUrl', mock.url);
     await waitFor(() => api.model.first.store.state === 'noKey', 'the signed-out state');
@@ -162,18 +167,37 @@ export class Harness {
     );
   }
 
+  /**
+   * Waits until the reads a new key started are over, so a test that counts requests counts only its own: the first
+   * refresh after a key reads every datum, and a test that awaited only the orders would see the rest arrive late.
+   */
+  async settled(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const kinds = ['orders', 'balance', 'account', 'invoices'] as const;
+    const loading = () => kinds.filter((kind) => this.store.slot(kind).loading);
+    try {
+      await waitFor(() => loading().length === 0, 'the first reads to end');
+    } catch (e) {
+      const recent = this.mock.requests.slice(-8).map((r) => `${r.route} ${r.status} ${Date.now() - r.time}ms ago`);
+      throw new Error(
+        `${String(e)}; still loading: ${loading().join(', ')}; the mock's last requests: ${recent.join(' | ')}`,
+      );
+    }
+  }
+
   async setSetting(name: string, value: unknown): Promise<void> {
     await vscode.workspace.getConfiguration('hostingAccount').update(name, value, vscode.ConfigurationTarget.Global);
   }
 
   /** Stores the key as another window would, and waits until the data the views show has loaded. */
   async signIn(options: { orders?: boolean } = { orders: true }): Promise<void> {
-    await this.keys.store(KEY);
+    await this.keys.store(this.key);
     await waitFor(() => this.store.hasApiKey && this.store.state !== 'noKey', 'the key to be picked up');
     if (options.orders) {
       await vscode.commands.executeCommand('hostingAccount.orders.focus');
       await this.store.refresh(['orders'], 'user');
       await waitFor(() => this.store.state === 'ready' && this.store.orders.size > 0, 'orders to load');
+      await this.settled();
     }
   }
 
@@ -184,7 +208,7 @@ export class Harness {
    */
   async signInWithFreshKey(): Promise<string> {
     const key = `${KEY}-${process.pid}-${++freshKeys}`;
-    this.mock.setKeys([KEY, key]);
+    this.mock.setKeys([KEY, this.key, key]);
     this.extraKeys.push(key);
     // A new key resets the store, which then has a key and no data: the state passes through 'loading'.
     let reset = false;
@@ -198,6 +222,7 @@ export class Harness {
     await vscode.commands.executeCommand('hostingAccount.orders.focus');
     await this.store.refresh(['orders', 'balance'], 'user');
     await waitFor(() => this.store.state === 'ready' && this.store.orders.size > 0, 'orders to load');
+    await this.settled();
     this.mock.clearLog();
     return key;
   }
@@ -212,7 +237,7 @@ export class Harness {
 
   /** The suite mock comes back on the same address, with fresh data (the suite's seed) and the keys it had. */
   async serverUp(): Promise<void> {
-    suite = await startSuiteMock(suiteOptions, [KEY, ...(suiteOptions.keys ?? []), ...this.extraKeys]);
+    suite = await startSuiteMock(suiteOptions, [KEY, this.key, ...(suiteOptions.keys ?? []), ...this.extraKeys]);
     this.downMock = undefined;
   }
 

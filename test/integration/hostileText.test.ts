@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { HOSTILE_TEXTS, INVISIBLE, LINE_BREAK } from '../fixtures/hostileText';
 import { type OrderRecord } from '../mock-api/types';
-import { captureMessages, fakeInputBox, Harness, KEY, stubWindow, waitFor } from './harness';
+import { captureMessages, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
 
 const text = (name: string): string => {
   const found = HOSTILE_TEXTS.find((h) => h.name === name);
@@ -187,7 +187,7 @@ describe('hostile server text in every sink', () => {
   it('says who signed in without a live link', async () => {
     const messages = captureMessages();
     restores.push(messages.restore);
-    const input = fakeInputBox([KEY]);
+    const input = fakeInputBox([h.key]);
     restores.push(input.restore);
     await vscode.commands.executeCommand('hostingAccount.setApiKey');
     const said = await waitFor(() => messages.shown.find((m) => m.message.includes('API key saved')), 'the message');

@@ -87,7 +87,10 @@ describe('the Orders view', () => {
       'the details editor',
     );
     const json = JSON.parse(editor.document.getText()) as Record<string, unknown>;
-    assert.deepEqual(json, h.mock.state.getOrder(node.id));
+    const served = h.mock.state.getOrder(node.id);
+    assert.ok(served);
+    // What the mock sent for this order: its record with the renewal fields of the standard shape.
+    assert.deepEqual(json, renderOrder('standard', served));
     assert.equal(editor.document.languageId, 'json');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });

@@ -58,7 +58,7 @@ describe('security: where the key goes', () => {
 
     assert.equal(decoy.requests.length, 0, 'the workspace-named server received nothing');
     assert.ok(h.requests().length >= 5, 'the user-level server received the requests');
-    assert.ok(h.requests().every((r) => r.authorization === `Bearer ${KEY}`));
+    assert.ok(h.requests().every((r) => r.authorization === `Bearer ${h.key}`));
     assert.equal(opened?.toString(true), `${h.mock.url}/client/api-keys`);
     assert.equal(h.store.rateLimitStatus()?.limit, 100, 'nor can it raise the request limit');
   });

@@ -231,9 +231,11 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
     restores.push(opened.dispose);
     const messages = captureMessages();
     restores.push(messages.restore);
-    // A leading "-" passes for a host name in the normaliser; the check at the point of use refuses it.
-    const option = h.store.orders.get('2005');
-    assert.equal(option?.address, '-oproxycommand.example');
+    // The host rule refuses these when the order is read: none becomes an address, each is kept with why.
+    const refused = (id: string) => h.store.orders.get(id)?.refusedAddresses?.map((r) => [plain(r.value), r.problem]);
+    for (const id of ['2005', '2006', '2007', '2008']) assert.equal(h.store.orders.get(id)?.address, undefined, id);
+    assert.deepEqual(refused('2005'), [['-oproxycommand.example', 'option']]);
+    assert.deepEqual(refused('2008'), [['ехаmple.com', 'notAscii']]);
     await vscode.commands.executeCommand('hostingAccount.order.connectSsh', '2005');
     await vscode.commands.executeCommand('hostingAccount.order.openRemoteSsh', '2005');
     await vscode.commands.executeCommand('hostingAccount.order.copyAddress', '2005');
@@ -245,24 +247,30 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
         /"-oproxycommand\.example" of option-name starts with "-", so ssh would read it as an option/,
       );
     }
-    // `;`, spaces and look-alike letters never become an address at all.
     for (const id of ['2006', '2007', '2008']) {
-      assert.equal(h.store.orders.get(id)?.address, undefined, id);
       await vscode.commands.executeCommand('hostingAccount.order.connectSsh', id);
     }
-    assert.equal(messages.shown.filter((m) => /did not report an address/.test(m.message)).length, 3);
+    const said = messages.shown.slice(3).map((m) => m.message);
+    assert.equal(said.length, 3, said.join('\n'));
+    assert.match(said[0] ?? '', /"a;b" of semicolon is not a plain IP address or host name/);
+    assert.match(said[1] ?? '', /of spaced (starts with "-"|is not a plain IP address)/);
+    assert.match(said[2] ?? '', /of look-alike has characters outside plain ASCII/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(opened.terminals.length, 0);
     const calls = await vscode.commands.executeCommand<unknown[]>('remoteSshStandIn.calls');
     assert.deepEqual(calls, []);
   });
 
-  it('offers only orders with an address from the palette, and copies the address', async () => {
+  it('offers orders with an address, or with a refused one, from the palette, and copies the address', async () => {
     const offered = answerPicks((items) => items.find((i) => i.label.includes('web-01')));
     await vscode.commands.executeCommand('hostingAccount.order.copyAddress');
     const labels = (offered[0] ?? []).map((i) => i.label);
     assert.ok(labels.some((l) => l.includes('web-01')));
-    assert.ok(!labels.some((l) => /semicolon|spaced|look-alike/.test(l)), labels.join());
+    // A refused address keeps its order in the list, so picking it says why instead of the server going missing.
+    assert.ok(
+      labels.some((l) => l.includes('look-alike')),
+      labels.join(),
+    );
     assert.equal(await vscode.env.clipboard.readText(), '203.0.113.5');
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { excerpt, interpret } from '../../src/api/response';
-import { maskSecrets, maskSecretsInSlices } from '../../src/api/secretMask';
+import { maskSecrets, maskSecretsInSlices, SecretMask } from '../../src/api/secretMask';
 import { RUNAWAY_MS } from './helpers/catastrophe';
 
 /** Keys as providers issue them: letters, digits and the few marks URI-encoding may or may not touch. */
@@ -146,5 +146,26 @@ describe('the key mask (unit)', () => {
       const took = performance.now() - started;
       assert.ok(took < RUNAWAY_MS, `${took} ms on ${text.slice(0, 12)}…`);
     }
+  });
+});
+
+describe('a key that holds another secret', () => {
+  it('is masked whole, whatever order the secrets were added in', () => {
+    fc.assert(
+      fc.property(key, key, around, around, (older, tail, before, after) => {
+        const newer = `${older}-${tail}`;
+        for (const secrets of [
+          [older, newer],
+          [newer, older],
+        ]) {
+          const masked = maskSecrets(`${before}${newer}${after}`, secrets);
+          assert.ok(!masked.includes(tail), masked);
+          assert.ok(!masked.includes(older), masked);
+          const logged = new SecretMask();
+          for (const secret of secrets) logged.add(secret);
+          assert.ok(!logged.mask(`Bearer ${newer}`).includes(tail));
+        }
+      }),
+    );
   });
 });

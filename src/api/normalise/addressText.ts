@@ -98,6 +98,8 @@ export function readText(
 
 /** Notes a refused value, cut to a length to show, once, and no more than MAX_REFUSED of them. */
 export function refuse(refused: RefusedAddress[], value: string, problem: RefusedAddress['problem']): void {
+  // An empty field is no address at all: nothing was refused, and saying "" was would only puzzle.
+  if (problem === 'empty') return;
   const shown = value.length > MAX_REFUSED_TEXT ? `${value.slice(0, MAX_REFUSED_TEXT - 1)}…` : value;
   if (refused.length < MAX_REFUSED && !refused.some((r) => plain(r.value) === shown)) {
     refused.push({ value: serverText(shown), problem });
