@@ -34,6 +34,7 @@ export type FolderServerView =
 export class FolderServerItem extends Disposable {
   readonly item: vscode.StatusBarItem;
   private bound?: boolean;
+  private shown = false;
 
   constructor(
     private readonly model: AccountModel,
@@ -75,6 +76,7 @@ export class FolderServerItem extends Disposable {
     const view = this.view;
     void this.setBound(view.kind !== 'hidden');
     if (view.kind === 'hidden') {
+      this.shown = false;
       this.item.hide();
       return;
     }
@@ -109,7 +111,13 @@ export class FolderServerItem extends Disposable {
       command: 'hostingAccount.folder.actions',
       title: vscode.l10n.t("Actions for This Folder's Server"),
     };
+    this.shown = true;
     item.show();
+  }
+
+  /** Whether the item is in the status bar now. */
+  get visible(): boolean {
+    return this.shown;
   }
 
   /** Markdown: our words as they are, everything a server sent escaped. */
