@@ -81,9 +81,9 @@ export class HostKeys extends Disposable {
     const answer = await ask(
       this.inAccount(account, vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
       vscode.l10n.t(
-        'A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {0} (ssh-keygen -R) before connecting? Reinstalled {1}.',
-        addressList(order),
+        'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
         new Date(at).toLocaleString(vscode.env.language),
+        addressList(order),
       ),
       forget,
       keep,
