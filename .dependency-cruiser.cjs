@@ -6,7 +6,7 @@ const layers = [
   ['ssh', '^src/ssh/'],
   ['platform', '^src/(auth/|config\\.ts$|log\\.ts$)'],
   ['store', '^src/store/'],
-  ['folder', '^src/folder/'],
+  ['billing', '^src/(billing|folder)/'],
   ['notify', '^src/notify/'],
   ['accounts', '^src/accounts/'],
   ['views', '^src/views/'],

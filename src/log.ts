@@ -2,6 +2,10 @@ import type * as vscode from 'vscode';
 // A type only: erased from the bundle, so the log does not pull the API code into activation.
 import type { RequestLogEntry } from './api/ApiClient';
 import { SecretMask } from './api/secretMask';
+import { clean } from './util/cleanText';
+
+/** A log line at most, in characters: enough for any request line and error, never a flood. */
+const MAX_LINE = 4_000;
 
 /**
  * The extension's output channel, tagged per component. Every line passes through the masks, so even a key that
@@ -62,8 +66,12 @@ export class Log {
     this.channel.show(true);
   }
 
+  /**
+   * Masked, then one bounded line without invisible characters: server text in a message (an error's words, a label)
+   * can neither forge a line of its own nor hide or reorder what the line says.
+   */
   private format(message: string): string {
-    return this.mask(this.tag ? `[${this.tag}] ${message}` : message);
+    return clean(this.mask(this.tag ? `[${this.tag}] ${message}` : message), MAX_LINE);
   }
 }
 

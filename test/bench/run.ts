@@ -21,10 +21,11 @@ import {
   thousandsFigures,
 } from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
-import { hostileFigures } from './hostileFigures';
+import { countFigures, hostileFigures } from './hostileFigures';
 import { droppingProxyFigures, twoWindowFigures } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
+import { forecastFigures } from './billingFigures';
 
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
@@ -44,8 +45,10 @@ async function main(): Promise<void> {
   await step('background request rates, two accounts', () => idlePerAccountFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
+  await step('forecast of 10,000 orders', () => forecastFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
+  await step('hostile answers by count', countFigures);
   await step('CPU while a proxy drops every connection', () => droppingProxyFigures());
   await step('two windows flooding one key', () => twoWindowFigures());
   await step('the outside-change watch', () => watchRateFigures());

@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FOLDER_BINDINGS_KEY, FOLDER_SUGGESTIONS_KEY } from '../../src/folder/bindings';
 import { REINSTALLS_KEY, readReinstalls } from '../../src/ssh/reinstalls';
+import { plain } from '../../src/util/serverText';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { type OrderRecord } from '../mock-api/types';
 import { FakeSshKeygen } from '../unit/helpers/fakeSshKeygen';
@@ -102,7 +103,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
   });
 
   async function node(name: string): Promise<OrderNode> {
-    const found = (await h.orderNodes()).find((n) => n.order.label === name);
+    const found = (await h.orderNodes()).find((n) => plain(n.order.label) === name);
     assert.ok(found, `order ${name} in the tree`);
     return found;
   }

@@ -23,6 +23,8 @@ export interface ApiContext {
   shape: ApiShape;
   pageSize: number | undefined;
   baseUrl: string;
+  /** The mock's clock, which renewal dates count from. */
+  now: number;
 }
 
 export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | undefined, ctx: ApiContext): void {
@@ -35,7 +37,7 @@ export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | u
     case 'orders': {
       const page = paginate(ex, ctx, '/api/v1/orders', state.orders);
       if (page === undefined) return;
-      const items = page.items.map((o) => renderOrder(shape, o, baseUrl));
+      const items = page.items.map((o) => renderOrder(shape, o, baseUrl, ctx.now));
       return send(ex, renderList(shape, 'orders', { ...page, items }));
     }
     case 'invoices': {
@@ -49,7 +51,7 @@ export function handleApi(ex: Exchange, route: ApiRouteName, orderId: string | u
     case 'order': {
       const order = state.getOrder(orderId ?? '');
       if (!order) return notFound(ex, orderId ?? '');
-      return send(ex, renderSingleOrder(shape, order, baseUrl));
+      return send(ex, renderSingleOrder(shape, order, baseUrl, ctx.now));
     }
     case 'action':
       return handleAction(ex, orderId ?? '', ctx);
@@ -66,7 +68,7 @@ function handleAction(ex: Exchange, orderId: string, ctx: ApiContext): void {
   }
   const outcome = ctx.state.applyAction(order, action);
   if (!outcome.ok) return ex.error(409, outcome.error, outcome.message);
-  send(ex, renderActionAccepted(ctx.shape, outcome.order, action, outcome.message, ctx.baseUrl));
+  send(ex, renderActionAccepted(ctx.shape, outcome.order, action, outcome.message, ctx.baseUrl, ctx.now));
 }
 
 /** The action value, or what is wrong with the body. Strict on purpose: the spec allows exactly one field. */

@@ -107,7 +107,13 @@ export class RequestPipeline {
     if (match.rawId !== undefined && id === undefined) {
       return ex.error(400, 'invalid_request', 'The order id in the path is not valid percent-encoding');
     }
-    const ctx = { state: deps.state, shape: deps.shape, pageSize: deps.pageSize, baseUrl: deps.baseUrl() };
+    const ctx = {
+      state: deps.state,
+      shape: deps.shape,
+      pageSize: deps.pageSize,
+      baseUrl: deps.baseUrl(),
+      now: deps.now(),
+    };
     handleApi(ex, match.def.name, id, ctx);
   }
 
@@ -150,7 +156,7 @@ export class RequestPipeline {
 
   private sampleBody(): string {
     const { shape, state } = this.deps;
-    const items = state.orders.map((o) => renderOrder(shape, o, this.deps.baseUrl()));
+    const items = state.orders.map((o) => renderOrder(shape, o, this.deps.baseUrl(), this.deps.now()));
     return JSON.stringify(renderList(shape, 'orders', { items, total: items.length }).body);
   }
 }

@@ -12,6 +12,7 @@ import {
   jsonApiPageUrl,
 } from './shapeJsonApi';
 import { PAGED_ACTION_ACCEPTED, pagedAccount, pagedBalance, pagedInvoice, pagedList, pagedOrder } from './shapePaged';
+import { renewalFields } from './renewals';
 import {
   type AccountRecord,
   type ApiShape,
@@ -66,11 +67,14 @@ const ALT_CURRENCY = 'GBP';
 
 const money = (n: number): string => n.toFixed(2);
 
-/** `baseUrl` makes links absolute where a shape has them ('jsonapi'); without it they are root-relative. */
-export function renderOrder(shape: ApiShape, o: OrderRecord, baseUrl = ''): Record<string, unknown> {
+/**
+ * `baseUrl` makes links absolute where a shape has them ('jsonapi'); without it they are root-relative. Renewal dates
+ * count from `now`, the mock's clock.
+ */
+export function renderOrder(shape: ApiShape, o: OrderRecord, baseUrl = '', now = Date.now()): Record<string, unknown> {
   switch (shape) {
     case 'standard':
-      return { ...o };
+      return { ...o, ...renewalFields(shape, o, now) };
     case 'bare': {
       const { status, ...rest } = o;
       return { ...rest, id: String(o.id), state: BARE_STATE[status], currency: BARE_CURRENCY };
@@ -82,7 +86,7 @@ export function renderOrder(shape: ApiShape, o: OrderRecord, baseUrl = ''): Reco
     case 'jsonapi':
       return jsonApiOrder(o, baseUrl);
     case 'paged':
-      return pagedOrder(o);
+      return { ...pagedOrder(o), ...renewalFields(shape, o, now) };
   }
 }
 
@@ -130,8 +134,8 @@ export function renderList(shape: ApiShape, key: 'orders' | 'invoices', page: Pa
   }
 }
 
-export function renderSingleOrder(shape: ApiShape, o: OrderRecord, baseUrl = ''): Rendered {
-  const order = renderOrder(shape, o, baseUrl);
+export function renderSingleOrder(shape: ApiShape, o: OrderRecord, baseUrl = '', now = Date.now()): Rendered {
+  const order = renderOrder(shape, o, baseUrl, now);
   switch (shape) {
     case 'standard':
       return { status: 200, body: { data: order } };
@@ -182,16 +186,17 @@ export function renderActionAccepted(
   action: OrderAction,
   message: string,
   baseUrl = '',
+  now = Date.now(),
 ): Rendered {
   switch (shape) {
     case 'standard':
-      return { status: 202, body: { order: renderOrder(shape, o), action, message } };
+      return { status: 202, body: { order: renderOrder(shape, o, '', now), action, message } };
     case 'bare':
-      return { status: 202, body: renderOrder(shape, o) };
+      return { status: 202, body: renderOrder(shape, o, '', now) };
     case 'alt':
       return { status: 204, body: undefined };
     case 'jsonapi':
-      return jsonApiDocument(renderOrder(shape, o, baseUrl), { message }, 202);
+      return jsonApiDocument(renderOrder(shape, o, baseUrl, now), { message }, 202);
     case 'paged':
       return PAGED_ACTION_ACCEPTED;
   }

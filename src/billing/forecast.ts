@@ -1,0 +1,201 @@
+/**
+ * Billing foresight as a pure function: the renewals of the next days in date order, with the balance running down
+ * through them, the first renewal it does not pay, totals, and what each order faces.
+ *
+ * The arithmetic assumes every charge is paid in date order: a renewal the balance cannot pay leaves the running
+ * balance below zero, and every later charge is "not covered" too, short by what must be added to pay it and all
+ * before it (a provider would suspend the server instead; the user who wants to keep every server needs that sum).
+ * Money is integers of 1/10,000 of the currency unit, never floats. A renewal in another currency than the balance
+ * is listed and not summed; an order that does not renew is listed as expiring and never charged; an order whose
+ * date or price cannot be read gets no charge and no warning rather than a guess.
+ */
+
+import { type Balance, type Invoice, type Order } from '../api/models';
+import { balanceUnits } from '../api/normalise/renewal/decimal';
+import { type ZoneOffset, dayOfInstant, dayText, systemZone } from '../util/calendar';
+import { type Item, type OrderSide, type Outlook, collectOrders, collectUnpaid, sumCurrency } from './items';
+import { type Schedule, schedule } from './schedule';
+import { type Coverage, type Forecast, type ForecastRenewal, type RenewalKind, type Units } from './types';
+
+export interface ForecastOptions {
+  /** Days ahead, after today: 90 unless said (0 to 366). */
+  readonly horizonDays?: number;
+  /** The user's zone; the machine's unless said (tests pass fixed zones). */
+  readonly zone?: ZoneOffset;
+  /** An order is flagged when a charge it cannot pay is this many days away or fewer: 7 unless said. */
+  readonly warningDays?: number;
+  /** Renewal dates further in the past are not forecast (a cancelled service keeps its last due date): 31 unless said. */
+  readonly staleDays?: number;
+}
+
+export const DEFAULT_HORIZON_DAYS = 90;
+export const DEFAULT_WARNING_DAYS = 7;
+const MAX_HORIZON_DAYS = 366;
+const DEFAULT_STALE_DAYS = 31;
+/** Bounds on the listing: an hourly order fills 400 entries in 16 days; 100,000 orders renew once each in all. */
+const MAX_PER_ORDER = 400;
+const MAX_RENEWALS = 100_000;
+
+function whole(value: number | undefined, fallback: number, max: number): number {
+  return value !== undefined && Number.isFinite(value) ? Math.min(max, Math.max(0, Math.floor(value))) : fallback;
+}
+
+function kindOf(item: Item, currency: string | undefined): RenewalKind {
+  if (item.autoRenew === false && item.source.kind === 'order') return 'expires';
+  if (item.amount === undefined) return 'unpriced';
+  return item.currency !== undefined && item.currency !== currency ? 'otherCurrency' : 'charge';
+}
+
+/**
+ * How many entries the sums can take before leaving the range integers are exact in (only a hostile server gets
+ * there): the entries of the day that would overflow are left out, with the days after it.
+ */
+function fitting(listed: Schedule, charges: ReadonlyArray<number | undefined>, start: Units): number {
+  let sum = 0;
+  for (let i = 0; i < listed.seq.length; i++) {
+    sum += charges[listed.seq[i] as number] ?? 0;
+    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(start - sum)) {
+      let kept = i;
+      while (kept > 0 && listed.day[kept - 1] === listed.day[i]) kept--;
+      return kept;
+    }
+  }
+  return listed.seq.length;
+}
+
+function noteOutlook(outlook: Outlook, renewal: ForecastRenewal, warningDays: number): void {
+  outlook.next ??= renewal;
+  if (renewal.kind !== 'charge' || renewal.covered !== false) return;
+  outlook.firstUncovered ??= renewal;
+  if (renewal.daysAway <= warningDays) outlook.warn = true;
+}
+
+export function forecast(
+  balance: Balance | undefined,
+  orders: readonly Order[],
+  invoices: readonly Invoice[],
+  now: number,
+  options: ForecastOptions = {},
+): Forecast {
+  if (!Number.isFinite(now)) throw new RangeError('forecast: now must be a time');
+  const zone = options.zone ?? systemZone;
+  const today = dayOfInstant(now, zone);
+  const end = today + whole(options.horizonDays, DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS);
+  const warningDays = whole(options.warningDays, DEFAULT_WARNING_DAYS, MAX_HORIZON_DAYS);
+  const staleFrom = today - whole(options.staleDays, DEFAULT_STALE_DAYS, MAX_HORIZON_DAYS);
+
+  // Each day's text is made once: thousands of renewals share a few hundred days (from the stale bound to the end).
+  const texts: Array<string | undefined> = new Array<string | undefined>(end - staleFrom + 1).fill(undefined);
+  const textOf = (day: number): string => {
+    if (day < staleFrom || day > end) return dayText(day);
+    return (texts[day - staleFrom] ??= dayText(day));
+  };
+  const unpaid = collectUnpaid(invoices, today);
+  const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom, dayText: textOf });
+  const { items, seqs, outlooks } = side;
+  const { currency, assumed } = sumCurrency(balance, items);
+  // Unpaid invoices are owed however old; only order dates are held to the stale bound (in collectOrders).
+  const listed = schedule(seqs, 0, end, zone, { perSequence: MAX_PER_ORDER, total: MAX_RENEWALS });
+  const start = balance === undefined ? undefined : balanceUnits(balance.amount);
+
+  // What a renewal is depends on its order alone: worked out once per order, not per renewal.
+  const kinds = items.map((item) => kindOf(item, currency));
+  const charged = items.map((item, i) => (kinds[i] === 'charge' ? item.amount : undefined));
+  const count = fitting(listed, charged, start ?? 0);
+  const total = listed.seq.length;
+  const lastDay = count < total ? (listed.day[count] as number) - 1 : listed.lastDay;
+  const cut = count < total ? 'amountLimit' : listed.cut ? 'renewalLimit' : undefined;
+
+  const renewals: ForecastRenewal[] = [];
+  let running = start;
+  let charges = 0;
+  let amount = 0;
+  let notSummed = 0;
+  let expiring = 0;
+  const otherCurrencies = new Set<string>();
+  let runsOut: ForecastRenewal | undefined;
+  let lastCovered: ForecastRenewal | undefined;
+  let coveredAmount = 0;
+  let coveredCount = 0;
+  for (let i = 0; i < count; i++) {
+    const seq = listed.seq[i] as number;
+    const day = listed.day[i] as number;
+    const at = listed.at[i] as number;
+    const k = listed.k[i] as number;
+    const item = items[seq] as Item;
+    const kind = kinds[seq] as RenewalKind;
+    let after: Units | undefined;
+    if (kind === 'charge') {
+      charges++;
+      amount += item.amount as number;
+      after = running === undefined ? undefined : running - (item.amount as number);
+      running = after;
+    } else if (kind === 'expires') {
+      expiring++;
+    } else {
+      notSummed++;
+      if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
+    }
+    const covered = after === undefined ? undefined : after >= 0;
+    const assumedHere = item.currency === undefined && currency !== undefined && kind === 'charge';
+    // One shape for every renewal (absent fields undefined): tens of thousands are made per forecast.
+    const renewal: ForecastRenewal = {
+      source: item.source,
+      day: textOf(day),
+      daysAway: day - today,
+      at: Number.isNaN(at) ? undefined : at,
+      kind,
+      amount: item.amount,
+      currency: assumedHere ? currency : item.currency,
+      currencyAssumed: assumedHere ? true : undefined,
+      priceProblem: item.priceProblem,
+      autoRenew: item.autoRenew,
+      projected: k > 0,
+      overdue: day < today,
+      balanceAfter: after,
+      covered,
+      shortBy: after === undefined ? undefined : covered ? 0 : -after,
+      invoice: k === 0 ? item.invoice : undefined,
+    };
+    renewals.push(renewal);
+    if (covered === true) {
+      lastCovered = renewal;
+      coveredCount++;
+      coveredAmount += item.amount as number;
+    } else if (covered === false) {
+      runsOut ??= renewal;
+    }
+    if (item.outlook) noteOutlook(item.outlook, renewal, warningDays);
+  }
+  let coverage: Coverage;
+  if (start === undefined) coverage = { kind: 'noBalance' };
+  else if (charges === 0) coverage = { kind: 'nothingDue' };
+  else if (runsOut) {
+    const through = lastCovered ? { coveredThrough: lastCovered.day } : {};
+    coverage = {
+      kind: 'short',
+      first: runsOut,
+      shortBy: runsOut.shortBy as number,
+      coveredCount,
+      coveredAmount,
+      ...through,
+    };
+  } else {
+    const last = (lastCovered as ForecastRenewal).day;
+    coverage = { kind: 'covered', through: last, count: charges, amount, left: running as number };
+  }
+  return {
+    today: dayText(today),
+    horizonEnd: dayText(lastDay),
+    ...(cut ? { cut } : {}),
+    ...(start === undefined ? {} : { balance: start }),
+    ...(currency === undefined ? {} : { currency }),
+    ...(assumed ? { currencyAssumed: true as const } : {}),
+    renewals,
+    totals: { charges, amount, notSummed, otherCurrencies: [...otherCurrencies].sort(), expiring },
+    coverage,
+    ...(runsOut ? { runsOut } : {}),
+    unpaidInvoices: unpaid.list,
+    orders: outlooks,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * When to tell the user about a renewal the balance does not pay: 7, 3, 1 and 0 days before it, each step once. The
+ * steps already told are the caller's to keep (persisted keys); these functions only decide, from a forecast and the
+ * time, what is due now. Nothing is told for a renewal the balance pays, for an order that does not renew, or for one
+ * whose date or price could not be read (the forecast charges neither).
+ */
+
+import { type ZoneOffset, dayOfInstant, parseDayText, systemZone } from '../util/calendar';
+import { DEFAULT_WARNING_DAYS } from './forecast';
+import { type Forecast, type ForecastRenewal } from './types';
+
+export const WARNING_STEPS: readonly number[] = [7, 3, 1, 0];
+/** Told keys are kept this long after their renewal day, then may be forgotten. */
+export const KEEP_TOLD_DAYS = 62;
+
+export interface RenewalNotice {
+  /** Keep it once the notice is shown: the same step of the same renewal is never due again. */
+  readonly key: string;
+  /** The step reached: 7, 3, 1 or 0 days before (0 also when it is past due). */
+  readonly step: number;
+  /** Calendar days from today to the renewal (negative when past due). */
+  readonly daysAway: number;
+  readonly renewal: ForecastRenewal;
+}
+
+export interface NoticeContext {
+  /** The account's id, so two accounts' orders with the same id keep apart. */
+  readonly account: string;
+  /** Keys of the notices already shown. */
+  readonly told: ReadonlySet<string>;
+  readonly now: number;
+  readonly zone?: ZoneOffset;
+  readonly steps?: readonly number[];
+}
+
+/** `<account>/<order>/<renewal day>/<step>`, or `<account>/invoice/<invoice>/<day>/<step>`; ids are escaped. */
+export function noticeKey(account: string, renewal: ForecastRenewal, step: number): string {
+  const { source } = renewal;
+  const subject =
+    source.kind === 'order' ? encodeURIComponent(source.orderId) : `invoice/${encodeURIComponent(source.invoiceId)}`;
+  return `${encodeURIComponent(account)}/${subject}/${renewal.day}/${step}`;
+}
+
+function uncovered(renewal: ForecastRenewal): boolean {
+  return renewal.kind === 'charge' && renewal.covered === false && renewal.autoRenew !== false;
+}
+
+/** The notices due now, at most one per renewal (its most urgent step), none already told. */
+export function noticesDue(forecast: Forecast, context: NoticeContext): RenewalNotice[] {
+  const steps = [...(context.steps ?? WARNING_STEPS)]
+    .filter((s) => Number.isInteger(s) && s >= 0)
+    .sort((a, b) => a - b);
+  const widest = steps[steps.length - 1];
+  if (widest === undefined) return [];
+  const today = dayOfInstant(context.now, context.zone ?? systemZone);
+  const due: RenewalNotice[] = [];
+  for (const renewal of forecast.renewals) {
+    if (!uncovered(renewal)) continue;
+    const daysAway = (parseDayText(renewal.day) as number) - today;
+    if (daysAway > widest) continue;
+    const step = steps.find((s) => daysAway <= s) as number;
+    const key = noticeKey(context.account, renewal, step);
+    if (!context.told.has(key)) due.push({ key, step, daysAway, renewal });
+  }
+  return due;
+}
+
+/** Orders to flag in the tree and count in the view's badge: a charge within `warningDays` the balance does not pay. */
+export function ordersToWarn(forecast: Forecast, warningDays = DEFAULT_WARNING_DAYS): ReadonlySet<string> {
+  const flagged = new Set<string>();
+  for (const renewal of forecast.renewals) {
+    if (renewal.daysAway > warningDays) break;
+    if (uncovered(renewal) && renewal.source.kind === 'order') flagged.add(renewal.source.orderId);
+  }
+  return flagged;
+}
+
+/** The told keys worth keeping: those whose renewal day is at most `keepDays` before `today` (`YYYY-MM-DD`). */
+export function keepTold(told: Iterable<string>, today: string, keepDays = KEEP_TOLD_DAYS): string[] {
+  const from = (parseDayText(today) ?? 0) - keepDays;
+  const kept: string[] = [];
+  for (const key of told) {
+    const parts = key.split('/');
+    const day = parts.length >= 4 ? parseDayText(parts[parts.length - 2] as string) : undefined;
+    if (day !== undefined && day >= from) kept.push(key);
+  }
+  return kept;
+}
