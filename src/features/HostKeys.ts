@@ -26,10 +26,15 @@ interface Watched {
   readonly account: Account;
   readonly order: Order;
   readonly port: number;
+  /** Its old host keys were forgotten just before: a 255 is then no refused old key. */
+  readonly afterForgetting: boolean;
 }
 
 /** A status word this long says all it is going to: a reinstall is named early. */
 const STATUS_LOOKED_AT = 64;
+
+/** How long forgetting counts as "just before" the next SSH terminal to that server. */
+const FORGOTTEN_FRESH_MS = 10 * 60_000;
 
 /**
  * Old host keys after a reinstall. A reinstalled server has new host keys, so the next `ssh` stops at "REMOTE HOST
@@ -43,6 +48,8 @@ export class HostKeys extends Disposable {
   private readonly terminals = new Map<vscode.Terminal, Watched>();
   /** Servers seen reinstalling from elsewhere, so one reinstall is written once. */
   private readonly reinstalling = new Set<string>();
+  /** Servers whose old host keys this window forgot, with when, until the next SSH terminal to them. */
+  private readonly forgotten = new Map<string, number>();
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
@@ -54,6 +61,8 @@ export class HostKeys extends Disposable {
     super();
     this.register(
       model.onDidSettle(({ account, value: { order, action } }) => {
+        // A new reinstall brings new keys again: what was forgotten before it says nothing of the next connection.
+        if (action === 'reinstall') this.forgotten.delete(serverKey(account, order.id));
         void this.update(account, (stored, now) => noteSettled(stored, account.id, { orderId: order.id, action }, now));
       }),
     );
@@ -95,7 +104,11 @@ export class HostKeys extends Disposable {
 
   /** Follows one of our SSH terminals to its end. */
   watch(terminal: vscode.Terminal, account: Account, order: Order, port: number): void {
-    this.terminals.set(terminal, { account, order, port });
+    const key = serverKey(account, order.id);
+    const forgotAt = this.forgotten.get(key);
+    this.forgotten.delete(key);
+    const afterForgetting = forgotAt !== undefined && Date.now() - forgotAt < FORGOTTEN_FRESH_MS;
+    this.terminals.set(terminal, { account, order, port, afterForgetting });
   }
 
   private async closed(terminal: vscode.Terminal): Promise<void> {
@@ -111,6 +124,20 @@ export class HostKeys extends Disposable {
     if (code === 0 && known) await this.update(account, (stored) => noteConnected(stored, account.id, order.id));
     if (code !== 255) return;
     const name = forMessage(order.label, 80);
+    if (watched.afterForgetting) {
+      // With the old keys gone ssh cannot have refused one of them; offering to forget again would mislead.
+      void tell(
+        'warning',
+        this.inAccount(
+          account,
+          vscode.l10n.t(
+            'SSH to {0} ended with an error. Its old host keys were forgotten just before, so this is not about them: the server may not accept connections yet (it may still be starting after the reinstall). The terminal shows what ssh said.',
+            name,
+          ),
+        ),
+      );
+      return;
+    }
     const forget = vscode.l10n.t('Forget Old Host Keys…');
     const message = known
       ? vscode.l10n.t(
@@ -182,6 +209,7 @@ export class HostKeys extends Disposable {
           `order ${id}: ssh-keygen -R on port ${port}: ${removed.length ? `removed ${removed.join(', ')}` : 'no known host key to remove'}${outcome.failedRuns ? `; ${outcome.failedRuns} run(s) failed` : ''}`,
         );
         await this.update(account, (stored) => noteConnected(stored, account.id, order.id));
+        this.forgotten.set(serverKey(account, order.id), Date.now());
         if (outcome.failedRuns) {
           void tell(
             'warning',
@@ -199,7 +227,7 @@ export class HostKeys extends Disposable {
     const orders = ids ? ids.map((id) => store.orders.get(id)) : store.orders.all;
     for (const order of orders) {
       if (!order) continue;
-      const key = `${account.id}\n${order.id}`;
+      const key = serverKey(account, order.id);
       const status = order.statusText === undefined ? '' : plain(order.statusText).slice(0, STATUS_LOOKED_AT);
       if (order.state !== 'busy' || !status.toLowerCase().includes('reinstall')) {
         this.reinstalling.delete(key);
@@ -208,6 +236,7 @@ export class HostKeys extends Disposable {
       // Ours is noted when it settles.
       if (store.pending(order.id) !== undefined || this.reinstalling.has(key)) continue;
       this.reinstalling.add(key);
+      this.forgotten.delete(key);
       void this.update(account, (stored, now) => noteReinstalled(stored, account.id, order.id, now));
     }
   }
@@ -245,6 +274,10 @@ export class HostKeys extends Disposable {
     this.writes = next.catch(() => undefined);
     return next;
   }
+}
+
+function serverKey(account: Account, orderId: string): string {
+  return `${account.id}\n${orderId}`;
 }
 
 /** The server's addresses for a sentence: inert, a few at most. */

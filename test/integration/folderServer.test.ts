@@ -587,6 +587,37 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       ]);
       assert.equal(recorded('5004'), undefined);
     });
+
+    it('after forgetting the old keys first, an ssh that exits 255 is not blamed on them, nor offered to forget again', async () => {
+      const port = await closingPort();
+      await h.setSetting('ssh.port', port);
+      await reinstall('loopback', '5004');
+      await waitFor(() => recorded('5004'), 'the reinstall remembered');
+      const terminals = recordTerminals();
+      const told = messages({});
+      const modals: string[] = [];
+      restores.push(
+        stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
+          if ((rest[0] as vscode.MessageOptions | undefined)?.modal) {
+            modals.push(message);
+            return Promise.resolve('Forget Old Host Keys');
+          }
+          told.shown.push({ level: 'warning', message, options: rest });
+          return Promise.resolve(undefined);
+        }),
+      );
+      await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('loopback'));
+      await waitFor(() => terminals[0], 'the terminal after forgetting');
+      const warning = await waitFor(
+        () => told.shown.find((m) => m.message.startsWith('SSH to loopback ended with an error.')),
+        'the warning after ssh exits 255',
+        20_000,
+      );
+      assert.match(warning.message, /Its old host keys were forgotten just before, so this is not about them/);
+      assert.deepEqual(warning.options, [], 'no button');
+      assert.deepEqual(modals, ['loopback was reinstalled since you last connected to it.']);
+      assert.equal(fake.calls().length, 2);
+    });
   });
 
   /** A loopback port that closes every connection at once: ssh gives up with exit code 255. */
