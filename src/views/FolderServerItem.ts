@@ -7,6 +7,7 @@ import { type FolderBindings } from '../folder/FolderBindings';
 import { forLabel, forMarkdown } from '../notify/inert';
 import { progressLabel, stateText } from '../notify/orderWords';
 import { addressesOf } from '../ssh/addresses';
+import { DAY_MS, parseDayText } from '../util/calendar';
 import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 import { orderLook } from './orders/orderPresentation';
@@ -165,14 +166,16 @@ export class FolderServerItem extends Disposable {
 }
 
 /**
- * The order's next renewal, once billing fields land on `Order` (as `renewsAt`, an ISO date): until then there is
- * none, and the tooltip leaves the line out. Read by shape so this view does not depend on that field existing.
+ * The order's next renewal as a date in the user's language, when the server said one the reader could read. A day
+ * (no time) is shown as that calendar day; an instant in the user's zone.
  */
 export function renewalOf(order: Order): string | undefined {
-  const value: unknown = (order as { readonly renewsAt?: unknown }).renewsAt;
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(value.slice(0, 40));
-  return Number.isNaN(time) ? undefined : new Date(time).toLocaleDateString(vscode.env.language);
+  const date = order.renewal?.date;
+  if (!date) return undefined;
+  if (date.kind === 'instant') return new Date(date.at).toLocaleDateString(vscode.env.language);
+  const days = parseDayText(date.day);
+  if (days === undefined) return undefined;
+  return new Date(days * DAY_MS).toLocaleDateString(vscode.env.language, { timeZone: 'UTC' });
 }
 
 /** The server's name as last seen, or its id when none was kept: inert for the status bar. */

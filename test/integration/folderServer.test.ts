@@ -212,6 +212,14 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       const tooltip = (item().tooltip as vscode.MarkdownString).value;
       assert.match(tooltip, /Address: 203\\\.0\\\.113\\\.5/);
       assert.match(tooltip, /Account: /);
+      const renewal = h.store.orders.get('5001')?.renewal?.date;
+      assert.ok(renewal, 'the mock says when web-01 renews');
+      const day = renewal.kind === 'instant' ? new Date(renewal.at) : new Date(`${renewal.day}T00:00:00Z`);
+      const zone = renewal.kind === 'instant' ? undefined : 'UTC';
+      assert.ok(
+        tooltip.includes(`Next renewal: ${day.toLocaleDateString(vscode.env.language, { timeZone: zone })}`),
+        tooltip,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(h.requests().length, 0, 'binding and showing asked for nothing');
 
