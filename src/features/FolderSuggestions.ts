@@ -190,7 +190,7 @@ export class FolderSuggestions extends Disposable {
     const bind = vscode.l10n.t('Bind');
     const later = vscode.l10n.t('Not Now');
     const question = vscode.l10n.t(
-      'Bind the folder {0} to the server {1}? {2}',
+      'Bind the folder "{0}" to the server {1}? {2}',
       forMessage(folder.name, 80),
       forMessage(server.name, 80),
       why.map((source) => reason(source)).join(' '),

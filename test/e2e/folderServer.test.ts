@@ -76,7 +76,7 @@ describe('a user binds the project folder to its server, works from the status b
   it('is asked once whether to bind the folder to the server its git remote points at, and binds it', async () => {
     await signIn(session());
     const { workbench } = session();
-    const toast = workbench.notification('Bind the folder workspace to the server web-01?');
+    const toast = workbench.notification('Bind the folder "workspace" to the server web-01?');
     await toast.waitFor({ timeout: timeouts.ui });
     assert.match(await toast.innerText(), /The folder's git remote points at it\./);
     await workbench.screenshot('folder server suggested');

@@ -322,7 +322,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     it('from ~/.ssh/config: one server named there, once per folder, and only on the Bind click', async () => {
       writeSshConfig('Host web\n  HostName 203.0.113.5\n  User deploy\n');
       const said = await suggest();
-      assert.deepEqual(said, [`Bind the folder ${folder().name} to the server web-01? Your SSH config names it.`]);
+      assert.deepEqual(said, [`Bind the folder "${folder().name}" to the server web-01? Your SSH config names it.`]);
       assert.equal(h.api.folders.bindingOf(folder().uri), undefined, 'a suggestion never binds by itself');
       assert.deepEqual(await suggest({ info: 'Bind' }), [], 'never repeated for that folder');
       assert.equal(h.requests().length, 0, 'suggesting asked for nothing');
@@ -332,7 +332,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       writeGitRemote('ssh://git@203.0.113.7/srv/app.git');
       const said = await suggest({ info: 'Bind' });
       assert.deepEqual(said, [
-        `Bind the folder ${folder().name} to the server staging.example.com? The folder's git remote points at it.`,
+        `Bind the folder "${folder().name}" to the server staging.example.com? The folder's git remote points at it.`,
       ]);
       await waitFor(() => h.api.folders.bindingOf(folder().uri)?.orderId === '5003', 'the binding');
     });
@@ -345,7 +345,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       h.api.suggestions.forgetSources();
       h.api.ssh.remoteWindow = () => ({ remoteName: 'ssh-remote', authorities: ['ssh-remote+root@203.0.113.6'] });
       assert.deepEqual(await suggest(), [
-        `Bind the folder ${folder().name} to the server db-01? This window is connected to it over Remote-SSH.`,
+        `Bind the folder "${folder().name}" to the server db-01? This window is connected to it over Remote-SSH.`,
       ]);
     });
 
@@ -369,7 +369,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       assert.deepEqual(await suggest(), []);
       h.api.folderHooks.trusted = true;
       assert.deepEqual(await suggest(), [
-        `Bind the folder ${folder().name} to the server db-01? The folder's settings name it as the folder's server.`,
+        `Bind the folder "${folder().name}" to the server db-01? The folder's settings name it as the folder's server.`,
       ]);
     });
 
@@ -379,7 +379,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       assert.deepEqual(await suggest(), [], 'the user setting is not the folder saying so');
       await settings.update('folderServer', '5002', vscode.ConfigurationTarget.WorkspaceFolder);
       assert.deepEqual(await suggest({ info: 'Bind' }), [
-        `Bind the folder ${folder().name} to the server db-01? The folder's settings name it as the folder's server.`,
+        `Bind the folder "${folder().name}" to the server db-01? The folder's settings name it as the folder's server.`,
       ]);
       await waitFor(() => h.api.folders.bindingOf(folder().uri)?.orderId === '5002', 'the binding');
       await h.api.folders.unbind(folder().uri);
