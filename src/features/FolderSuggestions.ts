@@ -124,7 +124,9 @@ export class FolderSuggestions extends Disposable {
     for (const account of this.model.accounts) {
       const { store } = account;
       if (!store.hasApiKey) continue;
-      if (store.ordersInfo.updatedAt !== undefined) servers.push(...folderServersOf(account.id, store.orders.all));
+      // An order whose id another one has too is acted on nowhere, so it is never offered as the folder's server.
+      const listed = store.orders.all.filter((order) => !order.duplicateId);
+      if (store.ordersInfo.updatedAt !== undefined) servers.push(...folderServersOf(account.id, listed));
       else if (store.state !== 'invalidKey' && store.state !== 'unreachable') return undefined;
     }
     return servers;

@@ -360,6 +360,19 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       assert.match((await suggest())[0] ?? '', /to the server parked\? The folder's git remote points at it\.$/);
     });
 
+    it('never suggests a server whose id another one has too, from the sources or from the settings', async () => {
+      // A twin of web-01's id: both are shown and neither is acted on, so neither may be bound.
+      h.mock.state.orders.push(record(5001, 'web-01-twin', 'running', '203.0.113.99'));
+      await h.store.refresh(['orders'], 'user');
+      assert.ok(h.store.orders.all.some((order) => order.duplicateId));
+      writeGitRemote('ssh://git@203.0.113.99/srv/app.git');
+      assert.deepEqual(await suggest(), [], 'the twin matched by its address');
+      await vscode.workspace
+        .getConfiguration('hostingAccount', folder().uri)
+        .update('folderServer', '5001', vscode.ConfigurationTarget.WorkspaceFolder);
+      assert.deepEqual(await suggest(), [], 'the shared id named by the folder');
+    });
+
     it('suggests nothing in Restricted Mode, neither from the sources nor from the settings', async () => {
       writeSshConfig('Host web\n  HostName 203.0.113.5\n');
       await vscode.workspace
