@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { type Account } from './accounts/Account';
 import { AccountModel } from './accounts/AccountModel';
@@ -5,9 +6,13 @@ import { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
 import { type CommandHost } from './commands/CommandHost';
 import { registerCommands } from './commands/index';
 import { readSettings } from './config';
+import { FolderSuggestions } from './features/FolderSuggestions';
+import { HostKeys } from './features/HostKeys';
 import { OutsideChangeNotifier } from './features/OutsideChangeNotifier';
 import { Reachability } from './features/Reachability';
 import { AssistantTools } from './lm/registerTools';
+import { FolderBindings } from './folder/FolderBindings';
+import { type FolderHooks } from './folder/hooks';
 import { Log } from './log';
 import { type SshHooks } from './ssh/hooks';
 import { type TestApi } from './testApi';
@@ -15,6 +20,7 @@ import { AccountNode } from './views/AccountNode';
 import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
+import { FolderServerItem } from './views/FolderServerItem';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersArrangement } from './views/orders/OrdersArrangement';
@@ -50,7 +56,25 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const details = new OrderDetailsDocument(model);
   const badges = new Badges(model, ordersView, invoicesView);
   const ssh: SshHooks = {};
-  const host: CommandHost = { model, log, orders, ordersView, invoicesView, details, arrangement, ssh };
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  // The extension's own tests never read the real ~/.ssh/config, and turn suggestions on only where they test them.
+  const folderHooks: FolderHooks = { home: testing ? undefined : homedir(), suggest: !testing };
+  const folders = new FolderBindings(context.workspaceState);
+  const folderItem = new FolderServerItem(model, folders);
+  const hostKeys = new HostKeys(model, context.globalState, ssh, orders);
+  const suggestions = new FolderSuggestions(model, folders, folderHooks, ssh, log.scoped('folder'));
+  const host: CommandHost = {
+    model,
+    log,
+    orders,
+    ordersView,
+    invoicesView,
+    details,
+    arrangement,
+    ssh,
+    folders,
+    hostKeys,
+  };
   const tools = new AssistantTools(model, log.scoped('tools'));
   const auth = new AccountsAuthProvider(model);
 
@@ -66,6 +90,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     details,
     badges,
     tools,
+    folders,
+    folderItem,
+    hostKeys,
+    suggestions,
     new ContextKeys(model),
     new ViewMessages(model, ordersView, invoicesView),
     new SelectionContext(model, ordersView),
@@ -101,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     focused: vscode.window.state.focused,
   });
 
-  return context.extensionMode === vscode.ExtensionMode.Test
+  return testing
     ? {
         model,
         orders,
@@ -116,6 +144,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         log,
         ssh,
         context,
+        folders,
+        folderItem,
+        folderHooks,
+        suggestions,
+        hostKeys,
       }
     : undefined;
 }

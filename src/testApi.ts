@@ -1,11 +1,16 @@
 import type * as vscode from 'vscode';
 import type { AccountModel } from './accounts/AccountModel';
 import type { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
+import type { FolderSuggestions } from './features/FolderSuggestions';
+import type { HostKeys } from './features/HostKeys';
+import type { FolderBindings } from './folder/FolderBindings';
+import type { FolderHooks } from './folder/hooks';
 import type { AssistantTools } from './lm/registerTools';
 import type { Log } from './log';
 import type { SshHooks } from './ssh/hooks';
 import type { Badges } from './views/Badges';
 import type { BalanceStatusBar } from './views/BalanceStatusBar';
+import type { FolderServerItem } from './views/FolderServerItem';
 import type { InvoicesTree } from './views/invoices/InvoicesTree';
 import type { OrdersArrangement } from './views/orders/OrdersArrangement';
 import type { OrdersTree } from './views/orders/OrdersTree';
@@ -29,4 +34,12 @@ export interface TestApi {
   readonly ssh: SshHooks;
   /** Its global state and secrets: a test writes them as another window would. */
   readonly context: vscode.ExtensionContext;
+  /** The workspace folders' servers (workspaceState) and the active folder. */
+  readonly folders: FolderBindings;
+  /** The status bar item of the active folder's server. */
+  readonly folderItem: FolderServerItem;
+  /** Another home folder, Restricted Mode pretended, suggestions on: for the folder suggestion tests. */
+  readonly folderHooks: FolderHooks;
+  readonly suggestions: FolderSuggestions;
+  readonly hostKeys: HostKeys;
 }

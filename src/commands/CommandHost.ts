@@ -1,5 +1,7 @@
 import type * as vscode from 'vscode';
 import { type AccountModel } from '../accounts/AccountModel';
+import { type HostKeys } from '../features/HostKeys';
+import { type FolderBindings } from '../folder/FolderBindings';
 import { type Log } from '../log';
 import { type SshHooks } from '../ssh/hooks';
 import { type OrderDetailsDocument } from '../views/orders/OrderDetailsDocument';
@@ -17,4 +19,8 @@ export interface CommandHost {
   readonly arrangement: OrdersArrangement;
   /** Left empty in use; the extension's own tests set them (a fast probe, a pretend Remote-SSH window). */
   readonly ssh: SshHooks;
+  /** The workspace folders' servers and the active folder. */
+  readonly folders: FolderBindings;
+  /** Old host keys after a reinstall: offered before SSH, and after an SSH terminal that ended as on a refused key. */
+  readonly hostKeys: HostKeys;
 }

@@ -23,6 +23,9 @@ export const COMMAND_IDS = [
   'hostingAccount.account.editAddress',
   'hostingAccount.orders.filter',
   'hostingAccount.orders.sort',
+  'hostingAccount.folder.bind',
+  'hostingAccount.folder.unbind',
+  'hostingAccount.folder.actions',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

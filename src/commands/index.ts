@@ -10,6 +10,7 @@ import { type CommandHost } from './CommandHost';
 import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
+import { bindFolder, folderServerActions, unbindFolder } from './folder';
 import { type CommandId } from './ids';
 import { openApiKeysPage } from './openApiKeysPage';
 import { openInvoice } from './openInvoice';
@@ -61,6 +62,9 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.account.editAddress': { anywhere: (host, arg) => editAccountAddress(host, arg) },
   'hostingAccount.orders.filter': { anywhere: (host, arg) => pickFilter(host.arrangement, arg) },
   'hostingAccount.orders.sort': { anywhere: (host, arg) => pickSort(host.arrangement, arg) },
+  'hostingAccount.folder.bind': { inAccount: (host, account, arg) => bindFolder(host, account, arg) },
+  'hostingAccount.folder.unbind': { anywhere: (host) => unbindFolder(host) },
+  'hostingAccount.folder.actions': { anywhere: (host) => folderServerActions(host) },
 };
 
 /**
@@ -125,11 +129,17 @@ async function accountFor(host: CommandHost, arg: unknown): Promise<Account | un
   // A node or row of an account removed meanwhile: nothing is done with it, in no other account either.
   if (model.namesAccount(arg)) return undefined;
   if (model.accounts.length === 1) return model.first;
+  // The account of the active folder's server comes first, so Enter picks it, as the server does in the next pick.
+  const bound = model.get(host.folders.active?.binding.accountId ?? '');
+  const accounts = bound ? [bound, ...model.accounts.filter((account) => account !== bound)] : model.accounts;
   const picked = await vscode.window.showQuickPick<AccountPick>(
-    model.accounts.map((account) => ({
+    accounts.map((account) => ({
       account,
       label: forLabel(account.name, 60),
-      description: forLabel(account.baseUrl, 80),
+      description:
+        account === bound
+          ? `${forLabel(account.baseUrl, 80)} · ${vscode.l10n.t("has this folder's server")}`
+          : forLabel(account.baseUrl, 80),
     })),
     { title: vscode.l10n.t('Which account?'), placeHolder: vscode.l10n.t('Choose the account to act in') },
   );

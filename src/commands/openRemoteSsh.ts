@@ -5,7 +5,7 @@ import { tell } from '../notify/show';
 import { sshArgs } from '../ssh/sshArgs';
 import { type CommandHost } from './CommandHost';
 import { UserCancelled } from './UserCancelled';
-import { pickOrderWithAddress, resolveSshTarget } from './sshTarget';
+import { pickOrderForSsh, resolveSshTarget } from './sshTarget';
 
 /** Microsoft's Remote - SSH command; open-source Remote-SSH extensions that are compatible provide it too. */
 export const OPEN_EMPTY_WINDOW = 'opensshremotes.openEmptyWindow';
@@ -13,10 +13,11 @@ const REMOTE_SSH_ID = 'ms-vscode-remote.remote-ssh';
 
 /**
  * A new Remote-SSH window on the order's server, through the Remote-SSH extension's own command; nothing is written
- * to the SSH config. Without such an extension, offers to install Remote - SSH.
+ * to the SSH config. Without such an extension, offers to install Remote - SSH. After a reinstall, forgetting the
+ * server's old host keys is offered first, as for a terminal.
  */
 export async function openRemoteSsh(host: CommandHost, account: Account, arg?: unknown): Promise<void> {
-  const order = await pickOrderWithAddress(account, arg);
+  const order = await pickOrderForSsh(host, account, arg);
   const target = await resolveSshTarget(account, order);
   // The same checks as for a terminal: what Remote-SSH gets is what ssh would get.
   sshArgs(target);
@@ -25,6 +26,7 @@ export async function openRemoteSsh(host: CommandHost, account: Account, arg?: u
     await offerRemoteSsh();
     return;
   }
+  if ((await host.hostKeys.beforeConnect(account, order, target.port)) === 'cancel') throw new UserCancelled();
   account.log.info(
     `Remote-SSH window for order ${forLog(order.id, 80)}: ${target.user}@${target.host} port ${target.port}`,
   );

@@ -17,7 +17,7 @@ export async function runOrderAction(
   action: OrderAction,
   arg: unknown,
 ): Promise<void> {
-  const order = await pickOrder(account, arg, action);
+  const order = await pickOrder(account, arg, action, host.folders.activeOrderIn(account.id));
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `${forLabel(order.label, 60)}: ${progressLabel(action)}` },

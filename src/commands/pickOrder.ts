@@ -15,13 +15,14 @@ interface OrderPick extends vscode.QuickPickItem {
 /**
  * The order a command acts on, in its account: the tree node it was invoked on (only while the node still speaks for
  * the account's current key and address), an id passed by a keybinding or another extension, or, from the palette,
- * the user's pick among the orders the action fits. Whatever the source, what comes back is the order with that exact
- * id in this account now.
+ * the user's pick among the orders the action fits, the active folder's server (`folderServer`, its id) first and
+ * marked so. Whatever the source, what comes back is the order with that exact id in this account now.
  */
 export async function pickOrder(
   account: Account,
   arg: unknown,
   action?: OrderAction | ((order: Order) => boolean),
+  folderServer?: string,
 ): Promise<Order> {
   const { store } = account;
   if (arg instanceof OrderNode) {
@@ -51,7 +52,10 @@ export async function pickOrder(
     (typeof action === 'function'
       ? action(order)
       : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action));
-  const candidates = store.orders.all.filter(fits);
+  const fitting = store.orders.all.filter(fits);
+  // The folder's server comes first, so Enter picks it; the others keep their order.
+  const bound = folderServer === undefined ? undefined : fitting.find((order) => order.id === folderServer);
+  const candidates = bound ? [bound, ...fitting.filter((order) => order !== bound)] : fitting;
   if (!candidates.length) {
     const message =
       store.orders.size === 0
@@ -63,7 +67,8 @@ export async function pickOrder(
   const items: OrderPick[] = candidates.map((order) => ({
     order,
     label: `$(${orderLook(order.state).icon}) ${forLabel(order.label)}`,
-    description: stateText(order),
+    description:
+      order === bound ? `$(folder) ${vscode.l10n.t("this folder's server")} · ${stateText(order)}` : stateText(order),
     detail: [order.address, order.plan, vscode.l10n.t('ID {0}', forLabel(order.id, 80))]
       .filter((part) => part !== undefined)
       .map((part) => forLabel(part, 80))

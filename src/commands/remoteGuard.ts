@@ -1,21 +1,10 @@
 import * as vscode from 'vscode';
 import { type Order, type OrderAction } from '../api/models';
 import { forMessage } from '../notify/inert';
-import { isWindowOn, type RemoteWindow } from '../ssh/remoteWindow';
+import { isWindowOn } from '../ssh/remoteWindow';
+import { currentRemoteWindow } from '../ssh/thisWindow';
 import { plain } from '../util/serverText';
 import { type CommandHost } from './CommandHost';
-
-/** This window as the guard sees it: its remote name and the authorities of its workspace URIs. */
-export function currentRemoteWindow(): RemoteWindow {
-  const uris = [
-    ...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri),
-    vscode.workspace.workspaceFile,
-  ];
-  return {
-    remoteName: vscode.env.remoteName,
-    authorities: uris.filter((uri) => uri?.scheme === 'vscode-remote').map((uri) => (uri as vscode.Uri).authority),
-  };
-}
 
 /**
  * When this window is a Remote-SSH window on the order's server, the sentence that says what the action does to it;

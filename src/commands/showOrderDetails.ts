@@ -7,7 +7,7 @@ import { pickOrder } from './pickOrder';
 
 /** Opens every field of `GET /orders/{id}` as a read-only JSON document. */
 export async function showOrderDetails(host: CommandHost, account: Account, arg?: unknown): Promise<void> {
-  const order = await pickOrder(account, arg);
+  const order = await pickOrder(account, arg, undefined, host.folders.activeOrderIn(account.id));
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading {0}…', forLabel(order.label, 60)) },
     () => account.store.orderDetails(order.id, 0),

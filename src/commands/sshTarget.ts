@@ -9,7 +9,9 @@ import { readChoice, rememberChoice } from '../ssh/choices';
 import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../util/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
+import { sshOffered } from '../ssh/sshOffered';
 import { plain } from '../util/serverText';
+import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
@@ -17,8 +19,27 @@ import { UserCancelled } from './UserCancelled';
  * The order a command acts on; from the palette, the orders with an address, and those whose addresses were all
  * refused (picking one says which value was refused and why, rather than the server silently missing from the list).
  */
-export function pickOrderWithAddress(account: Account, arg: unknown): Promise<Order> {
-  return pickOrder(account, arg, (order) => hasAddress(order) || Boolean(order.refusedAddresses?.length));
+export function pickOrderWithAddress(host: CommandHost, account: Account, arg: unknown): Promise<Order> {
+  return pickOrder(
+    account,
+    arg,
+    (order) => hasAddress(order) || Boolean(order.refusedAddresses?.length),
+    host.folders.activeOrderIn(account.id),
+  );
+}
+
+/**
+ * The order to connect to over SSH; from the palette, only the orders the tree's menu offers SSH on (`sshOffered`:
+ * running or of unknown state, with an address, no action under way).
+ */
+export function pickOrderForSsh(host: CommandHost, account: Account, arg: unknown): Promise<Order> {
+  const { store } = account;
+  return pickOrder(
+    account,
+    arg,
+    (order) => sshOffered(order, store.pending(order.id)?.action),
+    host.folders.activeOrderIn(account.id),
+  );
 }
 
 interface AddressPick extends vscode.QuickPickItem {

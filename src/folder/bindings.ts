@@ -16,6 +16,11 @@ export interface FolderBinding {
   readonly orderId: string;
   /** Milliseconds since the epoch. */
   readonly boundAt: number;
+  /**
+   * The server's name when it was last seen, so a folder whose server is gone (or not listed yet) can still say which
+   * one it was. Server text: shown only through the UI's sinks, like the live name.
+   */
+  readonly name?: string;
 }
 
 export interface BoundFolder extends FolderBinding {
@@ -33,6 +38,7 @@ export const NO_BINDINGS: StoredBindings = { version: 1, folders: [] };
 const ACCOUNT_ID = /^[\da-z]{1,32}$/;
 const MAX_FOLDER_URI = 2_048;
 const MAX_ORDER_ID = 256;
+export const MAX_BOUND_NAME = 120;
 
 export function readBindings(raw: unknown): StoredBindings {
   if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.folders)) return NO_BINDINGS;
@@ -42,20 +48,50 @@ export function readBindings(raw: unknown): StoredBindings {
 
 export function bindingOf(stored: StoredBindings, folder: string): FolderBinding | undefined {
   const entry = stored.folders.find((candidate) => candidate.folder === folder);
-  return entry && { accountId: entry.accountId, orderId: entry.orderId, boundAt: entry.boundAt };
+  if (!entry) return undefined;
+  const { accountId, orderId, boundAt, name } = entry;
+  return name === undefined ? { accountId, orderId, boundAt } : { accountId, orderId, boundAt, name };
 }
 
-/** Binds (or rebinds) a folder; throws a RangeError (for the log) when a value is not one that can be stored. */
+/**
+ * Binds (or rebinds) a folder; throws a RangeError (for the log) when a value is not one that can be stored. A name
+ * that could not be read back (too long, a lone surrogate) is left out: it only labels the binding.
+ */
 export function bindFolder(
   stored: StoredBindings,
   folder: string,
-  server: { readonly accountId: string; readonly orderId: string },
+  server: { readonly accountId: string; readonly orderId: string; readonly name?: string },
   now: number,
 ): StoredBindings {
-  const entry = readBoundFolder({ folder, accountId: server.accountId, orderId: server.orderId, boundAt: now });
+  const named = isName(server.name) ? { name: server.name } : {};
+  const entry = readBoundFolder({
+    folder,
+    accountId: server.accountId,
+    orderId: server.orderId,
+    boundAt: now,
+    ...named,
+  });
   if (!entry) throw new RangeError('invalid folder binding');
   const others = stored.folders.filter((candidate) => candidate.folder !== folder);
   return { version: 1, folders: [...others, entry].slice(-MAX_BINDINGS) };
+}
+
+/**
+ * The server's name as last seen, for every folder bound to it; the same record when nothing changes (the caller then
+ * writes nothing), and no name at all when this one could not be read back.
+ */
+export function renameBound(stored: StoredBindings, accountId: string, orderId: string, name: string): StoredBindings {
+  const fits = isName(name);
+  let changed = false;
+  const folders = stored.folders.map((entry) => {
+    if (entry.accountId !== accountId || entry.orderId !== orderId || entry.name === (fits ? name : undefined)) {
+      return entry;
+    }
+    changed = true;
+    const { name: _old, ...rest } = entry;
+    return fits ? { ...rest, name } : rest;
+  });
+  return changed ? { version: 1, folders } : stored;
 }
 
 export function unbindFolder(stored: StoredBindings, folder: string): StoredBindings {
@@ -74,9 +110,14 @@ export function unbindServers(stored: StoredBindings, accountId: string, orderId
 
 function readBoundFolder(item: unknown): BoundFolder | undefined {
   if (!isObject(item)) return undefined;
-  const { folder, accountId, orderId, boundAt } = item;
+  const { folder, accountId, orderId, boundAt, name } = item;
   if (!isFolderUri(folder) || !isAccountId(accountId) || !isOrderId(orderId) || !isTime(boundAt)) return undefined;
-  return { folder, accountId, orderId, boundAt };
+  if (name === undefined) return { folder, accountId, orderId, boundAt };
+  return isName(name) ? { folder, accountId, orderId, boundAt, name } : undefined;
+}
+
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_BOUND_NAME && isOrderId(value);
 }
 
 /**

@@ -30,3 +30,16 @@ export async function confirm(message: string, detail: string, button: string): 
   );
   return answer === button;
 }
+
+/**
+ * A modal question with several ways on (each button named after what it does); undefined for Escape, Cancel and
+ * closing the dialog.
+ */
+export async function ask(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {
+  const answer = await vscode.window.showWarningMessage(
+    guardMessage(message),
+    { modal: true, detail: guardMessage(detail) },
+    ...buttons,
+  );
+  return answer !== undefined && buttons.includes(answer) ? answer : undefined;
+}

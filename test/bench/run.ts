@@ -26,6 +26,7 @@ import { droppingProxyFigures, twoWindowFigures } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 import { forecastFigures } from './billingFigures';
+import { folderItemFigures } from './folderItemFigures';
 
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   await step('activation in the extension host', () => hostActivationFigures());
   await step('background request rates', () => idleRateFigures());
   await step('background request rates, two accounts', () => idlePerAccountFigures());
+  await step("background request rates, the folder's server item", () => folderItemFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('forecast of 10,000 orders', () => forecastFigures());

@@ -89,11 +89,19 @@ export const standIn = {
     }),
     onDidChangeConfiguration: event,
     registerTextDocumentContentProvider: () => disposable,
+    workspaceFolders: undefined,
+    isTrusted: true,
+    getWorkspaceFolder: () => undefined,
+    onDidChangeWorkspaceFolders: event,
+    onDidGrantWorkspaceTrust: event,
   },
   authentication: { registerAuthenticationProvider: () => disposable },
   window: {
     state: { focused: true },
     onDidChangeWindowState: event,
+    activeTextEditor: undefined,
+    onDidChangeActiveTextEditor: event,
+    onDidCloseTerminal: event,
     createOutputChannel: () => ({
       trace: noop,
       debug: noop,
@@ -148,6 +156,12 @@ export function standInContext(secrets: Record<string, string> = {}): unknown {
       update: () => Promise.resolve(),
       keys: () => [],
       setKeysForSync: () => undefined,
+    },
+    // No folder bound.
+    workspaceState: {
+      get: <T>(_key: string, fallback?: T) => fallback,
+      update: () => Promise.resolve(),
+      keys: () => [],
     },
     extension: { packageJSON: { version: '0.0.0' } },
     extensionMode: 1,

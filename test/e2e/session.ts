@@ -25,6 +25,8 @@ export interface SessionOptions {
   readonly untrusted?: boolean;
   /** Other packaged extensions to install beside ours (the benchmarks' empty extension). */
   readonly otherExtensions?: readonly string[];
+  /** Extra environment for code-server and its extension host (a stand-in program first on PATH). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface Session {
@@ -63,6 +65,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
       scratch,
       installExtensions: [vsixPath, ...(options.otherExtensions ?? [])],
       workspaceTrust: options.untrusted === true,
+      env: options.env,
       settings: { 'hostingAccount.baseUrl': mock.url, ...trust, ...options.settings },
     }));
     const context = (started.context = await launchBrowser(rig, scratch));

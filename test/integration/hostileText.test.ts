@@ -184,6 +184,34 @@ describe('hostile server text in every sink', () => {
     assert.match((item.tooltip as vscode.MarkdownString).value, /Run/, 'the name is shown, escaped');
   });
 
+  it("shows this folder's server in the status bar, its tooltip and its actions' title inert", async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the runner opens a folder');
+    const titles: string[] = [];
+    restores.push(
+      stubWindow('showQuickPick', (_items: unknown, options?: vscode.QuickPickOptions) => {
+        titles.push(options?.title ?? '');
+        return Promise.resolve(undefined);
+      }),
+    );
+    try {
+      for (const id of [7001, 7002, 7003, 7004]) {
+        await h.api.folders.bind(folder.uri, { accountId: 'default', orderId: String(id) });
+        const item = h.api.folderItem.item;
+        await waitFor(() => h.api.folderItem.view.kind === 'listed' && h.api.folderItem.visible, `the item for ${id}`);
+        inertLabel(`folder item text ${id}`, item.text);
+        assert.ok(item.text.length <= 120, `folder item text ${id}: ${item.text.length} characters`);
+        inertLabel(`folder item accessibility ${id}`, item.accessibilityInformation?.label);
+        inertMarkdown(`folder item tooltip ${id}`, item.tooltip);
+        await vscode.commands.executeCommand('hostingAccount.folder.actions');
+      }
+      assert.equal(titles.length, 4);
+      for (const title of titles) inertLabel("the folder server's actions title", title);
+    } finally {
+      await h.api.folders.unbind(folder.uri);
+    }
+  });
+
   it('says who signed in without a live link', async () => {
     const messages = captureMessages();
     restores.push(messages.restore);

@@ -10,6 +10,7 @@ import {
   noteSuggested,
   readBindings,
   readSuggestions,
+  renameBound,
   unbindFolder,
   unbindServers,
   wasSuggested,
@@ -52,6 +53,31 @@ describe('folder server: binding records (unit)', () => {
       assert.throws(() => bindFolder(NO_BINDINGS, folder, { accountId, orderId }, T), RangeError);
     }
     assert.throws(() => bindFolder(NO_BINDINGS, APP, { accountId: 'default', orderId: '1' }, Number.NaN), RangeError);
+  });
+
+  it("keeps the server's name as last seen, only when it can be read back, and renames every folder bound to it", () => {
+    let stored = bindFolder(NO_BINDINGS, APP, { accountId: 'default', orderId: '101', name: 'web-01' }, T);
+    stored = bindFolder(stored, SITE, { accountId: 'default', orderId: '101', name: 'x'.repeat(121) }, T);
+    stored = bindFolder(stored, 'file:///other', { accountId: 'default', orderId: '102', name: 'db' }, T);
+    assert.deepEqual(bindingOf(stored, APP), { accountId: 'default', orderId: '101', boundAt: T, name: 'web-01' });
+    assert.equal(bindingOf(stored, SITE)?.name, undefined, 'too long a name is left out, the binding kept');
+    assert.equal(
+      bindFolder(NO_BINDINGS, APP, { accountId: 'k1', orderId: '1', name: 'a\ud800' }, T).folders[0]?.name,
+      undefined,
+    );
+    const renamed = renameBound(stored, 'default', '101', 'web-02');
+    assert.deepEqual(
+      renamed.folders.map((f) => f.name),
+      ['web-02', 'web-02', 'db'],
+    );
+    assert.equal(renameBound(renamed, 'default', '101', 'web-02'), renamed, 'nothing changed: the same record');
+    assert.equal(renameBound(renamed, 'default', '101', '').folders[0]?.name, undefined, 'an unfit name is dropped');
+    assert.deepEqual(readBindings(JSON.parse(JSON.stringify(renamed))), renamed);
+    // A stored name that is not exactly right drops the entry, like any other field.
+    const good = { folder: APP, accountId: 'default', orderId: '101', boundAt: T };
+    for (const name of [42, '', 'x'.repeat(121), '\udc00']) {
+      assert.deepEqual(readBindings({ version: 1, folders: [{ ...good, name }] }), NO_BINDINGS, String(name));
+    }
   });
 
   it('drops the bindings of a removed account or a server that is gone', () => {

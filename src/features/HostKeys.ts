@@ -1,0 +1,288 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { type Order } from '../api/models';
+import { forLabel, forLog, forMessage } from '../notify/inert';
+import { ask, confirm, tell } from '../notify/show';
+import { addressesOf } from '../ssh/addresses';
+import { type SshHooks } from '../ssh/hooks';
+import { forgetHostKeys } from '../ssh/knownHosts';
+import {
+  forgetAccount,
+  noteConnected,
+  noteReinstalled,
+  noteSettled,
+  readReinstalls,
+  reinstalledAt,
+  REINSTALLS_KEY,
+  type StoredReinstalls,
+} from '../ssh/reinstalls';
+import { plain } from '../util/serverText';
+import { Disposable } from '../util/lifecycle';
+import { type OrdersTree } from '../views/orders/OrdersTree';
+
+/** Our `SSH: …` terminals, with the server each connects to. */
+interface Watched {
+  readonly account: Account;
+  readonly order: Order;
+  readonly port: number;
+  /** Its old host keys were forgotten just before: a 255 is then no refused old key. */
+  readonly afterForgetting: boolean;
+}
+
+/** A status word this long says all it is going to: a reinstall is named early. */
+const STATUS_LOOKED_AT = 64;
+
+/** How long forgetting counts as "just before" the next SSH terminal to that server. */
+const FORGOTTEN_FRESH_MS = 10 * 60_000;
+
+/**
+ * Old host keys after a reinstall. A reinstalled server has new host keys, so the next `ssh` stops at "REMOTE HOST
+ * IDENTIFICATION HAS CHANGED". Every reinstall seen (ours when it settles, one made elsewhere when the server's status
+ * word says so) is remembered per machine in `globalState`; the next Connect via SSH or Open in Remote-SSH on that
+ * server first offers to forget the old keys (`ssh-keygen -R`, argv only, on the user's click). When one of our SSH
+ * terminals ends the way ssh ends on a refused key (exit 255), the same is offered, worded as what may have happened:
+ * a terminal's stderr cannot be read, and a changed key without a reinstall may be an attack.
+ */
+export class HostKeys extends Disposable {
+  private readonly terminals = new Map<vscode.Terminal, Watched>();
+  /** Servers seen reinstalling from elsewhere, so one reinstall is written once. */
+  private readonly reinstalling = new Set<string>();
+  /** Servers whose old host keys this window forgot, with when, until the next SSH terminal to them. */
+  private readonly forgotten = new Map<string, number>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly model: AccountModel,
+    private readonly state: vscode.Memento,
+    private readonly hooks: SshHooks,
+    private readonly orders: OrdersTree,
+  ) {
+    super();
+    this.register(
+      model.onDidSettle(({ account, value: { order, action } }) => {
+        // A new reinstall brings new keys again: what was forgotten before it says nothing of the next connection.
+        if (action === 'reinstall') this.forgotten.delete(serverKey(account, order.id));
+        void this.update(account, (stored, now) => noteSettled(stored, account.id, { orderId: order.id, action }, now));
+      }),
+    );
+    this.register(model.onDidChangeOrders(({ account, value }) => this.lookForReinstalls(account, value.ids)));
+    this.register(model.onDidChange(() => this.forgetRemovedAccounts()));
+    this.register(vscode.window.onDidCloseTerminal((terminal) => void this.closed(terminal)));
+    this.register({ dispose: () => this.terminals.clear() });
+  }
+
+  /** When the server was reinstalled since we last connected to it (or forgot its keys), if it was. */
+  reinstalledAt(account: Account, orderId: string): number | undefined {
+    return reinstalledAt(this.stored(), account.id, orderId);
+  }
+
+  /**
+   * Before Connect via SSH or Open in Remote-SSH: after a reinstall, offers to forget the old host keys first.
+   * `cancel` when the user closed the question, or asked to forget and that failed (they were told why).
+   */
+  async beforeConnect(account: Account, order: Order, port: number): Promise<'go' | 'cancel'> {
+    const at = this.reinstalledAt(account, order.id);
+    if (at === undefined) return 'go';
+    const name = forMessage(order.label, 80);
+    const forget = vscode.l10n.t('Forget Old Host Keys');
+    const keep = vscode.l10n.t('Connect Without Forgetting');
+    const answer = await ask(
+      this.inAccount(account, vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
+      vscode.l10n.t(
+        'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
+        new Date(at).toLocaleString(vscode.env.language),
+        addressList(order),
+      ),
+      forget,
+      keep,
+    );
+    if (answer === undefined) return 'cancel';
+    if (answer === forget && !(await this.forget(account, order, port))) return 'cancel';
+    return 'go';
+  }
+
+  /** Follows one of our SSH terminals to its end. */
+  watch(terminal: vscode.Terminal, account: Account, order: Order, port: number): void {
+    const key = serverKey(account, order.id);
+    const forgotAt = this.forgotten.get(key);
+    this.forgotten.delete(key);
+    const afterForgetting = forgotAt !== undefined && Date.now() - forgotAt < FORGOTTEN_FRESH_MS;
+    this.terminals.set(terminal, { account, order, port, afterForgetting });
+  }
+
+  private async closed(terminal: vscode.Terminal): Promise<void> {
+    const watched = this.terminals.get(terminal);
+    if (!watched) return;
+    this.terminals.delete(terminal);
+    const account = this.model.accountOf(watched.account);
+    if (!account) return;
+    const { order, port } = watched;
+    const code = terminal.exitStatus?.code;
+    const known = this.reinstalledAt(account, order.id) !== undefined;
+    // A session that ended well got past the host key: the reinstall is dealt with.
+    if (code === 0 && known) await this.update(account, (stored) => noteConnected(stored, account.id, order.id));
+    if (code !== 255) return;
+    const name = forMessage(order.label, 80);
+    if (watched.afterForgetting) {
+      // With the old keys gone ssh cannot have refused one of them; offering to forget again would mislead.
+      void tell(
+        'warning',
+        this.inAccount(
+          account,
+          vscode.l10n.t(
+            'SSH to {0} ended with an error. Its old host keys were forgotten just before, so this is not about them: the server may not accept connections yet (it may still be starting after the reinstall). The terminal shows what ssh said.',
+            name,
+          ),
+        ),
+      );
+      return;
+    }
+    const forget = vscode.l10n.t('Forget Old Host Keys…');
+    const message = known
+      ? vscode.l10n.t(
+          'SSH to {0} ended with an error. The server was reinstalled since you last connected: if ssh refused its new host key, forget the old one and connect again.',
+          name,
+        )
+      : vscode.l10n.t(
+          'SSH to {0} ended with an error. If ssh said the remote host identification has changed and this server was reinstalled, its old host key can be forgotten. If it was not reinstalled, keep the key: someone may be between you and the server.',
+          name,
+        );
+    if ((await tell('warning', this.inAccount(account, message), forget)) !== forget) return;
+    if (!known) {
+      const sure = await confirm(
+        vscode.l10n.t('Forget the old host keys of {0}?', name),
+        vscode.l10n.t(
+          "Do this only if the server was reinstalled, for example from your provider's panel. ssh-keygen -R removes the keys this machine knows for {0}, and the next connection accepts whatever key the server shows.",
+          addressList(order),
+        ),
+        vscode.l10n.t('Forget Old Host Keys'),
+      );
+      if (!sure) return;
+    }
+    const current = account.store.orders.get(order.id) ?? order;
+    if (!(await this.forget(account, current, port))) return;
+    const again = vscode.l10n.t('Connect Again');
+    const answer = await tell('info', vscode.l10n.t('The old host keys of {0} are forgotten.', name), again);
+    const node = this.orders.nodeFor(account, order.id);
+    if (answer === again && node) await vscode.commands.executeCommand('hostingAccount.order.connectSsh', node);
+  }
+
+  /** Runs `ssh-keygen -R` for every address of the server; what it removed goes to the account's log. */
+  private async forget(account: Account, order: Order, port: number): Promise<boolean> {
+    const log = account.log.scoped('ssh');
+    const id = forLog(order.id, 80);
+    const tool = this.hooks.sshKeygen;
+    const outcome = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Window,
+        title: vscode.l10n.t('Forgetting the old host keys of {0}…', forLabel(order.label, 60)),
+      },
+      () =>
+        forgetHostKeys(addressesOf(order), port, {
+          sshKeygen: tool?.file,
+          env: tool?.env,
+          knownHostsFile: tool?.knownHostsFile,
+        }),
+    );
+    const name = forMessage(order.label, 80);
+    switch (outcome.kind) {
+      case 'noHosts':
+        log.info(`order ${id}: no plain address to forget host keys of`);
+        void tell('info', vscode.l10n.t('{0} has no address whose host key could be forgotten.', name));
+        return false;
+      case 'notRun':
+        log.warn(`order ${id}: ssh-keygen could not be run (${outcome.problem})`);
+        void tell(
+          'error',
+          outcome.problem === 'notFound'
+            ? vscode.l10n.t(
+                'ssh-keygen was not found, so the old host keys of {0} were not forgotten. Install the OpenSSH client, or remove its lines from your known_hosts file.',
+                name,
+              )
+            : vscode.l10n.t('ssh-keygen could not be started, so the old host keys of {0} were not forgotten.', name),
+        );
+        return false;
+      case 'done': {
+        const removed = outcome.removed.map((entry) => `${forLog(entry.host, 300)} (line ${entry.line})`);
+        log.info(
+          `order ${id}: ssh-keygen -R on port ${port}: ${removed.length ? `removed ${removed.join(', ')}` : 'no known host key to remove'}${outcome.failedRuns ? `; ${outcome.failedRuns} run(s) failed` : ''}`,
+        );
+        await this.update(account, (stored) => noteConnected(stored, account.id, order.id));
+        this.forgotten.set(serverKey(account, order.id), Date.now());
+        if (outcome.failedRuns) {
+          void tell(
+            'warning',
+            vscode.l10n.t('ssh-keygen did not finish for every address of {0}; the log says what it removed.', name),
+          );
+        }
+        return true;
+      }
+    }
+  }
+
+  /** A reinstall made elsewhere (the panel, another tool) shows in the server's own status word while it runs. */
+  private lookForReinstalls(account: Account, ids: readonly string[] | undefined): void {
+    const { store } = account;
+    const orders = ids ? ids.map((id) => store.orders.get(id)) : store.orders.all;
+    for (const order of orders) {
+      if (!order) continue;
+      const key = serverKey(account, order.id);
+      const status = order.statusText === undefined ? '' : plain(order.statusText).slice(0, STATUS_LOOKED_AT);
+      if (order.state !== 'busy' || !status.toLowerCase().includes('reinstall')) {
+        this.reinstalling.delete(key);
+        continue;
+      }
+      // Ours is noted when it settles.
+      if (store.pending(order.id) !== undefined || this.reinstalling.has(key)) continue;
+      this.reinstalling.add(key);
+      this.forgotten.delete(key);
+      void this.update(account, (stored, now) => noteReinstalled(stored, account.id, order.id, now));
+    }
+  }
+
+  private forgetRemovedAccounts(): void {
+    const live = new Set(this.model.accounts.map((account) => account.id));
+    const gone = [...new Set(this.stored().servers.map((entry) => entry.accountId))].filter((id) => !live.has(id));
+    if (!gone.length) return;
+    void this.write((stored) => gone.reduce((next, id) => forgetAccount(next, id), stored));
+  }
+
+  private inAccount(account: Account, message: string): string {
+    const name = account.shownName();
+    return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
+  }
+
+  private stored(): StoredReinstalls {
+    return readReinstalls(this.state.get(REINSTALLS_KEY));
+  }
+
+  private update(account: Account, change: (stored: StoredReinstalls, now: number) => StoredReinstalls): Promise<void> {
+    return this.write((stored) => change(stored, Date.now())).catch((error: unknown) => {
+      account.log
+        .scoped('ssh')
+        .warn(`could not remember a reinstall: ${error instanceof Error ? error.name : 'error'}`);
+    });
+  }
+
+  private write(change: (stored: StoredReinstalls) => StoredReinstalls): Promise<void> {
+    const next = this.writes.then(async () => {
+      const before = this.stored();
+      const after = change(before);
+      if (after !== before) await this.state.update(REINSTALLS_KEY, after);
+    });
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function serverKey(account: Account, orderId: string): string {
+  return `${account.id}\n${orderId}`;
+}
+
+/** The server's addresses for a sentence: inert, a few at most. */
+function addressList(order: Order): string {
+  const addresses = addressesOf(order);
+  const shown = addresses.slice(0, 4).map((address) => forMessage(address, 80));
+  return addresses.length > 4 ? `${shown.join(', ')}, …` : shown.join(', ');
+}

@@ -1,0 +1,188 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { type Order, type OrderAction } from '../api/models';
+import { type FolderBinding } from '../folder/bindings';
+import { type FolderBindings } from '../folder/FolderBindings';
+import { forLabel, forMarkdown } from '../notify/inert';
+import { progressLabel, stateText } from '../notify/orderWords';
+import { addressesOf } from '../ssh/addresses';
+import { DAY_MS, parseDayText } from '../util/calendar';
+import { plain } from '../util/serverText';
+import { Disposable } from '../util/lifecycle';
+import { orderLook } from './orders/orderPresentation';
+
+/** The server's name in the status bar: short, beside the editor's own items. */
+const MAX_NAME = 32;
+const MAX_ADDRESSES_SHOWN = 4;
+
+/** What the item shows for the active folder's server. */
+export type FolderServerView =
+  | { readonly kind: 'hidden' }
+  /** Listed now: its state, or the action under way. */
+  | { readonly kind: 'listed'; readonly account: Account; readonly order: Order; readonly pending?: OrderAction }
+  /** Not listed yet (or the list was cut short): its name as last seen, no state. */
+  | { readonly kind: 'waiting'; readonly account: Account; readonly binding: FolderBinding }
+  /** The whole list was read and the server is not in it. */
+  | { readonly kind: 'gone'; readonly account: Account; readonly binding: FolderBinding };
+
+/**
+ * A second status bar item for the server the active folder is bound to: its state as the tree shows it (icon, colour,
+ * the state word, a spinner while an action runs), its address and account in the tooltip, and a click for what fits.
+ * A view of the model: it reads what the account's store already has and asks for nothing, so it adds no request. It
+ * hides while the account is signed out, and says so when the server is gone.
+ */
+export class FolderServerItem extends Disposable {
+  readonly item: vscode.StatusBarItem;
+  private bound?: boolean;
+  private shown = false;
+
+  constructor(
+    private readonly model: AccountModel,
+    private readonly bindings: FolderBindings,
+  ) {
+    super();
+    this.item = this.register(
+      vscode.window.createStatusBarItem('hostingAccount.folderServer', vscode.StatusBarAlignment.Left, 50),
+    );
+    this.item.name = vscode.l10n.t("Hosting: This Folder's Server");
+    const mine = (account: Account): boolean => this.bindings.active?.binding.accountId === account.id;
+    this.register(bindings.onDidChange(() => this.update()));
+    this.register(model.onDidChange(() => this.update()));
+    this.register(model.onDidChangeState((account) => mine(account) && this.update()));
+    this.register(model.onDidChangeOrders(({ account }) => mine(account) && this.update()));
+    this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && mine(account) && this.update()));
+    this.register({ dispose: () => void this.setBound(false) });
+    this.update();
+  }
+
+  /** What the item shows now (the tests read it, and so does the click). */
+  get view(): FolderServerView {
+    const active = this.bindings.active;
+    if (!active) return { kind: 'hidden' };
+    const { binding } = active;
+    const account = this.model.get(binding.accountId);
+    if (!account) return { kind: 'hidden' };
+    const { store } = account;
+    // Signed out (no key, a rejected one, no address): the item goes with the account's other views.
+    const shown = store.state === 'ready' || store.state === 'unreachable' || store.state === 'loading';
+    if (!shown) return { kind: 'hidden' };
+    const order = store.orders.get(binding.orderId);
+    if (order) return { kind: 'listed', account, order, pending: store.pending(order.id)?.action };
+    const whole = store.ordersInfo.updatedAt !== undefined && store.listCoverage('orders') === undefined;
+    return { kind: store.state === 'ready' && whole ? 'gone' : 'waiting', account, binding };
+  }
+
+  update(): void {
+    const view = this.view;
+    void this.setBound(view.kind !== 'hidden');
+    if (view.kind === 'hidden') {
+      this.shown = false;
+      this.item.hide();
+      return;
+    }
+    const { item } = this;
+    item.backgroundColor = undefined;
+    item.color = undefined;
+    if (view.kind === 'listed') {
+      const { order, pending } = view;
+      const look = orderLook(order.state, pending);
+      const word = pending ? progressLabel(pending) : stateText(order);
+      item.text = `$(${look.icon}) ${forLabel(order.label, MAX_NAME)} · ${word}`;
+      item.color = look.color ? new vscode.ThemeColor(look.color) : undefined;
+      item.accessibilityInformation = { label: `${accessibleName(forLabel(order.label, MAX_NAME))}, ${word}` };
+      // The name kept with the binding follows the server's, so a server gone later is still named.
+      if (plain(order.label) !== this.bindings.active?.binding.name) {
+        void this.bindings.rename(view.account.id, order.id, plain(order.label)).catch(() => undefined);
+      }
+    } else {
+      const name = boundName(view.binding);
+      if (view.kind === 'gone') {
+        const gone = vscode.l10n.t('Gone');
+        item.text = `$(warning) ${name} · ${gone}`;
+        item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+        item.accessibilityInformation = { label: `${accessibleName(name)}, ${gone}` };
+      } else {
+        item.text = `$(vm) ${name}`;
+        item.accessibilityInformation = { label: accessibleName(name) };
+      }
+    }
+    item.tooltip = this.tooltip(view);
+    item.command = {
+      command: 'hostingAccount.folder.actions',
+      title: vscode.l10n.t("Actions for This Folder's Server"),
+    };
+    this.shown = true;
+    item.show();
+  }
+
+  /** Whether the item is in the status bar now. */
+  get visible(): boolean {
+    return this.shown;
+  }
+
+  /** Markdown: our words as they are, everything a server sent escaped. */
+  private tooltip(view: Exclude<FolderServerView, { kind: 'hidden' }>): vscode.MarkdownString {
+    const lines: string[] = [];
+    const folder = this.bindings.activeFolder;
+    if (view.kind === 'listed') {
+      const { order, pending } = view;
+      const word = pending ? progressLabel(pending) : stateText(order);
+      lines.push(`**${forMarkdown(order.label, 120)}** · ${forMarkdown(word)}`);
+      const addresses = addressesOf(order);
+      if (addresses.length) {
+        const shown = addresses.slice(0, MAX_ADDRESSES_SHOWN).map((address) => forMarkdown(address, 80));
+        if (addresses.length > MAX_ADDRESSES_SHOWN) shown.push('…');
+        lines.push(vscode.l10n.t('Address: {0}', shown.join(', ')));
+      }
+      const renewal = renewalOf(order);
+      if (renewal) lines.push(vscode.l10n.t('Next renewal: {0}', forMarkdown(renewal, 40)));
+      if (view.account.store.ordersInfo.error) {
+        lines.push(`$(warning) ${vscode.l10n.t('The last refresh failed, so this may have changed.')}`);
+      }
+    } else {
+      lines.push(`**${forMarkdown(view.binding.name ?? view.binding.orderId, 120)}**`);
+      lines.push(
+        view.kind === 'gone'
+          ? `$(warning) ${vscode.l10n.t('This server is no longer in the account. Click to bind the folder to another server or unbind it.')}`
+          : vscode.l10n.t('Its state shows once your servers are listed (the Orders view lists them).'),
+      );
+    }
+    lines.push(vscode.l10n.t('Account: {0}', forMarkdown(view.account.name, 80)));
+    if (folder) lines.push(vscode.l10n.t('Folder: {0}', forMarkdown(folder.name, 80)));
+    lines.push('', vscode.l10n.t("Click for this server's actions."));
+    const markdown = new vscode.MarkdownString(lines.join('  \n'), true);
+    markdown.isTrusted = false;
+    markdown.supportHtml = false;
+    return markdown;
+  }
+
+  /** `hostingAccount.folderBound`: the palette offers Unbind and the item's actions only while there is a server. */
+  private async setBound(bound: boolean): Promise<void> {
+    if (this.bound === bound) return;
+    this.bound = bound;
+    await vscode.commands.executeCommand('setContext', 'hostingAccount.folderBound', bound);
+  }
+}
+
+/**
+ * The order's next renewal as a date in the user's language, when the server said one the reader could read. A day
+ * (no time) is shown as that calendar day; an instant in the user's zone.
+ */
+export function renewalOf(order: Order): string | undefined {
+  const date = order.renewal?.date;
+  if (!date) return undefined;
+  if (date.kind === 'instant') return new Date(date.at).toLocaleDateString(vscode.env.language);
+  const days = parseDayText(date.day);
+  if (days === undefined) return undefined;
+  return new Date(days * DAY_MS).toLocaleDateString(vscode.env.language, { timeZone: 'UTC' });
+}
+
+/** The server's name as last seen, or its id when none was kept: inert for the status bar. */
+function boundName(binding: FolderBinding): string {
+  return forLabel(binding.name ?? binding.orderId, MAX_NAME);
+}
+
+function accessibleName(name: string): string {
+  return vscode.l10n.t("This folder's server {0}", name);
+}
