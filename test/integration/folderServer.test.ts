@@ -310,11 +310,11 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       await vscode.commands.executeCommand('hostingAccount.order.openRemoteSsh');
       await vscode.commands.executeCommand('hostingAccount.order.copyAddress');
       const names = offered.map((list) => list.map((i) => /\) (\S+)/.exec(i.label)?.[1]));
-      // Running with an address: SSH. Stopped or suspended: only Copy Address, which also lists a server whose
-      // address values were all refused (spare's empty `ip`), so picking it can say why it has none.
+      // Running with an address: SSH. Stopped or suspended: only Copy Address. An empty `ip` (spare) is no address,
+      // nor a refused one: spare is listed nowhere.
       assert.deepEqual(names[0], ['staging.example.com', 'web-01', 'loopback']);
       assert.deepEqual(names[1], ['staging.example.com', 'web-01', 'loopback']);
-      assert.deepEqual(names[2], ['staging.example.com', 'web-01', 'db-01', 'loopback', 'parked', 'spare']);
+      assert.deepEqual(names[2], ['staging.example.com', 'web-01', 'db-01', 'loopback', 'parked']);
     });
   });
 
