@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { type OrderRecord } from '../mock-api/types';
 import { FakeSshKeygen } from '../unit/helpers/fakeSshKeygen';
@@ -38,7 +40,10 @@ describe('a user binds the project folder to its server, works from the status b
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     sshPort = server;
     const port = (server.address() as AddressInfo).port;
-    keygen = new FakeSshKeygen({ known: { '127.0.0.1': 3, [`[127.0.0.1]:${port}`]: 4 } });
+    // Not in this process's temp folder: the rig points it at the previous session's, removed when that one ended.
+    const base = path.join(process.cwd(), '.vscode-test', 'tmp');
+    fs.mkdirSync(base, { recursive: true });
+    keygen = new FakeSshKeygen({ known: { '127.0.0.1': 3, [`[127.0.0.1]:${port}`]: 4 } }, base);
     const env = keygen.env;
     return {
       env: {

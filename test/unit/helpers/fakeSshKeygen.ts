@@ -20,8 +20,9 @@ export class FakeSshKeygen {
   private readonly callsFile: string;
   private readonly behaviourFile: string;
 
-  constructor(behaviour: FakeBehaviour = {}) {
-    this.dir = mkdtempSync(join(tmpdir(), 'fake-ssh-keygen-'));
+  /** `base`: where its folder goes (the e2e rig points this process's temp folder at a session's, gone once it ends). */
+  constructor(behaviour: FakeBehaviour = {}, base = tmpdir()) {
+    this.dir = mkdtempSync(join(base, 'fake-ssh-keygen-'));
     this.callsFile = join(this.dir, 'calls.jsonl');
     this.behaviourFile = join(this.dir, 'behaviour.json');
     this.behave(behaviour);
