@@ -13,13 +13,16 @@ export const CURRENCY_FIELDS = [
   'currency_iso',
 ];
 
-const SYMBOLS: Readonly<Record<string, string>> = {
+/** Currency symbols a provider may write instead of the code; one table for every amount the readers meet. */
+export const SYMBOLS: Readonly<Record<string, string>> = {
   '€': 'EUR',
   $: 'USD',
   '£': 'GBP',
   '¥': 'JPY',
   '₽': 'RUB',
   '₹': 'INR',
+  '₴': 'UAH',
+  '₺': 'TRY',
 };
 /** Longer than any amount written out: a longer text is not money, and nothing below runs over it. */
 const MAX_MONEY_TEXT = 64;

@@ -96,7 +96,8 @@ const RECENT_SHAPES = 8;
 /** Objects with more keys are indexed each time and not remembered: a wide hostile object stays a one-off. */
 const MAX_SHAPE_KEYS = 128;
 
-function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
+/** Whether an object's own keys are exactly `keys`, in that order: a shape met before. */
+export function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
   let i = 0;
   for (const key in obj) {
     if (keys[i] !== key) return false;

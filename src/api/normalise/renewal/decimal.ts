@@ -10,6 +10,7 @@
  */
 
 import { type AmountProblem } from '../../models';
+import { SYMBOLS } from '../money';
 
 export const AMOUNT_SCALE = 10_000;
 const SCALE_DIGITS = 4;
@@ -21,17 +22,6 @@ const MAX_TEXT = 64;
 export type UnitsRead =
   | { readonly units: number; readonly currency?: string; readonly problem?: undefined }
   | { readonly units?: undefined; readonly currency?: undefined; readonly problem: AmountProblem };
-
-const SYMBOLS: Readonly<Record<string, string>> = {
-  '€': 'EUR',
-  $: 'USD',
-  '£': 'GBP',
-  '¥': 'JPY',
-  '₽': 'RUB',
-  '₹': 'INR',
-  '₴': 'UAH',
-  '₺': 'TRY',
-};
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;

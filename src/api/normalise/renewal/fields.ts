@@ -7,7 +7,7 @@
 
 import { type RawObject } from '../../models';
 import { CURRENCY_FIELDS } from '../money';
-import { squash } from '../read';
+import { sameKeys, squash } from '../read';
 
 export type Scale = 'units' | 'cents' | 'minor';
 
@@ -176,13 +176,4 @@ export class PlanCache {
     }
     return plan;
   }
-}
-
-function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in obj) {
-    if (keys[i] !== key) return false;
-    i++;
-  }
-  return i === keys.length;
 }
