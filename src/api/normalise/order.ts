@@ -222,11 +222,17 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
   const shownStatus = statusText === undefined ? undefined : cut(statusText);
   const renewal = readRenewal(fields, base, trace);
-  const order: Order =
-    all && all.length
-      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw: entry.raw }
-      : { id, label, state, statusText: shownStatus, address, plan: planText, raw: entry.raw };
-  return renewal ? { ...order, renewal } : order;
+  const { raw } = entry;
+  // Four literals rather than a spread: a spread gives every order a map of its own, and everything that reads
+  // thousands of orders (the tree, the filter, the forecast) then reads each one slowly.
+  if (all && all.length) {
+    return renewal
+      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw, renewal }
+      : { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw };
+  }
+  return renewal
+    ? { id, label, state, statusText: shownStatus, address, plan: planText, raw, renewal }
+    : { id, label, state, statusText: shownStatus, address, plan: planText, raw };
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
