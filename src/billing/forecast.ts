@@ -70,6 +70,103 @@ function noteOutlook(outlook: Outlook, renewal: ForecastRenewal, warningDays: nu
   if (renewal.daysAway <= warningDays) outlook.warn = true;
 }
 
+/** What every renewal of one order (or one invoice) shares, worked out once: tens of thousands of renewals share few. */
+interface What {
+  readonly source: ForecastRenewal['source'];
+  readonly kind: RenewalKind;
+  readonly amount?: Units;
+  readonly currency?: string;
+  readonly currencyAssumed?: true;
+  readonly priceProblem?: ForecastRenewal['priceProblem'];
+  readonly autoRenew?: boolean;
+  readonly invoice?: ForecastRenewal['invoice'];
+}
+
+/**
+ * One renewal, lean: its own fields are only what differs from one renewal of an order to the next (the day, the
+ * balance after it); what it shares with the order's other renewals, and what follows from the balance, is read
+ * through. A forecast of 10,000 orders makes 30,000 of these.
+ */
+class Entry implements ForecastRenewal {
+  constructor(
+    private readonly what: What,
+    readonly day: string,
+    readonly daysAway: number,
+    readonly at: number | undefined,
+    readonly projected: boolean,
+    readonly balanceAfter: Units | undefined,
+  ) {}
+
+  get source(): ForecastRenewal['source'] {
+    return this.what.source;
+  }
+
+  get kind(): RenewalKind {
+    return this.what.kind;
+  }
+
+  get amount(): Units | undefined {
+    return this.what.amount;
+  }
+
+  get currency(): string | undefined {
+    return this.what.currency;
+  }
+
+  get currencyAssumed(): true | undefined {
+    return this.what.currencyAssumed;
+  }
+
+  get priceProblem(): ForecastRenewal['priceProblem'] {
+    return this.what.priceProblem;
+  }
+
+  get autoRenew(): boolean | undefined {
+    return this.what.autoRenew;
+  }
+
+  get overdue(): boolean {
+    return this.daysAway < 0;
+  }
+
+  get covered(): boolean | undefined {
+    return this.balanceAfter === undefined ? undefined : this.balanceAfter >= 0;
+  }
+
+  get shortBy(): Units | undefined {
+    const after = this.balanceAfter;
+    return after === undefined ? undefined : after >= 0 ? 0 : -after;
+  }
+
+  get invoice(): ForecastRenewal['invoice'] {
+    return this.projected ? undefined : this.what.invoice;
+  }
+
+  /** Written out whole, as a plain renewal would be (its shared part is read through getters). */
+  toJSON(): ForecastRenewal {
+    const { source, day, daysAway, at, kind, amount, currency, currencyAssumed, priceProblem, autoRenew } = this;
+    const { projected, overdue, balanceAfter, covered, shortBy, invoice } = this;
+    return {
+      source,
+      day,
+      daysAway,
+      at,
+      kind,
+      amount,
+      currency,
+      currencyAssumed,
+      priceProblem,
+      autoRenew,
+      projected,
+      overdue,
+      balanceAfter,
+      covered,
+      shortBy,
+      invoice,
+    };
+  }
+}
+
 export function forecast(
   balance: Balance | undefined,
   orders: readonly Order[],
@@ -101,6 +198,26 @@ export function forecast(
   // What a renewal is depends on its order alone: worked out once per order, not per renewal.
   const kinds = items.map((item) => kindOf(item, currency));
   const charged = items.map((item, i) => (kinds[i] === 'charge' ? item.amount : undefined));
+  const whats: Array<What | undefined> = new Array<What | undefined>(items.length).fill(undefined);
+  const whatOf = (seq: number): What => {
+    const known = whats[seq];
+    if (known) return known;
+    const item = items[seq] as Item;
+    const kind = kinds[seq] as RenewalKind;
+    const assumed = item.currency === undefined && currency !== undefined && kind === 'charge';
+    const made: What = {
+      source: item.source,
+      kind,
+      amount: item.amount,
+      currency: assumed ? currency : item.currency,
+      currencyAssumed: assumed ? true : undefined,
+      priceProblem: item.priceProblem,
+      autoRenew: item.autoRenew,
+      invoice: item.invoice,
+    };
+    whats[seq] = made;
+    return made;
+  };
   const count = fitting(listed, charged, start ?? 0);
   const total = listed.seq.length;
   const lastDay = count < total ? (listed.day[count] as number) - 1 : listed.lastDay;
@@ -136,27 +253,8 @@ export function forecast(
       notSummed++;
       if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
     }
-    const covered = after === undefined ? undefined : after >= 0;
-    const assumedHere = item.currency === undefined && currency !== undefined && kind === 'charge';
-    // One shape for every renewal (absent fields undefined): tens of thousands are made per forecast.
-    const renewal: ForecastRenewal = {
-      source: item.source,
-      day: textOf(day),
-      daysAway: day - today,
-      at: Number.isNaN(at) ? undefined : at,
-      kind,
-      amount: item.amount,
-      currency: assumedHere ? currency : item.currency,
-      currencyAssumed: assumedHere ? true : undefined,
-      priceProblem: item.priceProblem,
-      autoRenew: item.autoRenew,
-      projected: k > 0,
-      overdue: day < today,
-      balanceAfter: after,
-      covered,
-      shortBy: after === undefined ? undefined : covered ? 0 : -after,
-      invoice: k === 0 ? item.invoice : undefined,
-    };
+    const renewal = new Entry(whatOf(seq), textOf(day), day - today, Number.isNaN(at) ? undefined : at, k > 0, after);
+    const covered = renewal.covered;
     renewals.push(renewal);
     if (covered === true) {
       lastCovered = renewal;
