@@ -4,9 +4,10 @@ import { AccountModel } from './accounts/AccountModel';
 import { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
 import { type CommandHost } from './commands/CommandHost';
 import { registerCommands } from './commands/index';
-import { readSettings } from './config';
+import { affects, readSettings } from './config';
 import { OutsideChangeNotifier } from './features/OutsideChangeNotifier';
 import { Reachability } from './features/Reachability';
+import { RenewalNotices } from './features/RenewalNotices';
 import { AssistantTools } from './lm/registerTools';
 import { Log } from './log';
 import { type SshHooks } from './ssh/hooks';
@@ -15,6 +16,7 @@ import { AccountNode } from './views/AccountNode';
 import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
+import { FORECAST_SCHEME, ForecastDocument } from './views/ForecastDocument';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersArrangement } from './views/orders/OrdersArrangement';
@@ -49,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const statusBar = new BalanceStatusBar(model, () => readSettings().lowBalanceThreshold);
   const details = new OrderDetailsDocument(model);
   const badges = new Badges(model, ordersView, invoicesView);
+  const forecast = new ForecastDocument(model);
+  const renewalNotices = new RenewalNotices(model);
   const ssh: SshHooks = {};
   const host: CommandHost = { model, log, orders, ordersView, invoicesView, details, arrangement, ssh };
   const tools = new AssistantTools(model, log.scoped('tools'));
@@ -65,6 +69,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     statusBar,
     details,
     badges,
+    forecast,
+    renewalNotices,
     tools,
     new ContextKeys(model),
     new ViewMessages(model, ordersView, invoicesView),
@@ -86,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ...registerCommands(host),
     arrangement.onDidDescribe((description) => (ordersView.description = description)),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
+    vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
     ordersView.onDidChangeVisibility((e) => model.setVisibility({ ordersVisible: e.visible })),
     ordersView.onDidChangeSelection((e) => statusBar.select(e.selection)),
     invoicesView.onDidChangeVisibility((e) => model.setVisibility({ invoicesVisible: e.visible })),
@@ -93,6 +100,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.workspace.onDidChangeConfiguration((event) => {
       model.settingsChanged(event);
       if (event.affectsConfiguration('hostingAccount.lowBalanceThreshold')) statusBar.update();
+      if (affects(event, 'renewalWarningDays')) {
+        statusBar.update();
+        orders.renewalsChanged();
+        badges.update();
+        renewalNotices.settingsChanged();
+      }
     }),
   );
   model.setVisibility({
@@ -111,6 +124,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         statusBar,
         arrangement,
         badges,
+        forecast,
+        renewalNotices,
         tools,
         auth,
         log,

@@ -1,11 +1,13 @@
 import type * as vscode from 'vscode';
 import type { AccountModel } from './accounts/AccountModel';
 import type { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
+import type { RenewalNotices } from './features/RenewalNotices';
 import type { AssistantTools } from './lm/registerTools';
 import type { Log } from './log';
 import type { SshHooks } from './ssh/hooks';
 import type { Badges } from './views/Badges';
 import type { BalanceStatusBar } from './views/BalanceStatusBar';
+import type { ForecastDocument } from './views/ForecastDocument';
 import type { InvoicesTree } from './views/invoices/InvoicesTree';
 import type { OrdersArrangement } from './views/orders/OrdersArrangement';
 import type { OrdersTree } from './views/orders/OrdersTree';
@@ -21,6 +23,9 @@ export interface TestApi {
   readonly statusBar: BalanceStatusBar;
   readonly arrangement: OrdersArrangement;
   readonly badges: Badges;
+  /** The renewal forecast documents' provider. */
+  readonly forecast: ForecastDocument;
+  readonly renewalNotices: RenewalNotices;
   readonly tools: AssistantTools;
   /** The Accounts menu's provider. */
   readonly auth: AccountsAuthProvider;
