@@ -2,7 +2,7 @@ import { type BaseUrl, encodePathSegment } from './baseUrl';
 import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ApiError } from './errors';
 import { FieldLog } from './fieldLog';
-import { type Page, readAllPages, yieldIfLarge } from './listPages';
+import { readAllPages, yieldIfLarge } from './listPages';
 import {
   type Account,
   type ActionResult,
@@ -15,10 +15,11 @@ import {
 } from './models';
 import { normaliseAccount } from './normalise/account';
 import { normaliseBalance } from './normalise/balance';
-import { normaliseInvoiceList } from './normalise/invoice';
-import { normaliseOrder, normaliseOrderList } from './normalise/order';
+import { readInvoicePage } from './normalise/invoice';
+import { normaliseOrder, readOrderPage } from './normalise/order';
 import { type FieldTrace } from './normalise/read';
 import { maskReason } from './normalise/unreadable';
+import { type ListPage, MAX_LIST_ENTRIES } from './normalise/wrappers';
 import { type RateLimitStatus } from './RateLimiter';
 import { readActionResult } from './actionResult';
 import { asApiError, RequestPipeline } from './RequestPipeline';
@@ -45,10 +46,7 @@ export class ApiClient {
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
     return this.getList(
       '/api/v1/orders',
-      (body, trace) => {
-        const { orders, skipped } = normaliseOrderList(body, trace);
-        return { items: orders, skipped };
-      },
+      (body, limit, trace) => readOrderPage(body, { limit, trace }),
       'orders',
       options,
     );
@@ -76,10 +74,7 @@ export class ApiClient {
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
     return this.getList(
       '/api/v1/invoices',
-      (body, trace) => {
-        const { invoices, skipped } = normaliseInvoiceList(body, this.requests.clock.now(), trace);
-        return { items: invoices, skipped };
-      },
+      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), { limit, trace }),
       'invoices',
       options,
     );
@@ -100,26 +95,44 @@ export class ApiClient {
     return this.requests.dispose();
   }
 
-  /** A list over all its pages, within bounds (see readAllPages); each page read like any other GET. */
-  private getList<T>(
+  /**
+   * A list over all its pages, within bounds (see readAllPages); each page read like any other GET, paced, and no
+   * more than MAX_LIST_ENTRIES entries over all of them: the listing says how many more there were.
+   */
+  private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown, trace?: FieldTrace) => Page<T>,
+    normalise: (body: unknown, limit: number, trace?: FieldTrace) => Promise<ListPage<T>>,
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
-    return readAllPages(firstPath, what, {
+    let read = 0;
+    let skipped = 0;
+    let omitted = 0;
+    const listing = await readAllPages(firstPath, what, {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       get: (path) => this.requests.get(path, options),
-      parse: (path, response) => {
+      parse: async (path, response) => {
         const fields = this.fields.trace(what);
-        const page = this.guard(path, () => normalise(response.json, fields?.trace));
+        const page = await this.guardPaced(path, () =>
+          normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace),
+        );
         fields?.done();
+        read += page.items.length;
+        skipped += page.skipped;
+        omitted += page.omitted;
         return page;
       },
       warn: (message) => this.requests.reports.warn(message),
     });
+    if (omitted === 0) return listing;
+    this.requests.reports.warn(`${what}: ${omitted} entries past the first ${MAX_LIST_ENTRIES} were not read`);
+    return {
+      ...listing,
+      stoppedBy: listing.stoppedBy ?? 'countLimit',
+      total: listing.total ?? read + skipped + omitted,
+    };
   }
 
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
@@ -142,13 +155,26 @@ export class ApiClient {
     try {
       return readBody();
     } catch (caught) {
-      const error = asApiError(caught);
-      const { reports } = this.requests;
-      throw error.with(reports.mask(error.message), {
-        method: 'GET',
-        path: reports.mask(path),
-        reason: maskReason(error.reason, (text) => reports.mask(text)),
-      });
+      throw this.failure(path, caught);
     }
+  }
+
+  /** `guard` for a reader that takes its time. */
+  private async guardPaced<T>(path: string, readBody: () => Promise<T>): Promise<T> {
+    try {
+      return await readBody();
+    } catch (caught) {
+      throw this.failure(path, caught);
+    }
+  }
+
+  private failure(path: string, caught: unknown): ApiError {
+    const error = asApiError(caught);
+    const { reports } = this.requests;
+    return error.with(reports.mask(error.message), {
+      method: 'GET',
+      path: reports.mask(path),
+      reason: maskReason(error.reason, (text) => reports.mask(text)),
+    });
   }
 }

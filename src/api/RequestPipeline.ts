@@ -13,6 +13,7 @@ import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { maskSecrets } from './secretMask';
 import { SharedRequests } from './SharedRequests';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
+import { plain, serverText } from '../util/serverText';
 
 /** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
 const ACTION_SEND_DEADLINE_MS = 10_000;
@@ -153,7 +154,7 @@ export class RequestPipeline {
         } finally {
           permit.release();
         }
-        const json = interpret(response, context, this.clock.now());
+        const json = await interpret(response, context, this.clock.now());
         this.reports.request(
           {
             method,
@@ -224,7 +225,7 @@ function withRequest(
   return error.with(mask(error.message), {
     status: error.status ?? status,
     code: error.code === undefined ? undefined : mask(error.code),
-    serverMessage: error.serverMessage === undefined ? undefined : mask(error.serverMessage),
+    serverMessage: error.serverMessage === undefined ? undefined : serverText(mask(plain(error.serverMessage))),
     method,
     path: mask(path),
     requestId: error.requestId ?? requestId,

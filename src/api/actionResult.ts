@@ -1,6 +1,7 @@
 import { type ActionResult, type Order } from './models';
 import { normaliseOrder } from './normalise/order';
 import { isObject, textField } from './normalise/read';
+import { serverText } from '../util/serverText';
 
 /**
  * What the server said when it accepted an action: often the order as it now is, sometimes a job or a plain message,
@@ -19,5 +20,6 @@ export function readActionResult(json: unknown): ActionResult {
       // Not an order: many servers answer an action with a job or a plain message.
     }
   }
-  return { order, message: textField(json, ['message', 'detail', 'status_message']) };
+  const message = textField(json, ['message', 'detail', 'status_message']);
+  return { order, message: message === undefined ? undefined : serverText(message) };
 }

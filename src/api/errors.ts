@@ -1,3 +1,5 @@
+import { type ServerText } from '../util/serverText';
+
 /**
  * The one error type the API layer throws. Kept free of undici so the activation bundle can use it; the lazily loaded
  * bundles take this very class from the activation bundle (see esbuild.js), so `instanceof` holds everywhere.
@@ -32,8 +34,10 @@ export type ErrorReason =
   | { readonly rule: 'baseUrlQuery' }
   | { readonly rule: 'orderIdEmpty' }
   | { readonly rule: 'orderIdUnsendable' }
+  /** Several orders of the list carry this id: a request for it could reach any of them, so none is sent. */
+  | { readonly rule: 'orderIdAmbiguous' }
   | { readonly rule: 'unknownAction'; readonly action: string }
-  | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: string }
+  | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: ServerText }
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
   | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' }
   | { readonly rule: 'queueFull' }
@@ -46,7 +50,7 @@ export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invo
 /** What it found instead: a few words' worth, for the log and the user. `keys` are the first few, cut to 30. */
 export type BodyShape =
   | { readonly type: 'empty' | 'null' | 'array' | 'emptyObject' }
-  | { readonly type: 'object'; readonly keys: readonly string[] }
+  | { readonly type: 'object'; readonly keys: readonly ServerText[] }
   | { readonly type: 'value'; readonly typeName: string };
 
 /** Everything an ApiError may carry besides its kind and message: the one list of its fields. */
@@ -55,7 +59,7 @@ export interface ApiErrorFields {
   /** The server's machine-readable `error` field, or the transport's own code for proxy and certificate failures. */
   readonly code?: string;
   /** The server's human-readable `message` field. */
-  readonly serverMessage?: string;
+  readonly serverMessage?: ServerText;
   readonly method?: string;
   /** Path relative to the base URL, e.g. `/api/v1/orders/12`: never the key, never the host. */
   readonly path?: string;

@@ -22,7 +22,7 @@ export interface PageWalk<T> {
   /** The response size cap, over all the pages together. */
   readonly maxBytes: number;
   get(path: string): Promise<RawResponse>;
-  parse(path: string, response: RawResponse): Page<T>;
+  parse(path: string, response: RawResponse): Page<T> | Promise<Page<T>>;
   warn(message: string): void;
 }
 
@@ -49,7 +49,7 @@ export async function readAllPages<T>(firstPath: string, what: string, walk: Pag
     const response = await walk.get(path);
     bytes += response.bytes;
     await yieldIfLarge(response);
-    const page = walk.parse(path, response);
+    const page = await walk.parse(path, response);
     for (const item of page.items) items.push(item);
     skipped += page.skipped;
     if (page.skipped) walk.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);

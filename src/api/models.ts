@@ -1,4 +1,11 @@
-/** Domain types the views read. Produced by the normalisers from whatever JSON the server sent. */
+/**
+ * Domain types the views read. Produced by the normalisers from whatever JSON the server sent. Free text a server
+ * sent is `ServerText`: it reaches the UI only through notify/inert.ts. Ids stay strings, exact (they go back to the
+ * server), and are shown through the same boundary.
+ */
+
+import { type HostProblem } from '../util/hostCheck';
+import { type ServerText } from '../util/serverText';
 
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 export const ORDER_ACTIONS: readonly OrderAction[] = ['start', 'stop', 'restart', 'reinstall'];
@@ -11,18 +18,45 @@ export type RawObject = Readonly<Record<string, unknown>>;
 export interface Order {
   /** Always a string: servers send numbers or strings, and the id is only ever used as an opaque path segment. */
   readonly id: string;
-  readonly label: string;
+  readonly label: ServerText;
   readonly state: OrderState;
   /** The server's own status word, e.g. "reinstalling" or "power_off". */
-  readonly statusText?: string;
+  readonly statusText?: ServerText;
   /** IP address or host name, when the server sent one. */
   readonly address?: string;
   /** Every address the server listed (IPv4 first, no repeats, at most sixteen); `address` is the main public one. */
   readonly addresses?: readonly string[];
-  readonly plan?: string;
+  /**
+   * Values the server sent as addresses that the host rule (util/hostCheck.ts) refuses, with its reason: an option
+   * (`-oProxyCommand=…`), shell text, a legacy numeric form, the unspecified address… At most eight, each cut to 120
+   * characters. None of them is in `addresses`; the UI can say which was refused and why.
+   */
+  readonly refusedAddresses?: readonly RefusedAddress[];
+  readonly plan?: ServerText;
   /** What the server said about the next renewal, when it said anything (billing panels do; clouds do not). */
   readonly renewal?: OrderRenewal;
   readonly raw: RawObject;
+  /**
+   * Set (by the store's list) when other entries of the list carry the same id: none of them can be acted on or
+   * looked up by id, since a request for that id reaches whichever the server picks. `index` is this entry's place
+   * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
+   */
+  readonly duplicateId?: DuplicateId;
+  /**
+   * How many of the order's fields the server sent beyond what is read (json.ts keeps the first 500 of an object):
+   * `raw` lacks them, so the details should say that this many were left out.
+   */
+  readonly omittedFields?: number;
+}
+
+export interface RefusedAddress {
+  readonly value: ServerText;
+  readonly problem: HostProblem;
+}
+
+export interface DuplicateId {
+  readonly index: number;
+  readonly count: number;
 }
 
 /** A calendar day in the user's zone (the server sent a date without a time), or an instant. */
@@ -47,7 +81,7 @@ export interface OrderRenewal {
   readonly currency?: string;
   readonly cycle?: RenewalCycle;
   /** The server's own cycle word ("Semi-Annually"), at most 40 characters. */
-  readonly cycleText?: string;
+  readonly cycleText?: ServerText;
   /** Whether it renews on its own; undefined when the server did not say. */
   readonly autoRenew?: boolean;
   /** A price field was there and could not be read. */
@@ -64,9 +98,9 @@ export interface Balance {
 }
 
 export interface Account {
-  readonly id?: string;
-  readonly name?: string;
-  readonly email?: string;
+  readonly id?: ServerText;
+  readonly name?: ServerText;
+  readonly email?: ServerText;
   readonly raw: RawObject;
 }
 
@@ -74,13 +108,13 @@ export type InvoiceStatus = 'paid' | 'unpaid' | 'overdue' | 'cancelled' | 'unkno
 
 export interface Invoice {
   readonly id: string;
-  readonly number?: string;
-  readonly date?: string;
-  readonly dueDate?: string;
+  readonly number?: ServerText;
+  readonly date?: ServerText;
+  readonly dueDate?: ServerText;
   readonly amount?: number;
   readonly currency?: string;
   /** The server's own status word. */
-  readonly statusText?: string;
+  readonly statusText?: ServerText;
   readonly status: InvoiceStatus;
   /** Only http(s) links are kept: the UI opens it in a browser. */
   readonly url?: string;
@@ -92,12 +126,15 @@ export interface Listing<T> {
   readonly items: readonly T[];
   /** The whole list's size, when the server said so: more than `items.length` means some were not read. */
   readonly total?: number;
-  /** Why the pages were not all read, when a bound stopped the walk. */
-  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle';
+  /**
+   * Why not all of the list was read, when a bound stopped it: too many pages, too many bytes, a next page outside
+   * the API or seen before, or (`countLimit`) more entries than are read of one list (json.ts, MAX_ARRAY_ITEMS).
+   */
+  readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
 }
 
 export interface ActionResult {
   /** The order as the server described it after accepting the action, when it did. */
   readonly order?: Order;
-  readonly message?: string;
+  readonly message?: ServerText;
 }

@@ -1,8 +1,9 @@
 import { ApiError, type ApiErrorKind } from './errors';
-import { parseJsonBody } from './json';
+import { readJsonBody } from './json';
 import { isObject } from './normalise/read';
-import { maskSecrets } from './secretMask';
+import { maskSecrets, maskSecretsInSlices, maskSteps } from './secretMask';
 import { type TransportResponse } from './transport';
+import { optional, plain, serverText } from '../util/serverText';
 
 export interface RequestContext {
   readonly method: string;
@@ -53,11 +54,18 @@ export function safeRequestId(value: string | undefined, secrets: readonly strin
 const EXCERPT_WINDOW = 4096;
 
 /**
- * A short, single-line, tag-free excerpt of a body for messages and logs. The body is masked whole (a key cut in two
- * by the window would escape the mask), then cut, then read once from left to right: no pattern runs over server text.
+ * A short, single-line, tag-free excerpt of a body for messages and logs. The start of the body is masked, then cut,
+ * then masked again as a page shows it (a key split by tags reads whole once they are stripped; the start of one cut
+ * off by the window is masked too), then read once from left to right (no pattern runs over server text), and the
+ * excerpt itself is masked as well. No work grows with the rest of the body.
  */
-export function excerpt(body: string, key: string, max = 120): string {
-  const text = mask(body, key).slice(0, EXCERPT_WINDOW);
+export function excerpt(body: string, key: string, max = 120, others: readonly string[] = []): string {
+  const secrets = [key, ...others];
+  // Room past the window for a secret's longest form (six characters per character escaped as \uXXXX): a form the
+  // window cuts is masked whole, and then cut.
+  const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
+  const head = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
+  const text = maskSecrets(head, secrets, { hidden: hiddenInPage, cutAtEnd: body.length > head.length });
   let out = '';
   let space = false;
   for (let i = 0; i < text.length && out.length <= max; i++) {
@@ -83,7 +91,13 @@ export function excerpt(body: string, key: string, max = 120): string {
     space = false;
     out += char;
   }
-  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
+  const shown = maskSecrets(out, secrets);
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
+/** What a page does not show: a tag (a script or style element whole), as the excerpt skips it. */
+function hiddenInPage(text: string, at: number): number {
+  return text.charCodeAt(at) === 0x3c /* < */ ? endOfTag(text, at) : at;
 }
 
 /** Where the text after a tag starts; a `<script>` or `<style>` element is skipped whole. */
@@ -104,26 +118,30 @@ function endOfTag(text: string, start: number): number {
 
 /**
  * Masks the secrets in every string and field name of parsed JSON (depth is bounded by the parser). Copies only the
- * objects and arrays that change: a large body with no secret in it is walked once and kept as it is.
+ * objects and arrays that change: a large body with no secret in it is walked once and kept as it is. A generator,
+ * paced with the reading (see json.ts).
  */
-function maskParsed(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? maskSecrets(value, secrets) : value;
+function* maskParsed(value: unknown, secrets: readonly string[]): Generator<void, unknown> {
+  if (typeof value === 'string') return yield* maskSteps(value, secrets);
   if (Array.isArray(value)) {
     const list = value as unknown[];
     let copy: unknown[] | undefined;
-    list.forEach((item, i) => {
-      const masked = maskParsed(item, secrets);
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      const masked = yield* maskParsed(item, secrets);
       if (masked !== item) (copy ??= list.slice())[i] = masked;
-    });
+    }
     return copy ?? list;
   }
   if (!isObject(value)) return value;
   let changed = false;
-  const entries = Object.entries(value).map(([name, item]) => {
-    const entry = [maskParsed(name, secrets), maskParsed(item, secrets)] as const;
+  const entries: Array<readonly [string, unknown]> = [];
+  for (const name of Object.keys(value)) {
+    const item = value[name];
+    const entry = [yield* maskSteps(name, secrets), yield* maskParsed(item, secrets)] as const;
     changed ||= entry[0] !== name || entry[1] !== item;
-    return entry;
-  });
+    entries.push(entry);
+  }
   // fromEntries defines properties, so a field named "__proto__" stays a field.
   return changed ? Object.fromEntries(entries) : value;
 }
@@ -166,28 +184,30 @@ function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   return 'invalidRequest';
 }
 
-/** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
-export function interpret(response: TransportResponse, context: RequestContext, now: number): unknown {
+/**
+ * Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. The body is read in
+ * slices (see json.ts), so a large one lets the extension host run meanwhile.
+ */
+export async function interpret(response: TransportResponse, context: RequestContext, now: number): Promise<unknown> {
   const { status } = response;
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
   // Masked before anything reads it: a key echoed anywhere in the body (a value, a field name, a message) is gone.
-  const body = maskSecrets(response.body, secrets);
+  const body = await maskSecretsInSlices(response.body, secrets);
   let json: unknown;
   let parsed = false;
   if (body.trim()) {
     try {
-      json = parseJsonBody(body);
-      parsed = true;
       // A key written with \\u escapes passes the text mask and appears only once parsed.
-      if (body.includes('\\u')) json = maskParsed(json, secrets);
+      json = await readJsonBody(body, { unescaped: (value) => maskParsed(value, secrets) });
+      parsed = true;
     } catch {
       parsed = false;
     }
   }
   const { code, message } = parsed ? readErrorBody(json) : {};
-  const serverMessage = message === undefined ? undefined : message.slice(0, 500);
+  const serverMessage = optional(message === undefined ? undefined : message.slice(0, 500));
   const safeCode = code === undefined ? undefined : code.slice(0, 100);
 
   if (status >= 200 && status < 300) {
@@ -198,19 +218,23 @@ export function interpret(response: TransportResponse, context: RequestContext, 
       Object.keys(json).every((k) => ['error', 'message', 'code', 'status'].includes(k));
     if (onlyError && safeCode) {
       const kind = kindForStatus(AUTH_CODE.test(safeCode) ? 401 : 400, safeCode);
-      throw new ApiError(kind, serverMessage ?? `The server reported "${safeCode}".`, {
-        ...base,
-        code: safeCode,
-        serverMessage,
-      });
+      throw new ApiError(
+        kind,
+        serverMessage === undefined ? `The server reported "${safeCode}".` : plain(serverMessage),
+        {
+          ...base,
+          code: safeCode,
+          serverMessage,
+        },
+      );
     }
     if (body.trim() && !parsed) {
       const html = looksLikeHtml(response);
-      const quoted = excerpt(body, context.key);
+      const quoted = excerpt(body, context.key, 120, context.secrets);
       const what = html ? 'an HTML page' : 'something that is not JSON';
       throw new ApiError('badResponse', `The server answered with ${what} instead of JSON: "${quoted}".`, {
         ...base,
-        reason: { rule: 'notJson', html, excerpt: quoted },
+        reason: { rule: 'notJson', html, excerpt: serverText(quoted) },
       });
     }
     return json;
@@ -223,10 +247,10 @@ export function interpret(response: TransportResponse, context: RequestContext, 
   if (status >= 300 && status < 400) {
     text = `The server redirected the request (HTTP ${status}); redirects are not followed, so check the base URL.`;
   } else if (serverMessage) {
-    text = `${serverMessage} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
+    text = `${plain(serverMessage)} (HTTP ${status}${safeCode ? `, ${safeCode}` : ''})`;
   } else if (!parsed && body.trim()) {
     const what = looksLikeHtml(response) ? 'an HTML page' : 'a non-JSON body';
-    text = `HTTP ${status} with ${what}: "${excerpt(body, context.key)}"`;
+    text = `HTTP ${status} with ${what}: "${excerpt(body, context.key, 120, context.secrets)}"`;
   } else {
     text = `HTTP ${status}${safeCode ? ` (${safeCode})` : ''}`;
   }

@@ -17,6 +17,7 @@ import { unitsFromNumber } from '../api/normalise/renewal/decimal';
 import { type ZoneOffset, dayOfInstant, dayText, parseDayText } from '../util/calendar';
 import { type Sequence } from './schedule';
 import { type NoForecast, type OrderOutlook, type RenewalSource, type UnpaidInvoice, type Units } from './types';
+import { plain } from '../util/serverText';
 
 /** An order's outlook while the forecast fills it in (the forecast returns it as read-only). */
 export type Outlook = { -readonly [K in keyof OrderOutlook]: OrderOutlook[K] };
@@ -44,7 +45,7 @@ export function collectUnpaid(invoices: readonly Invoice[], today: number): Unpa
   const byDayAmount = new Map<string, number[]>();
   for (const invoice of invoices) {
     if (invoice.status !== 'unpaid' && invoice.status !== 'overdue') continue;
-    const due = invoice.dueDate === undefined ? undefined : parseDayText(invoice.dueDate);
+    const due = invoice.dueDate === undefined ? undefined : parseDayText(plain(invoice.dueDate));
     const read = invoice.amount === undefined ? undefined : unitsFromNumber(invoice.amount);
     const amount = read && read.problem === undefined && read.units >= 0 ? read.units : undefined;
     if (due !== undefined && amount !== undefined) {
@@ -84,7 +85,7 @@ export function sumCurrency(
 const ENDED = new Set(['terminated', 'cancelled', 'canceled', 'fraud', 'deleted', 'closed', 'expired']);
 
 function noForecastOf(order: Order, renewal: OrderRenewal): NoForecast | undefined {
-  if (ended(order.statusText)) return 'ended';
+  if (ended(order.statusText === undefined ? undefined : plain(order.statusText))) return 'ended';
   if (renewal.cycle?.kind === 'once') return 'oneTime';
   if (renewal.cycle?.kind === 'free') return 'free';
   if (!renewal.date) return renewal.dateUnreadable ? 'dateUnreadable' : 'noDate';

@@ -4,13 +4,14 @@
  */
 
 import { type AmountProblem } from '../api/models';
+import { type ServerText } from '../util/serverText';
 
 /** 1/10,000 of the currency unit, an integer. */
 export type Units = number;
 
 export type RenewalSource =
-  | { readonly kind: 'order'; readonly orderId: string; readonly label: string }
-  | { readonly kind: 'invoice'; readonly invoiceId: string; readonly number?: string; readonly url?: string };
+  | { readonly kind: 'order'; readonly orderId: string; readonly label: ServerText }
+  | { readonly kind: 'invoice'; readonly invoiceId: string; readonly number?: ServerText; readonly url?: string };
 
 /**
  * - `charge`: taken from the balance (an order that renews, or says nothing about renewing; an unpaid invoice);
@@ -57,7 +58,7 @@ export interface ForecastRenewal {
 
 export interface UnpaidInvoice {
   readonly invoiceId: string;
-  readonly number?: string;
+  readonly number?: ServerText;
   /** Due day, when the invoice has one that reads as a day. */
   readonly day?: string;
   readonly amount?: Units;

@@ -37,7 +37,9 @@ export async function runOnSelection(
   }
   const { store } = account;
   const orders = nodes.map((node) => store.orders.get(node.id) ?? node.order);
-  const fit = orders.filter((order) => actionsFor(order.state, store.pending(order.id)?.action).includes(action));
+  const fit = orders.filter(
+    (order) => !order.duplicateId && actionsFor(order.state, store.pending(order.id)?.action).includes(action),
+  );
   const left = orders.filter((order) => !fit.includes(order));
   if (!fit.length) {
     void tell(

@@ -45,10 +45,12 @@ export async function pickOrder(
     );
     if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
   }
+  // An order whose id another one has too is never offered: the server would pick which of them gets the request.
   const fits = (order: Order): boolean =>
-    typeof action === 'function'
+    !order.duplicateId &&
+    (typeof action === 'function'
       ? action(order)
-      : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action);
+      : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action));
   const candidates = store.orders.all.filter(fits);
   if (!candidates.length) {
     const message =

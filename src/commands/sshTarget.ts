@@ -1,23 +1,29 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { type Order } from '../api/models';
+import { type Order, type RefusedAddress } from '../api/models';
 import { forLabel, forMessage } from '../notify/inert';
+import { hostProblemText as problemText } from '../notify/hostWords';
 import { tell } from '../notify/show';
 import { addressesOf, hasAddress } from '../ssh/addresses';
 import { readChoice, rememberChoice } from '../ssh/choices';
-import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../ssh/hostCheck';
+import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../util/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
+import { plain } from '../util/serverText';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
-/** The order a command acts on; from the palette, only orders with an address are offered. */
+/**
+ * The order a command acts on; from the palette, the orders with an address, and those whose addresses were all
+ * refused (picking one says which value was refused and why, rather than the server silently missing from the list).
+ */
 export function pickOrderWithAddress(account: Account, arg: unknown): Promise<Order> {
-  return pickOrder(account, arg, hasAddress);
+  return pickOrder(account, arg, (order) => hasAddress(order) || Boolean(order.refusedAddresses?.length));
 }
 
 interface AddressPick extends vscode.QuickPickItem {
   readonly address?: string;
+  readonly refused?: RefusedAddress;
   readonly otherUser?: boolean;
 }
 
@@ -31,11 +37,18 @@ export async function chooseAddress(
   options: { askUser: boolean; user?: string },
 ): Promise<{ address: string; otherUser: boolean }> {
   const addresses = addressesOf(order);
+  const refused = order.refusedAddresses ?? [];
   if (!addresses.length) {
-    void tell('info', vscode.l10n.t('The server did not report an address for {0}.', forMessage(order.label, 80)));
+    const [first] = refused;
+    void tell(
+      first ? 'error' : 'info',
+      first
+        ? refusal(order, plain(first.value), first.problem)
+        : vscode.l10n.t('The server did not report an address for {0}.', forMessage(order.label, 80)),
+    );
     throw new UserCancelled();
   }
-  if (addresses.length === 1) return { address: addresses[0] as string, otherUser: false };
+  if (addresses.length === 1 && !refused.length) return { address: addresses[0] as string, otherUser: false };
   const last = readChoice(account.choices, order.id).address;
   const ordered = last && addresses.includes(last) ? [last, ...addresses.filter((a) => a !== last)] : addresses;
   const items: AddressPick[] = ordered.map((address) => ({
@@ -45,6 +58,17 @@ export async function chooseAddress(
       .filter(Boolean)
       .join(' · '),
   }));
+  if (refused.length) {
+    // What the server sent and we would not use is shown too, with why: picking it says so, nothing is used.
+    items.push({ label: vscode.l10n.t('Refused'), kind: vscode.QuickPickItemKind.Separator });
+    for (const entry of refused) {
+      items.push({
+        label: `$(circle-slash) ${forLabel(JSON.stringify(plain(entry.value).slice(0, 80)), 90)}`,
+        description: problemText(entry.problem),
+        refused: entry,
+      });
+    }
+  }
   if (options.askUser) {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({
@@ -58,6 +82,10 @@ export async function chooseAddress(
     placeHolder: vscode.l10n.t('Select an address'),
   });
   if (!picked) throw new UserCancelled();
+  if (picked.refused) {
+    void tell('error', refusal(order, plain(picked.refused.value), picked.refused.problem));
+    throw new UserCancelled();
+  }
   return { address: picked.address ?? (ordered[0] as string), otherUser: picked.otherUser === true };
 }
 
@@ -97,6 +125,18 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
     case 'notHost':
       return vscode.l10n.t(
         'The address {0} of {1} is not a plain IP address or host name. It was not used.',
+        shown,
+        name,
+      );
+    case 'numericForm':
+      return vscode.l10n.t(
+        'The address {0} of {1} is a number in a legacy IPv4 notation, which may name another machine than it seems. It was not used.',
+        shown,
+        name,
+      );
+    case 'unspecified':
+      return vscode.l10n.t(
+        'The address {0} of {1} is the unspecified address, which would connect to this machine. It was not used.',
         shown,
         name,
       );

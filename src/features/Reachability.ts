@@ -6,7 +6,7 @@ import { forLog, forMessage } from '../notify/inert';
 import { tell } from '../notify/show';
 import { addressesOf } from '../ssh/addresses';
 import { readChoice } from '../ssh/choices';
-import { checkHost, isSafePort } from '../ssh/hostCheck';
+import { checkHost, isSafePort } from '../util/hostCheck';
 import { type SshHooks } from '../ssh/hooks';
 import { PROBE_TIMING, probeUntilOpen } from '../ssh/probe';
 import { readSshSettings } from '../ssh/sshSettings';

@@ -5,7 +5,7 @@
  * local paths) simply names no host. Free of `vscode`.
  */
 import * as path from 'node:path';
-import { checkHost } from '../ssh/hostCheck';
+import { checkHost } from '../util/hostCheck';
 import { beforeDeadline, completeLines, type Deadline, deadlineIn, type FileReader } from './fileReader';
 import { hostKey } from '../ssh/hostKey';
 

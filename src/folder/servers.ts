@@ -1,5 +1,6 @@
 /** The servers a folder may be bound to, across every account. */
 import { type Order, type OrderState } from '../api/models';
+import { plain } from '../util/serverText';
 
 export interface FolderServer {
   readonly accountId: string;
@@ -20,7 +21,8 @@ export function folderServersOf(accountId: string, orders: readonly Order[]): Fo
     return {
       accountId,
       orderId: order.id,
-      name: order.label,
+      // For matching (a host name equal to a remote's host), never for display.
+      name: plain(order.label),
       addresses: addresses.slice(0, MAX_ADDRESSES),
       state: order.state,
     };

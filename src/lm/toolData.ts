@@ -1,6 +1,7 @@
 /** What the assistant's tools answer: plain data read from the store, bounded, never a key or a header. Pure. */
 import { type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
 import { forTool } from '../notify/inert';
+import { plain, type ServerText } from '../util/serverText';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { stateGroup } from '../views/orders/filter';
 
@@ -113,7 +114,7 @@ export function findOrder(
 ): Order | undefined {
   const exact = byId(wanted);
   if (exact) return exact;
-  const named = orders.filter((o) => o.label === wanted);
+  const named = orders.filter((o) => plain(o.label) === wanted);
   return named.length === 1 ? named[0] : undefined;
 }
 
@@ -122,6 +123,6 @@ export function fits(order: Order, action: ToolAction, pending: OrderAction | un
 }
 
 /** Server text in a tool's answer: bounded and printable (see notify/inert.ts). */
-function cut(text: string): string {
+function cut(text: ServerText | string): string {
   return forTool(text, MAX_TEXT);
 }

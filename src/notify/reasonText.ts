@@ -24,6 +24,10 @@ export function reasonText(reason: ErrorReason): string {
       return vscode.l10n.t('The server ID is empty.');
     case 'orderIdUnsendable':
       return vscode.l10n.t('The server ID contains characters that cannot be sent, so no action was taken.');
+    case 'orderIdAmbiguous':
+      return vscode.l10n.t(
+        'Several servers in the list have this ID, so the hosting API cannot tell which one is meant. Nothing was sent.',
+      );
     case 'unknownAction':
       return vscode.l10n.t('Unknown action "{0}".', reason.action);
     case 'notJson':

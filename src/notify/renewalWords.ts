@@ -9,8 +9,9 @@ import { type AmountProblem, type Order, type OrderRenewal, type RenewalCycle } 
 import { formatDay, formatUnits } from '../billing/display';
 import { type Forecast, type ForecastRenewal, type OrderOutlook, type Units } from '../billing/types';
 import { dayOfInstant, dayText, systemZone } from '../util/calendar';
+import { type ServerText } from '../util/serverText';
 
-export type Quote = (serverText: string, max?: number) => string;
+export type Quote = (serverText: ServerText | string, max?: number) => string;
 
 export function dayWords(day: string, today: string): string {
   return formatDay(day, today, vscode.env.language);

@@ -60,5 +60,7 @@ function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'i
       return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
     case 'cycle':
       return `${part} ${vscode.l10n.t("The hosting API's pages repeat; the rest was not read.")}`;
+    case 'countLimit':
+      return `${part} ${vscode.l10n.t('The list has more than 20,000 entries; the rest was not read.')}`;
   }
 }

@@ -1,4 +1,4 @@
-import { checkHost } from './hostCheck';
+import { checkHost } from '../util/hostCheck';
 
 /**
  * A host as it is compared: a name in lower case, IPv6 in its canonical short form, IPv4 as written (checkHost refuses

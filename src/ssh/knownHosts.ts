@@ -4,7 +4,7 @@
  * the old keys (only for a server we saw reinstalled: otherwise the warning may be a real attack), the `ssh-keygen -R`
  * argv lists that forget them, and what ssh-keygen said it removed. Free of `vscode`.
  */
-import { checkHost, isSafePort } from './hostCheck';
+import { checkHost, isSafePort } from '../util/hostCheck';
 import { hostKey } from './hostKey';
 import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
 

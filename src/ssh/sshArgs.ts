@@ -1,4 +1,4 @@
-import { checkHost, isSafePort, isSafeUser } from './hostCheck';
+import { checkHost, isSafePort, isSafeUser } from '../util/hostCheck';
 
 export interface SshTarget {
   readonly host: string;

@@ -3,6 +3,7 @@
  * again, and orders that disappeared or appeared. Pure (no `vscode`), fed the store after every change of its list.
  */
 import { type Order, type OrderState } from '../api/models';
+import { type ServerText } from '../util/serverText';
 import { type PendingAction, type ListCoverage, type Slot } from './types';
 
 export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappeared' | 'appeared';
@@ -10,7 +11,7 @@ export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappear
 export interface OutsideChange {
   readonly kind: OutsideChangeKind;
   readonly id: string;
-  readonly label: string;
+  readonly label: ServerText;
 }
 
 /** What the detector reads of the store: its public surface only. */
@@ -36,7 +37,7 @@ export const OWN_ACTION_GRACE_MS = 30_000;
 
 export class OutsideChangeDetector {
   /** The last settled state of each order, once the first list is known; undefined before (nothing is news yet). */
-  private known?: Map<string, { label: string; state?: SettledState }>;
+  private known?: Map<string, { label: ServerText; state?: SettledState }>;
 
   /** When each order was last seen with an action of this window under way. */
   private readonly lastOwn = new Map<string, number>();

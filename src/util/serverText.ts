@@ -19,3 +19,8 @@ export function serverText(text: string): ServerText {
 export function plain(text: ServerText | string): string {
   return text as unknown as string;
 }
+
+/** `serverText` for a field that may be absent. */
+export function optional(text: string | undefined): ServerText | undefined {
+  return text === undefined ? undefined : serverText(text);
+}

@@ -32,7 +32,7 @@ export class SelectionContext extends Disposable {
         selected.every((node) => {
           const { store } = node.account;
           const order = store.orders.get(node.id) ?? node.order;
-          return actionsFor(order.state, store.pending(node.id)?.action).includes(action);
+          return !order.duplicateId && actionsFor(order.state, store.pending(node.id)?.action).includes(action);
         });
       this.set(`hostingAccount.selectionFits.${action}`, fits);
     }

@@ -21,7 +21,7 @@ import {
   thousandsFigures,
 } from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
-import { hostileFigures } from './hostileFigures';
+import { countFigures, hostileFigures } from './hostileFigures';
 import { droppingProxyFigures, twoWindowFigures } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   await step('forecast of 10,000 orders', () => forecastFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
+  await step('hostile answers by count', countFigures);
   await step('CPU while a proxy drops every connection', () => droppingProxyFigures());
   await step('two windows flooding one key', () => twoWindowFigures());
   await step('the outside-change watch', () => watchRateFigures());

@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type Order } from '../../src/api/models';
+import { plain, serverText } from '../../src/util/serverText';
 import type * as BulkModule from '../../src/commands/bulkOrderAction';
 import { Scheduler } from '../../src/store/Scheduler';
 import type * as NodeModule from '../../src/views/orders/OrderNode';
@@ -54,7 +55,7 @@ export function filterFigures(count = 10_000, samples = 25): Figure[] {
   const states = ['running', 'running', 'stopped', 'busy', 'suspended'] as const;
   const orders: Order[] = Array.from({ length: count }, (_, i) => ({
     id: String(100_000 + i),
-    label: `node-${(count - i).toString().padStart(5, '0')}`,
+    label: serverText(`node-${(count - i).toString().padStart(5, '0')}`),
     state: states[i % states.length] ?? 'running',
     raw: {},
   }));
@@ -108,7 +109,7 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
     await store.refresh(['orders', 'balance'], 'user');
     const tree = views.tree;
     const nodes = (await tree.getChildren()).filter(
-      (node): node is NodeModule.OrderNode => node instanceof OrderNode && String(node.order.label).startsWith('node-'),
+      (node): node is NodeModule.OrderNode => node instanceof OrderNode && plain(node.order.label).startsWith('node-'),
     );
     mock.clearLog();
     let confirmedAt = 0;

@@ -21,6 +21,7 @@ import { AUTH_PROVIDER_ID } from '../../src/accounts/AccountsAuthProvider';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { captureMessages, extraMock, fakeInputBox, Harness, KEY, stubWindow, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 const SECOND = 'other001';
 const SECOND_KEY = 'other-window-key-0123456789';
@@ -269,7 +270,7 @@ describe('accounts across windows and addresses', () => {
     await h.store.refresh(['orders'], 'user');
     await waitFor(() => h.store.state === 'ready', 'the first account to load from its new address');
     assert.equal(h.requests().length, 0, 'the old address gets no more requests');
-    assert.ok([...h.store.orders.all].every((o) => o.label.startsWith('moved-')));
+    assert.ok([...h.store.orders.all].every((o) => plain(o.label).startsWith('moved-')));
     await h.setSetting('baseUrl', h.mock.url);
     await h.setSetting('websiteUrl', undefined);
   });

@@ -4,6 +4,7 @@ import { addAccount, DEFAULT_ACCOUNT_ID, removeAccount } from '../../src/account
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { extraMock, Harness, stubWindow, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 const SECOND_KEY = 'second-account-key-0123456789';
 const SECOND = 'second01';
@@ -198,6 +199,6 @@ describe('several accounts side by side', () => {
     const top = labels(await h.api.orders.getChildren());
     assert.ok(top.includes('web-frontend-01'), 'back to the one-account tree');
     assert.ok(!top.some((l) => l.startsWith('client-')));
-    assert.ok(![...h.store.orders.all].some((o) => o.label.startsWith('client-')));
+    assert.ok(![...h.store.orders.all].some((o) => plain(o.label).startsWith('client-')));
   });
 });

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
@@ -67,7 +68,7 @@ describe('order actions', () => {
     const asked = answerWarning(undefined);
     await vscode.commands.executeCommand('hostingAccount.order.stop', target);
     assert.equal(asked.length, 1);
-    assert.match(asked[0]?.message ?? '', new RegExp(`Stop ${target.order.label}\\?`));
+    assert.match(asked[0]?.message ?? '', new RegExp(`Stop ${plain(target.order.label)}\\?`));
     assert.deepEqual((asked[0]?.options[0] as vscode.MessageOptions).modal, true);
     assert.equal(h.requests(ACTION).length, 0);
   });

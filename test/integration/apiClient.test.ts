@@ -3,6 +3,7 @@ import { ApiClient } from '../../src/api/ApiClient';
 import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { testApi } from './env';
 import { suiteMock } from './harness';
+import { plain } from '../../src/util/serverText';
 
 interface LoggedRequest {
   readonly method: string;
@@ -38,7 +39,7 @@ describe('the API client in the extension host', () => {
       assert.equal(account.name, 'Ada Lovelace');
       const orders = (await client.listOrders()).items;
       assert.ok(
-        orders.some((order) => order.label === 'web-frontend-01'),
+        orders.some((order) => plain(order.label) === 'web-frontend-01'),
         'the seeded order web-frontend-01 is listed',
       );
       const balance = await client.getBalance();

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { renderOrder } from '../mock-api/shapes';
 import { Harness, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 describe('the Orders view', () => {
   let h: Harness;
@@ -34,7 +35,7 @@ describe('the Orders view', () => {
   });
 
   it('gives each state its icon, colour, description and contextValue', async () => {
-    const byName = new Map((await roots()).map((n) => [n.order.label, item(n)]));
+    const byName = new Map((await roots()).map((n) => [plain(n.order.label), item(n)]));
     const running = byName.get('web-frontend-01');
     assert.equal(running?.contextValue, 'order.running.address');
     assert.equal((running?.iconPath as vscode.ThemeIcon).id, 'vm-running');

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { type OrderRecord } from '../mock-api/types';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
@@ -106,7 +107,7 @@ describe('into the servers: SSH, Remote-SSH, the window guard and the port probe
 
   async function node(name: string): Promise<OrderNode> {
     const nodes = (await h.api.orders.getChildren()) as OrderNode[];
-    const found = nodes.find((n) => n.order.label === name);
+    const found = nodes.find((n) => plain(n.order.label) === name);
     assert.ok(found, `order ${name} in the tree`);
     return found;
   }

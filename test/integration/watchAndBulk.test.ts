@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
+import { plain } from '../../src/util/serverText';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
@@ -46,7 +47,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.equal(h.api.ordersView.description, `running: 2 of ${h.mock.state.orders.length}`);
       await vscode.commands.executeCommand('hostingAccount.orders.filter', 'all');
       await vscode.commands.executeCommand('hostingAccount.orders.sort', 'name');
-      const names = (await roots()).map((n) => n.order.label);
+      const names = (await roots()).map((n) => plain(n.order.label));
       assert.deepEqual(
         names,
         [...names].sort((a, b) => a.localeCompare(b)),
@@ -124,8 +125,8 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.equal(asked.length, 1, 'one confirmation');
       assert.equal(asked[0]?.message, 'Stop 2 servers?');
       const detail = String((asked[0]?.options[0] as vscode.MessageOptions).detail);
-      for (const node of running) assert.ok(detail.includes(node.order.label), detail);
-      assert.match(detail, new RegExp(`Left out, not in a state that allows it: ${stopped[0]!.order.label}`));
+      for (const node of running) assert.ok(detail.includes(plain(node.order.label)), detail);
+      assert.match(detail, new RegExp(`Left out, not in a state that allows it: ${plain(stopped[0]!.order.label)}`));
       assert.equal(h.requests(ACTION).length, 2);
       assert.deepEqual(
         h.requests(ACTION).map((r) => r.body),
@@ -200,7 +201,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const told = outside(messages.shown);
       assert.equal(told.length, 1);
-      assert.equal(told[0]?.message, `${target.order.label} stopped, and not by an action from this window.`);
+      assert.equal(told[0]?.message, `${plain(target.order.label)} stopped, and not by an action from this window.`);
       assert.deepEqual(messages.shown.find((m) => m === told[0])?.options, ['Show', 'Start']);
       assert.equal(h.api.ordersView.badge?.value, 2, 'the suspended order and the one stopped outside');
     });
@@ -298,10 +299,10 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.ok(tools, 'the tools are registered');
       const target = (await nodesOf('running'))[0]!;
       const prepared = tools.orderAction.prepareInvocation({ input: { orderId: target.id, action: 'stop' } });
-      assert.equal(prepared.confirmationMessages?.title, `Stop ${target.order.label}?`);
+      assert.equal(prepared.confirmationMessages?.title, `Stop ${plain(target.order.label)}?`);
       const message = prepared.confirmationMessages?.message;
       const body = typeof message === 'string' ? message : (message?.value ?? '');
-      assert.ok(body.includes('**stop**') && body.includes(target.order.label.replace(/-/g, '\\-')), body);
+      assert.ok(body.includes('**stop**') && body.includes(plain(target.order.label).replace(/-/g, '\\-')), body);
       const result = await tools.orderAction.invoke({
         input: { orderId: target.id, action: 'stop' },
         toolInvocationToken: undefined,

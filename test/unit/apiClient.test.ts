@@ -6,6 +6,7 @@ import { LimiterRegistry } from '../../src/api/limiterRegistry';
 import { DEMO_API_KEY, type MockApi, type MockApiOptions, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
 import { failure } from './helpers/failure';
+import { plain } from '../../src/util/serverText';
 
 const KEY = DEMO_API_KEY;
 
@@ -120,7 +121,7 @@ describe('ApiClient against the mock API (unit)', function () {
         const orders = (await api.listOrders()).items;
         assert.equal(orders.length, mock.state.orders.length);
         assert.ok(
-          orders.every((o) => o.id && o.label && !o.label.startsWith('#')),
+          orders.every((o) => o.id && plain(o.label) && !plain(o.label).startsWith('#')),
           JSON.stringify(orders.map((o) => o.label)),
         );
         assert.ok(orders.some((o) => o.state === 'running') && orders.some((o) => o.state === 'stopped'));
@@ -164,7 +165,7 @@ describe('ApiClient against the mock API (unit)', function () {
       const refused = await failure(api.orderAction(stopped.id, 'stop'));
       assert.equal(refused.kind, 'invalidRequest');
       assert.equal(refused.status, 409);
-      assert.ok(refused.serverMessage && refused.serverMessage.length > 0);
+      assert.ok(refused.serverMessage && plain(refused.serverMessage).length > 0);
     });
 
     it('reports a 500 as server without retrying it', async () => {

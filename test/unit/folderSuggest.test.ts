@@ -13,6 +13,7 @@ import { hostKey } from '../../src/ssh/hostKey';
 import { readSshConfig, type SshConfig } from '../../src/folder/sshConfig';
 import { suggestServer } from '../../src/folder/suggestServer';
 import { MemoryFiles } from './helpers/memoryFiles';
+import { serverText } from '../../src/util/serverText';
 
 const HOME = '/home/dev';
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
@@ -164,9 +165,9 @@ describe('folder sources: candidates and the one suggestion (unit)', () => {
 
   it('reads servers from orders of every account, ids exact', () => {
     const orders: Order[] = [
-      { id: ' 7', label: 'web', state: 'running', address: '192.0.2.1', raw: {} },
-      { id: '8', label: 'db', state: 'stopped', addresses: ['192.0.2.2', '192.0.2.3'], raw: {} },
-      { id: '9', label: 'none', state: 'unknown', raw: {} },
+      { id: ' 7', label: serverText('web'), state: 'running', address: '192.0.2.1', raw: {} },
+      { id: '8', label: serverText('db'), state: 'stopped', addresses: ['192.0.2.2', '192.0.2.3'], raw: {} },
+      { id: '9', label: serverText('none'), state: 'unknown', raw: {} },
     ];
     assert.deepEqual(folderServersOf('a1', orders), [
       { accountId: 'a1', orderId: ' 7', name: 'web', addresses: ['192.0.2.1'], state: 'running' },

@@ -19,6 +19,7 @@ import {
   parseDayText,
   startOfDay,
 } from '../../src/util/calendar';
+import { serverText } from '../../src/util/serverText';
 
 const UTC = fixedZone(0);
 /** Zones the table runs under: a day without a time is the same day in all of them. */
@@ -37,7 +38,7 @@ const monthly = every('month');
 const NOW = Date.UTC(2026, 10, 24, 11);
 
 function order(id: string, renewal: OrderRenewal, extra: Partial<Order> = {}): Order {
-  return { id, label: `srv-${id}`, state: 'running', raw: {}, renewal, ...extra };
+  return { id, label: serverText(`srv-${id}`), state: 'running', raw: {}, renewal, ...extra };
 }
 
 function due(day: string, price: number, more: Partial<OrderRenewal> = {}): OrderRenewal {
@@ -313,7 +314,7 @@ describe('billing forecast (unit)', () => {
           order('nodate', { price: u(5), cycle: monthly }),
           order('baddate', { dateUnreadable: true, price: u(5) }),
           order('old', due('2026-10-01', 5)),
-          order('ended', due('2026-11-30', 5), { statusText: 'Terminated' }),
+          order('ended', due('2026-11-30', 5), { statusText: serverText('Terminated') }),
           order('cloud', {}, { renewal: undefined }),
         ]);
         assert.deepEqual(f.renewals, []);
@@ -401,7 +402,7 @@ describe('billing forecast (unit)', () => {
   describe('unpaid invoices', () => {
     const invoice = (id: string, dueDate: string, amount: number, more: Partial<Invoice> = {}): Invoice => ({
       id,
-      dueDate,
+      dueDate: serverText(dueDate),
       amount,
       currency: 'EUR',
       status: 'unpaid',
@@ -466,7 +467,7 @@ describe('billing forecast (unit)', () => {
       const started = performance.now();
       const f = run(eur(1_000_000), orders);
       const took = performance.now() - started;
-      assert.ok(took < 3000, `${took} ms`);
+      assert.ok(took < 15_000, `${took} ms: a runaway, not a timing figure (the bench has that)`);
       assert.equal(f.cut, 'renewalLimit');
       assert.equal(f.renewals.length, 100_000);
       assert.equal(f.horizonEnd, '2026-12-23', 'the first day it could not list in full is left out');

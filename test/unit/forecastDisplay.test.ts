@@ -5,6 +5,7 @@ import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
 import { formatDay, formatUnits, unitsText } from '../../src/billing/display';
 import { ForecastMemo } from '../../src/billing/ForecastMemo';
 import { fixedZone } from '../../src/util/calendar';
+import { serverText } from '../../src/util/serverText';
 
 const NOW = Date.UTC(2026, 10, 24, 11);
 const DAY = 86_400_000;
@@ -67,7 +68,7 @@ describe('forecast memo: once per change of the data (unit)', () => {
   const balance: Balance = { amount: 42.5, currency: 'EUR', raw: {} };
   const order = (id: string): Order => ({
     id,
-    label: id,
+    label: serverText(id),
     state: 'running',
     raw: {},
     renewal: { date: { kind: 'day', day: '2026-11-27' }, price: 799_000, currency: 'EUR' },

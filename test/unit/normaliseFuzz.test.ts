@@ -6,6 +6,10 @@ import { normaliseBalance } from '../../src/api/normalise/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalise/invoice';
 import { normaliseOrder, normaliseOrderList } from '../../src/api/normalise/order';
 import { type FieldTrace } from '../../src/api/normalise/read';
+import { parseJsonBody } from '../../src/api/json';
+import { interpret } from '../../src/api/response';
+import { readInvoicePage } from '../../src/api/normalise/invoice';
+import { readOrderPage } from '../../src/api/normalise/order';
 
 /**
  * Each call must end within this, whatever the input (inputs stay under ~100 KB): far above the few milliseconds a
@@ -242,3 +246,126 @@ describe('normalisers under generated input (fuzz)', () => {
     );
   });
 });
+
+/** Keys JavaScript treats specially, keys that are not valid text, keys that squash into the readers' names. */
+const hostileKey = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
+    '__defineGetter__',
+    'then',
+    'length',
+    '\ud800',
+    '\udfff',
+    'a\ud800',
+    '\udc00\ud800',
+    '',
+    ' ',
+    'ID',
+    'I_D',
+    'id\u0000',
+    'Status',
+    'ip',
+    'IP-Address',
+    'attributes',
+    'data',
+    'type',
+    'orders',
+    '0',
+    '-1',
+    'x'.repeat(400),
+  ),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.string({ maxLength: 20 }),
+);
+
+/** Values as raw JSON text: numbers JSON.stringify never writes (beyond 2^53, 400 digits, 1e999), lone surrogates. */
+const hostileValueText = fc.oneof(
+  fc.constantFrom(
+    '"\\ud800"',
+    '"a\\udc00b"',
+    '1e999',
+    '-1e999',
+    '9007199254740993',
+    '-9007199254740993',
+    '1'.repeat(400),
+    '0.1e-400',
+    '"Infinity"',
+    'true',
+    'null',
+    '[]',
+    '{}',
+    '"__proto__"',
+  ),
+  scalar.map((value) => JSON.stringify(value) ?? 'null'),
+);
+
+/** An object of hostile keys and values, nested a few levels, written as a server would send it. */
+const hostileObjectText: fc.Arbitrary<string> = fc.letrec<{ object: string }>((tie) => ({
+  object: fc
+    .array(fc.tuple(hostileKey, fc.oneof({ maxDepth: 3 }, hostileValueText, tie('object'))), { maxLength: 8 })
+    .map((entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`),
+})).object;
+
+const hostileBody = fc.oneof(
+  hostileObjectText,
+  fc.array(hostileObjectText, { maxLength: 6 }).map((list) => `[${list.join(',')}]`),
+  fc
+    .tuple(fc.constantFrom(...WRAPPER_KEYS), fc.array(hostileObjectText, { maxLength: 6 }))
+    .map(([key, list]) => `{${JSON.stringify(key)}:[${list.join(',')}]}`),
+);
+
+describe('any key or value a server can send (fuzz)', () => {
+  const context = { method: 'GET', path: '/api/v1/orders', key: 'hk_live_0123456789abcdef' };
+  const answer = (status: number, body: string) => ({
+    status,
+    body,
+    headers: { 'content-type': 'application/json' },
+    bytes: body.length,
+  });
+
+  afterEach(() => {
+    // Nothing read may reach the prototype every object shares.
+    assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), PROTOTYPE_KEYS);
+    assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('is read from JSON, and through every normaliser, with nothing thrown but a badResponse', () => {
+    fc.assert(
+      fc.property(hostileBody, (text) => {
+        feedAll(parseJsonBody(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('goes through the whole reading of an answer, paced lists included, with nothing thrown but an ApiError', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileBody, fc.constantFrom(200, 404, 500), async (text, status) => {
+        let json: unknown;
+        try {
+          json = await interpret(answer(status, text), context, now);
+        } catch (error) {
+          assert.ok(error instanceof ApiError, String(error));
+          assert.ok(status !== 200 || error.kind === 'badResponse' || error.kind === 'unauthorized', error.kind);
+          return;
+        }
+        for (const read of [
+          () => readOrderPage(json, { limit: 100, trace }),
+          () => readInvoicePage(json, now, { limit: 100, trace }),
+        ]) {
+          await read().catch((error: unknown) => {
+            assert.ok(error instanceof ApiError && error.kind === 'badResponse', String(error));
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();

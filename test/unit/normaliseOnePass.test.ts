@@ -12,7 +12,7 @@ const CASES: ReadonlyArray<[string, unknown]> = [
   ['the first squashed spelling decides, even when empty', { id: 1, name: null, Name: 'b' }],
   ['a name that is not text gives way to the next name', { id: 1, title: { x: 1 }, hostname: 'h.example' }],
   ['an id written another way', { Order_ID: 'A-1', name: 'x' }],
-  ['an id field that holds no id (a boolean) is passed over', { order_id: true, uuid: 'u-1' }],
+  ['a later id field that holds no id (a boolean) is not looked at', { order_id: true, uuid: 'u-1' }],
   ['exact plan names before squashed ones', { Plan: 'P1', product: 'P2', id: 1 }],
   [
     'keys in another order after a list of the same shape',
@@ -54,7 +54,7 @@ const EXPECTED: ReadonlyArray<[string, string, string[]]> = [
   ],
   ['an id written another way', '{"id":"A-1","label":"x","state":"unknown"}', ['id Order_ID', 'name name']],
   [
-    'an id field that holds no id (a boolean) is passed over',
+    'a later id field that holds no id (a boolean) is not looked at',
     '{"id":"u-1","label":"#u-1","state":"unknown"}',
     ['id uuid'],
   ],

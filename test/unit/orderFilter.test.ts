@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { type Order, type OrderAction, type OrderState } from '../../src/api/models';
 import { arrangeOrders, parseArrangement, stateGroup } from '../../src/views/orders/filter';
+import { serverText } from '../../src/util/serverText';
 
-const order = (id: string, label: string, state: OrderState): Order => ({ id, label, state, raw: {} });
+const order = (id: string, label: string, state: OrderState): Order => ({
+  id,
+  label: serverText(label),
+  state,
+  raw: {},
+});
 const none = (): OrderAction | undefined => undefined;
 
 describe('filter and sort of the Orders view (unit)', () => {

@@ -5,6 +5,7 @@ import { forMarkdown } from '../../src/notify/inert';
 import { invoiceLook, newestFirst } from '../../src/views/invoices/invoicePresentation';
 import { type Invoice } from '../../src/api/models';
 import { formatMoney, isLow } from '../../src/util/money';
+import { optional } from '../../src/util/serverText';
 
 describe('presentation (unit)', () => {
   it('maps states to icons, colours and context values', () => {
@@ -29,7 +30,7 @@ describe('presentation (unit)', () => {
   });
 
   it("lists invoices newest first, undated ones after them in the server's order", () => {
-    const invoice = (id: string, date?: string): Invoice => ({ id, date, status: 'paid', raw: {} });
+    const invoice = (id: string, date?: string): Invoice => ({ id, date: optional(date), status: 'paid', raw: {} });
     const sorted = newestFirst([
       invoice('a', '2025-10-01'),
       invoice('x'),

@@ -3,6 +3,7 @@ import { type Store } from '../../src/store/Store';
 import { OutsideChangeDetector, OWN_ACTION_GRACE_MS } from '../../src/store/outsideChanges';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
+import { serverText } from '../../src/util/serverText';
 
 describe('changes made outside this window (unit, in memory, fake clock)', () => {
   let api: FakeApi;
@@ -56,7 +57,7 @@ describe('changes made outside this window (unit, in memory, fake clock)', () =>
     api.setState(suspended, 'suspended');
     const gone = api.orders.find((o) => o.state === 'stopped');
     api.orders = api.orders.filter((o) => o !== gone);
-    const added = { id: '2001', label: 'server-2001', state: 'running', raw: { id: 2001 } } as const;
+    const added = { id: '2001', label: serverText('server-2001'), state: 'running', raw: { id: 2001 } } as const;
     api.orders.push(added);
     await reload();
     const kinds = detector

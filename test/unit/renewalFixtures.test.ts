@@ -10,6 +10,7 @@ import { readRenewal } from '../../src/api/normalise/renewal/readRenewal';
 import { forecast } from '../../src/billing/forecast';
 import { type ForecastRenewal } from '../../src/billing/types';
 import { fixedZone } from '../../src/util/calendar';
+import { serverText } from '../../src/util/serverText';
 
 /**
  * Each provider folder's `expected.json` may say what its orders' renewals read as (`renewals`) and what they
@@ -101,7 +102,8 @@ describe('provider fixtures: renewals and forecasts (unit)', () => {
       const orders: Order[] = from
         ? at(body, from).map((raw, i) => {
             const renewal = readRenewal(raw);
-            return { id: String(i), label: String(i), state: 'unknown', raw, ...(renewal ? { renewal } : {}) };
+            const label = serverText(String(i));
+            return { id: String(i), label, state: 'unknown', raw, ...(renewal ? { renewal } : {}) };
           })
         : normaliseOrderList(body).orders;
 

@@ -6,6 +6,7 @@ import { forecast } from '../../src/billing/forecast';
 import { keepTold, noticeKey, noticesDue, ordersToWarn } from '../../src/billing/notices';
 import { type Forecast } from '../../src/billing/types';
 import { DAY_MS, dayText, fixedZone, parseDayText } from '../../src/util/calendar';
+import { serverText } from '../../src/util/serverText';
 
 const UTC = fixedZone(0);
 const NOW = Date.UTC(2026, 10, 24, 11);
@@ -19,7 +20,7 @@ function order(id: string, inDays: number, price: number, more: Partial<OrderRen
     currency: 'EUR',
     ...more,
   };
-  return { id, label: id, state: 'running', raw: {}, renewal };
+  return { id, label: serverText(id), state: 'running', raw: {}, renewal };
 }
 
 function due(f: Forecast, told: Iterable<string> = [], now = NOW, account = 'acc'): string[] {
@@ -66,7 +67,7 @@ describe('renewal warning steps (unit)', () => {
     const f = forecast(
       eur(10),
       [order('a/b', 1, 5), order('c', 2, 10)],
-      [{ id: '7', dueDate: dayText(TODAY + 3), amount: 4, currency: 'EUR', status: 'unpaid', raw: {} }],
+      [{ id: '7', dueDate: serverText(dayText(TODAY + 3)), amount: 4, currency: 'EUR', status: 'unpaid', raw: {} }],
       NOW,
       { zone: UTC },
     );

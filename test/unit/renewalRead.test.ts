@@ -7,6 +7,7 @@ import { readDate } from '../../src/api/normalise/renewal/dates';
 import { AMOUNT_SCALE, balanceUnits, unitsFromNumber, unitsFromText } from '../../src/api/normalise/renewal/decimal';
 import { readRenewal } from '../../src/api/normalise/renewal/readRenewal';
 import { type FieldTrace } from '../../src/api/normalise/read';
+import { plain } from '../../src/util/serverText';
 
 const u = (major: number): number => Math.round(major * AMOUNT_SCALE);
 const monthly: RenewalCycle = { kind: 'every', unit: 'month', count: 1 };
@@ -125,11 +126,14 @@ describe('renewal readers (unit)', () => {
 
     it('reads every valid day it could be sent (property)', () => {
       fc.assert(
-        fc.property(fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)) }), (d) => {
-          const day = d.toISOString().slice(0, 10);
-          assert.deepEqual(readDate(day), { kind: 'day', day });
-          assert.deepEqual(readDate(d.toISOString()), { kind: 'instant', at: d.getTime() });
-        }),
+        fc.property(
+          fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }),
+          (d) => {
+            const day = d.toISOString().slice(0, 10);
+            assert.deepEqual(readDate(day), { kind: 'day', day });
+            assert.deepEqual(readDate(d.toISOString()), { kind: 'instant', at: d.getTime() });
+          },
+        ),
       );
     });
   });
@@ -267,7 +271,8 @@ describe('renewal readers (unit)', () => {
       });
       assert.equal(readRenewal({ ...wide, nextduedate: '2026-12-03' })?.date, undefined, 'past the keys looked at');
       assert.deepEqual(readRenewal({ nextduedate: '9999-12-31' })?.date, { kind: 'day', day: '9999-12-31' });
-      assert.ok(performance.now() - started < 1000);
+      // A runaway guard, not a timing figure (the bench has those): far above what any machine needs.
+      assert.ok(performance.now() - started < 10_000);
       const json = fc.jsonValue({ maxDepth: 3 });
       const names = ['nextduedate', 'expires_at', 'price', 'recurringamount', 'billingcycle', 'term', 'period'];
       const field = fc.oneof(
@@ -278,7 +283,7 @@ describe('renewal readers (unit)', () => {
         fc.property(fc.dictionary(field, json, { maxKeys: 12 }), (obj) => {
           const renewal = readRenewal(obj);
           if (renewal?.price !== undefined) assert.ok(Number.isSafeInteger(renewal.price) && renewal.price >= 0);
-          if (renewal?.cycleText !== undefined) assert.ok(renewal.cycleText.length <= 40);
+          if (renewal?.cycleText !== undefined) assert.ok(plain(renewal.cycleText).length <= 40);
           if (renewal?.date?.kind === 'day') assert.match(renewal.date.day, /^\d{4}-\d{2}-\d{2}$/);
         }),
         { numRuns: 500 },

@@ -45,50 +45,50 @@ describe('response interpretation (unit)', () => {
     });
   });
 
-  it('classifies statuses into kinds', () => {
-    const kindOf = (status: number, body = '', headers: Record<string, string> = {}): string => {
+  it('classifies statuses into kinds', async () => {
+    const kindOf = async (status: number, body = '', headers: Record<string, string> = {}): Promise<string> => {
       try {
-        interpret(response(status, body, headers), context, now);
+        await interpret(response(status, body, headers), context, now);
         return 'ok';
       } catch (error) {
         return (error as { kind: string }).kind;
       }
     };
-    assert.equal(kindOf(200, '{}'), 'ok');
-    assert.equal(kindOf(204), 'ok');
-    assert.equal(kindOf(401, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
-    assert.equal(kindOf(403), 'unauthorized');
-    assert.equal(kindOf(403, '{"error":"order_suspended","message":"Suspended"}'), 'invalidRequest');
-    assert.equal(kindOf(403, '{"error":"forbidden","message":"Not on your plan"}'), 'invalidRequest');
-    assert.equal(kindOf(403, '{"error":"invalid_api_key","message":"Bad key"}'), 'unauthorized');
-    assert.equal(kindOf(401, '{"error":"token_expired","message":"Expired"}'), 'unauthorized');
-    assert.equal(kindOf(400, '{"error":"unauthorized","message":"x"}'), 'unauthorized');
-    assert.equal(kindOf(200, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
-    assert.equal(kindOf(404), 'notFound');
-    assert.equal(kindOf(409, '{"error":"invalid_state","message":"Already stopped"}'), 'invalidRequest');
-    assert.equal(kindOf(422), 'invalidRequest');
-    assert.equal(kindOf(429, '', { 'retry-after': '3' }), 'rateLimited');
-    assert.equal(kindOf(500), 'server');
-    assert.equal(kindOf(503), 'server');
-    assert.equal(kindOf(302, '', { location: '/elsewhere' }), 'badResponse');
-    assert.equal(kindOf(200, '{"data": [1,'), 'badResponse');
-    assert.equal(kindOf(200, '<html><body>Login</body></html>', { 'content-type': 'text/html' }), 'badResponse');
+    assert.equal(await kindOf(200, '{}'), 'ok');
+    assert.equal(await kindOf(204), 'ok');
+    assert.equal(await kindOf(401, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
+    assert.equal(await kindOf(403), 'unauthorized');
+    assert.equal(await kindOf(403, '{"error":"order_suspended","message":"Suspended"}'), 'invalidRequest');
+    assert.equal(await kindOf(403, '{"error":"forbidden","message":"Not on your plan"}'), 'invalidRequest');
+    assert.equal(await kindOf(403, '{"error":"invalid_api_key","message":"Bad key"}'), 'unauthorized');
+    assert.equal(await kindOf(401, '{"error":"token_expired","message":"Expired"}'), 'unauthorized');
+    assert.equal(await kindOf(400, '{"error":"unauthorized","message":"x"}'), 'unauthorized');
+    assert.equal(await kindOf(200, '{"error":"unauthorized","message":"Invalid or missing API key"}'), 'unauthorized');
+    assert.equal(await kindOf(404), 'notFound');
+    assert.equal(await kindOf(409, '{"error":"invalid_state","message":"Already stopped"}'), 'invalidRequest');
+    assert.equal(await kindOf(422), 'invalidRequest');
+    assert.equal(await kindOf(429, '', { 'retry-after': '3' }), 'rateLimited');
+    assert.equal(await kindOf(500), 'server');
+    assert.equal(await kindOf(503), 'server');
+    assert.equal(await kindOf(302, '', { location: '/elsewhere' }), 'badResponse');
+    assert.equal(await kindOf(200, '{"data": [1,'), 'badResponse');
+    assert.equal(await kindOf(200, '<html><body>Login</body></html>', { 'content-type': 'text/html' }), 'badResponse');
   });
 
-  it('does not mistake an order with an error field for an error', () => {
-    assert.deepEqual(interpret(response(200, '{"id":1,"error":"disk","name":"x"}'), context, now), {
+  it('does not mistake an order with an error field for an error', async () => {
+    assert.deepEqual(await interpret(response(200, '{"id":1,"error":"disk","name":"x"}'), context, now), {
       id: 1,
       error: 'disk',
       name: 'x',
     });
   });
 
-  it('accepts valid JSON under a wrong content type', () => {
-    assert.deepEqual(interpret(response(200, '[1]', { 'content-type': 'text/plain' }), context, now), [1]);
+  it('accepts valid JSON under a wrong content type', async () => {
+    assert.deepEqual(await interpret(response(200, '[1]', { 'content-type': 'text/plain' }), context, now), [1]);
   });
 
-  it('keeps the server message and code, the status and Retry-After', () => {
-    assert.throws(
+  it('keeps the server message and code, the status and Retry-After', async () => {
+    await assert.rejects(
       () =>
         interpret(
           response(429, '{"error":"rate_limited","message":"Slow down"}', {
@@ -118,11 +118,11 @@ describe('response interpretation (unit)', () => {
     );
   });
 
-  it('turns an HTML error page into a short sanitised excerpt', () => {
+  it('turns an HTML error page into a short sanitised excerpt', async () => {
     const html =
       `<!DOCTYPE html><html><head><style>body{color:red}</style><script>var k="${KEY}"</script><title>502 Bad Gateway</title></head>` +
       `<body><h1>502 Bad Gateway</h1><p>${'nginx '.repeat(100)}</p></body></html>`;
-    assert.throws(
+    await assert.rejects(
       () => interpret(response(502, html, { 'content-type': 'text/html' }), context, now),
       (error: Error & { kind: string }) => {
         assert.equal(error.kind, 'server');
@@ -135,8 +135,8 @@ describe('response interpretation (unit)', () => {
     );
   });
 
-  it('masks the key wherever the server echoes it', () => {
-    assert.throws(
+  it('masks the key wherever the server echoes it', async () => {
+    await assert.rejects(
       () =>
         interpret(
           response(401, JSON.stringify({ error: 'unauthorized', message: `Key ${KEY} is invalid` })),

@@ -5,10 +5,11 @@ import { MAX_BACKOFF_MS, RECENT_FOCUS_MS, Scheduler } from '../../src/store/Sche
 import { type Store } from '../../src/store/Store';
 import { type FakeApi, storeOnFake } from './helpers/FakeApi';
 import { FakeClock, flush } from './helpers/FakeClock';
+import { serverText } from '../../src/util/serverText';
 
 describe('background refresh and settling (unit)', () => {
   describe('settling rules', () => {
-    const order = (state: 'running' | 'stopped' | 'busy') => ({ id: '1', label: 'x', state, raw: {} });
+    const order = (state: 'running' | 'stopped' | 'busy') => ({ id: '1', label: serverText('x'), state, raw: {} });
     const verdict = (action: OrderAction, state: 'running' | 'stopped' | 'busy', age: number, sawBusy = false) =>
       settleVerdict(action, order(state), age, sawBusy);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { readChoice, rememberChoice } from '../../src/ssh/choices';
-import { checkHost, isDnsName, isPlainIPv4, isSafePort, isSafeUser } from '../../src/ssh/hostCheck';
+import { checkHost, isDnsName, isPlainIPv4, isSafePort, isSafeUser } from '../../src/util/hostCheck';
 import { probeUntilOpen, tcpConnect, type TryConnect } from '../../src/ssh/probe';
 import { connectedHosts, isWindowOn, sshRemoteHost } from '../../src/ssh/remoteWindow';
 import { sshArgs } from '../../src/ssh/sshArgs';
@@ -69,6 +69,27 @@ describe('SSH host checks (unit)', () => {
     assert.equal(isPlainIPv4('01.2.3.4'), false);
     assert.equal(isDnsName('1.example.com'), true);
     assert.equal(isDnsName('example.123'), false);
+  });
+
+  it('refuses every numeric host form but canonical dotted IPv4, as numericForm', () => {
+    // The C library reads each of these as an IPv4 address (loopback or private here), not as a name.
+    for (const text of ['127.0x1', '127.1', '0x7f000001', '10.0.0.0x1', '0X7F.1', '0177.0.0.1', '010.0.0.1', '1.2.3']) {
+      assert.deepEqual(checkHost(text), { ok: false, problem: 'numericForm' }, text);
+    }
+    for (const text of ['3232235777', '1.2.3.4.5', 'web.0x1', 'a.b.0']) {
+      assert.deepEqual(checkHost(text), { ok: false, problem: 'numericForm' }, text);
+    }
+    // A name whose last label is a word is looked up as a name; numeric-looking inner labels are fine.
+    assert.deepEqual(checkHost('0x1.example.com'), { ok: true, host: '0x1.example.com', kind: 'name' });
+    assert.deepEqual(checkHost('10.example.com'), { ok: true, host: '10.example.com', kind: 'name' });
+  });
+
+  it('refuses the unspecified addresses, in every spelling, as unspecified', () => {
+    for (const text of ['0.0.0.0', '::', '0::0', '0:0:0:0:0:0:0:0', '::0.0.0.0', '::ffff:0.0.0.0', '::ffff:0:0']) {
+      assert.deepEqual(checkHost(text), { ok: false, problem: 'unspecified' }, text);
+    }
+    assert.deepEqual(checkHost('::1'), { ok: true, host: '::1', kind: 'ipv6' });
+    assert.deepEqual(checkHost('0.0.0.1'), { ok: true, host: '0.0.0.1', kind: 'ipv4' });
   });
 
   it('accepts plain user names and ports only', () => {

@@ -4,6 +4,7 @@ import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
 import { FakeClock, flush } from './helpers/FakeClock';
+import { serverText } from '../../src/util/serverText';
 
 /**
  * The store's logic against an in-memory fake of our API client, on a fake clock: every step is deterministic and
@@ -224,7 +225,7 @@ describe('Store (unit, in memory)', () => {
     await store.refresh(['orders'], 'user');
     api.on({
       method: 'orderAction',
-      answer: (call) => ({ order: { id: call.id ?? '', label: 'quick', state: 'running', raw: {} } }),
+      answer: (call) => ({ order: { id: call.id ?? '', label: serverText('quick'), state: 'running', raw: {} } }),
     });
     await store.runAction('1003', 'start');
     assert.equal(store.pending('1003'), undefined, 'settled by the answer itself');

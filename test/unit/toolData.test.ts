@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { type Order, type OrderState } from '../../src/api/models';
 import { findOrder, fits, listOrders, MAX_LISTED_ORDERS, parseActionInput } from '../../src/lm/toolData';
+import { serverText } from '../../src/util/serverText';
 
-const order = (id: string, label: string, state: OrderState): Order => ({ id, label, state, raw: { secret: 'x' } });
+const order = (id: string, label: string, state: OrderState): Order => ({
+  id,
+  label: serverText(label),
+  state,
+  raw: { secret: 'x' },
+});
 
 describe("what the assistant's tools answer (unit)", () => {
   it('refuses reinstall and unknown actions, and keeps ids exact', () => {

@@ -4,6 +4,7 @@ import { type FieldTrace, joinPath, lookup, textHit } from './read';
 import { unexpectedBody } from './unreadable';
 import { type Entry } from './resource';
 import { unwrapObject } from './wrappers';
+import { optional } from '../../util/serverText';
 
 const ID_FIELDS = ['id', 'account_id', 'user_id', 'customer_id', 'client_id', 'uuid'];
 /** Last resorts for an id: a key ending in `uuid` (`euuid`), then the login name, which is unique per account. */
@@ -63,9 +64,9 @@ export function normaliseAccount(body: unknown, trace?: FieldTrace): Account {
   const email = textHit(entry.fields, EMAIL_FIELDS);
   if (email) trace?.use('email', joinPath(entry.base, email.key));
   return {
-    id: readAccountId(entry, trace),
-    name: readName(entry, trace),
-    email: email?.text,
+    id: optional(readAccountId(entry, trace)),
+    name: optional(readName(entry, trace)),
+    email: optional(email?.text),
     raw: entry.raw,
   };
 }

@@ -49,6 +49,19 @@ const ADDRESS_KEYS = new Set([
   'nics',
   'network',
 ]);
+/** Address keys that hold other objects rather than addresses: a text under them is no address field. */
+const CONTAINER_KEYS = new Set([
+  'networks',
+  'publicnet',
+  'privatenet',
+  'allocations',
+  'relationships',
+  'data',
+  'attributes',
+  'interfaces',
+  'nics',
+  'network',
+]);
 const SCOPE_KEYS = new Set(['type', 'access', 'scope', 'visibility']);
 const PRIMARY_KEYS = new Set(['isdefault', 'isprimary', 'primary', 'default', 'main']);
 
@@ -59,10 +72,12 @@ const PUBLIC_FLAG = 4;
 const PRIMARY = 8;
 const KEY_PRIVATE = 16;
 const KEY_PUBLIC = 32;
+/** A field meant for an address: what it holds is an address, or a value refused as one. */
+export const HOST_FIELD = 64;
 
 export function addressBits(squashed: string): number {
   let bits = 0;
-  if (ADDRESS_KEYS.has(squashed)) bits |= ADDRESS;
+  if (ADDRESS_KEYS.has(squashed)) bits |= CONTAINER_KEYS.has(squashed) ? ADDRESS : ADDRESS | HOST_FIELD;
   if (SCOPE_KEYS.has(squashed)) bits |= SCOPE;
   if (squashed === 'public' || squashed === 'ispublic') bits |= PUBLIC_FLAG;
   if (PRIMARY_KEYS.has(squashed)) bits |= PRIMARY;

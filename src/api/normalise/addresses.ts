@@ -4,10 +4,11 @@
  * `is_default`. The walk is breadth-first over address-like keys only, with bounded depth and nodes.
  */
 
-import { type RawObject } from '../models';
+import { type RawObject, type RefusedAddress } from '../models';
+import { checkHost } from '../../util/hostCheck';
 import { type FieldTrace, isObject, joinPath, textHit } from './read';
-import { AddressScan, MAX_ADDRESS_KEYS, bitsOf, scopeOfKey } from './addressKeys';
-import { type Candidate, MAX_ENTRIES, isHostName, readText } from './addressText';
+import { AddressScan, HOST_FIELD, MAX_ADDRESS_KEYS, bitsOf, scopeOfKey } from './addressKeys';
+import { type Candidate, MAX_ENTRIES, readText, refuse } from './addressText';
 
 /** Host names a customer connects to, when no IP is given. A machine's own `hostname` often resolves nowhere. */
 const NAME_FIELDS = ['fqdn', 'domain'];
@@ -22,6 +23,20 @@ interface Node {
   readonly private?: boolean;
   readonly primary: boolean;
   readonly path: string;
+  /** Under a field meant for an address (see `readText`). */
+  readonly host?: boolean;
+}
+
+/** What the walk gathers: the addresses found, and the values refused as addresses. */
+interface Found {
+  readonly candidates: Candidate[];
+  readonly refused: RefusedAddress[];
+}
+
+export interface OrderAddresses {
+  address?: string;
+  addresses?: string[];
+  refused?: RefusedAddress[];
 }
 
 /** One pass over an object's keys: its scope and primary flags, and the address-like children to visit. */
@@ -41,13 +56,15 @@ function pushChildren(node: Node, value: RawObject, scan: AddressScan, queue: No
   const { scope, primary } = scan;
   for (const key of scan.children) {
     const path = tracing ? joinPath(node.path, key) : '';
-    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(bitsOf(key), scope), primary, path });
+    const bits = bitsOf(key);
+    const host = (bits & HOST_FIELD) !== 0;
+    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(bits, scope), primary, path, host });
   }
 }
 
 /** The walk from an object whose own keys were already read into `scan`. */
-function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: boolean): Candidate[] {
-  const found: Candidate[] = [];
+function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: boolean): Found {
+  const found: Found = { candidates: [], refused: [] };
   const { children } = scan;
   if (!children) return found;
   let flat = true;
@@ -61,11 +78,15 @@ function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: 
   if (flat) {
     // No child to look into: the walk is the children in order, as nodes 1 to MAX_NODES - 1.
     const { scope, primary } = scan;
-    for (let i = 0; i < children.length && i + 1 < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
+    const { candidates } = found;
+    for (let i = 0; i < children.length && i + 1 < MAX_NODES && candidates.length < MAX_ADDRESSES * 2; i++) {
       const key = children[i] as string;
       const value = root[key];
       if (typeof value === 'string') {
-        readText(value, scopeOfKey(bitsOf(key), scope), primary, tracing ? joinPath(base, key) : '', found);
+        const bits = bitsOf(key);
+        const path = tracing ? joinPath(base, key) : '';
+        const refused = bits & HOST_FIELD ? found.refused : undefined;
+        readText(value, scopeOfKey(bits, scope), primary, path, candidates, refused);
       }
     }
     return found;
@@ -77,16 +98,17 @@ function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: 
   return found;
 }
 
-function walk(queue: Node[], from: number, found: Candidate[], tracing: boolean): void {
-  for (let i = from; i < queue.length && i < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
+function walk(queue: Node[], from: number, found: Found, tracing: boolean): void {
+  const { candidates } = found;
+  for (let i = from; i < queue.length && i < MAX_NODES && candidates.length < MAX_ADDRESSES * 2; i++) {
     const node = queue[i] as Node;
     const { value } = node;
     if (typeof value === 'string') {
-      readText(value, node.private, node.primary, node.path, found);
+      readText(value, node.private, node.primary, node.path, candidates, node.host ? found.refused : undefined);
     } else if (node.depth < MAX_DEPTH && Array.isArray(value)) {
       const path = tracing ? `${node.path}[]` : '';
       for (let j = 0; j < value.length && j < MAX_ENTRIES; j++) {
-        queue.push({ value: value[j], depth: node.depth + 1, private: node.private, primary: node.primary, path });
+        queue.push({ ...node, value: value[j], depth: node.depth + 1, path });
       }
     } else if (node.depth < MAX_DEPTH && isObject(value)) {
       readObject(node, value, queue, tracing);
@@ -94,8 +116,8 @@ function walk(queue: Node[], from: number, found: Candidate[], tracing: boolean)
   }
 }
 
-function collect(root: RawObject, base: string, tracing: boolean): Candidate[] {
-  const found: Candidate[] = [];
+function collect(root: RawObject, base: string, tracing: boolean): Found {
+  const found: Found = { candidates: [], refused: [] };
   walk([{ value: root, depth: 0, primary: false, path: base }], 0, found, tracing);
   return found;
 }
@@ -104,36 +126,45 @@ function rank(candidate: Candidate): number {
   return (candidate.private ? 4 : 0) + (candidate.v4 ? 0 : 2) + (candidate.primary ? 0 : 1);
 }
 
-/** The main public address (IPv4 preferred) and every address, IPv4 first, without repeats, at most sixteen. */
-export function readAddresses(
-  obj: RawObject,
-  base: string,
-  trace?: FieldTrace,
-): { address?: string; addresses?: string[] } {
+/**
+ * The main public address (IPv4 preferred), every address (IPv4 first, without repeats, at most sixteen), and the
+ * values refused as addresses.
+ */
+export function readAddresses(obj: RawObject, base: string, trace?: FieldTrace): OrderAddresses {
   return choose(obj, collect(obj, base, trace !== undefined), base, trace);
 }
 
 /** `readAddresses` for an object whose first `MAX_ADDRESS_KEYS` keys a caller already fed to `scan`. */
-export function readAddressesFrom(
-  obj: RawObject,
-  scan: AddressScan,
-  base: string,
-  trace?: FieldTrace,
-): { address?: string; addresses?: string[] } {
+export function readAddressesFrom(obj: RawObject, scan: AddressScan, base: string, trace?: FieldTrace): OrderAddresses {
   return choose(obj, collectFrom(obj, scan, base, trace !== undefined), base, trace);
 }
 
 function choose(
   obj: RawObject,
-  found: Candidate[],
+  { candidates: found, refused }: Found,
   base: string,
   trace?: FieldTrace,
-): { address?: string; addresses?: string[] } {
+): OrderAddresses {
+  const chosen = pick(obj, found, refused, base, trace);
+  if (refused.length) chosen.refused = refused;
+  return chosen;
+}
+
+function pick(
+  obj: RawObject,
+  found: Candidate[],
+  refused: RefusedAddress[],
+  base: string,
+  trace?: FieldTrace,
+): OrderAddresses {
   let best: Candidate | undefined;
   for (const next of found) if (!best || rank(next) < rank(best)) best = next;
   if (!best) {
+    // A host name (with a dot: a word alone is no public host) when the server gave no address.
     const name = textHit(obj, NAME_FIELDS);
-    if (!name || !isHostName(name.text)) return {};
+    const check = name && checkHost(name.text);
+    if (name && check && !check.ok) refuse(refused, name.text, check.problem);
+    if (!name || !check?.ok || !name.text.includes('.')) return {};
     trace?.use('address', joinPath(base, name.key));
     return { address: name.text, addresses: [name.text] };
   }

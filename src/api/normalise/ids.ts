@@ -5,7 +5,7 @@
 
 import { ApiError } from '../errors';
 import { type RawObject } from '../models';
-import { type Hit, lookup } from './read';
+import { type Hit, present } from './read';
 
 /** Longer than any id seen in the wild; a longer one is not an id, and it would make an unwieldy path. */
 const MAX_ID_LENGTH = 256;
@@ -25,11 +25,11 @@ function hasLoneSurrogate(text: string): boolean {
 }
 
 /**
- * The id a value stands for, or undefined when it is not the kind of value ids are (objects, booleans). Strings are
- * kept exactly, spaces included: `" 7"` trimmed would be order 7. Throws when the value is an id that cannot be
- * trusted.
+ * The id a value stands for: a string kept exactly (spaces included: `" 7"` trimmed would be order 7), a safe integer,
+ * or the exact digits of a big integer (json.ts quotes integers beyond 2^53). Anything else (null, a boolean, an
+ * object, a fraction, a rounded number) throws: the entry has no id we can trust.
  */
-export function readId(value: unknown, what: string): string | undefined {
+export function readId(value: unknown, what: string): string {
   if (typeof value === 'string') {
     if (value === '') throw new ApiError('badResponse', `The ${what} id is empty.`);
     if (value.length > MAX_ID_LENGTH) {
@@ -42,16 +42,27 @@ export function readId(value: unknown, what: string): string | undefined {
   }
   if (typeof value === 'number') {
     // JSON.parse has already rounded an integer beyond 2^53: the digits left may name another order.
-    if (Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value))) return String(value);
-    throw new ApiError('badResponse', `The ${what} id is too large to be read exactly.`);
+    if (Number.isSafeInteger(value)) return String(value);
+    if (Number.isInteger(value)) throw new ApiError('badResponse', `The ${what} id is too large to be read exactly.`);
+    throw new ApiError('badResponse', `The ${what} id is not a whole number.`);
   }
   if (typeof value === 'bigint') return value.toString();
-  return undefined;
+  const kind =
+    value === null || value === undefined
+      ? String(value)
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
+  throw new ApiError('badResponse', `The ${what} id is ${kind}, not a string or a whole number.`);
 }
 
 /**
- * The first id field present decides: a bad value there refuses the entry rather than falling back to another field,
- * which may name something else. `preferred` (a resource document's own id) is looked at first.
+ * The first id field PRESENT decides, whatever it holds: a value that is no id refuses the entry (readId throws)
+ * rather than falling back to another field, which may name another thing (`server_id` of one order is the `id` of
+ * the next). Presence is by name in `names`' order, each name as sent or written another way (`Order_ID`). A resource
+ * document's own `id` (`preferred`) comes first.
  */
 export function findId(
   obj: RawObject,
@@ -59,19 +70,12 @@ export function findId(
   what: string,
   preferred?: RawObject,
 ): { id: string; hit: Hit; own: boolean } | undefined {
-  const candidates: Array<[RawObject, boolean]> = preferred
-    ? [
-        [preferred, true],
-        [obj, false],
-      ]
-    : [[obj, false]];
-  for (const [source, own] of candidates) {
-    for (const name of own ? ['id'] : names) {
-      const hit = lookup(source, [name]);
-      if (!hit) continue;
-      const id = readId(hit.value, what);
-      if (id !== undefined) return { id, hit, own };
-    }
+  if (preferred) {
+    const hit = present(preferred, ENVELOPE_ID);
+    if (hit) return { id: readId(hit.value, what), hit, own: true };
   }
-  return undefined;
+  const hit = present(obj, names);
+  return hit && { id: readId(hit.value, what), hit, own: false };
 }
+
+const ENVELOPE_ID = ['id'];

@@ -3,8 +3,9 @@ import { findId } from './ids';
 import { readInvoiceStatus } from './invoiceStatus';
 import { readAmountAt, readCurrency } from './money';
 import { type FieldTrace, joinPath, lookup, textHit } from './read';
-import { readList, unwrapObject } from './wrappers';
+import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
+import { optional } from '../../util/serverText';
 
 /** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
 const ID_FIELDS = [
@@ -120,16 +121,26 @@ export function normaliseInvoice(value: unknown, now = Date.now(), trace?: Field
   const url = textHit(fields, URL_FIELDS);
   return {
     id: found.id,
-    number: shownNumber?.text,
-    date: day(fields, DATE_FIELDS, 'date', base, trace),
-    dueDate,
+    number: optional(shownNumber?.text),
+    date: optional(day(fields, DATE_FIELDS, 'date', base, trace)),
+    dueDate: optional(dueDate),
     amount: money?.amount,
     currency: readCurrency(fields, base, trace) ?? money?.currency,
-    statusText,
+    statusText: optional(statusText),
     status,
     url: webLink(url?.text),
     raw: entry.raw,
   };
+}
+
+/** `normaliseInvoiceList` for a response as it arrives: paced, at most `limit` invoices read. */
+export function readInvoicePage(
+  body: unknown,
+  now: number,
+  options: { readonly limit: number; readonly trace?: FieldTrace },
+): Promise<ListPage<Invoice>> {
+  const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t);
+  return readListInSlices(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, options);
 }
 
 export function normaliseInvoiceList(

@@ -79,6 +79,12 @@ export class NameHits {
     return value !== undefined && value !== null ? key : undefined;
   }
 
+  /** `present(obj, [names[i]])?.key`: the key as sent or written another way, whatever its value. */
+  presentKeyOf(obj: RawObject, i: number): string | undefined {
+    const name = this.table.names[i] as string;
+    return Object.hasOwn(obj, name) ? name : this.first[this.table.group[i] as number];
+  }
+
   /** `lookup(obj, names)?.key`. */
   lookupKey(obj: RawObject): string | undefined {
     const { exactSlot, group, names } = this.table;

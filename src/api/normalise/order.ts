@@ -1,13 +1,15 @@
+import { omittedEntries } from '../json';
 import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
 import { readAddressesFrom } from './addresses';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
-import { type FieldTrace, asText, isObject, joinPath, lookup, squash, textField } from './read';
+import { type FieldTrace, asText, isObject, joinPath, present, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
-import { readList, unwrapObject } from './wrappers';
+import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { readRenewal } from './renewal/readRenewal';
+import { optional, serverText } from '../../util/serverText';
 
 export { normaliseStateWord } from './stateWords';
 
@@ -161,25 +163,18 @@ function keyInfoAt(position: number, key: string): KeyInfo {
 const ENVELOPE_ID = ['id'];
 
 /**
- * The first id field present decides (as `findId`): a bad value there refuses the entry rather than falling back to
- * another field, which may name something else. A resource document's own id is looked at first.
+ * The first id field PRESENT decides (as `findId`), whatever it holds: a value that is no id refuses the entry
+ * (`readId` throws) rather than falling back to another field, which may name another order. A resource document's
+ * own id is looked at first.
  */
-function orderId(
-  fields: RawObject,
-  envelope: RawObject | undefined,
-): { id: string; key: string; own: boolean } | undefined {
-  if (envelope) {
-    const hit = lookup(envelope, ENVELOPE_ID);
-    const id = hit && readId(hit.value, 'order');
-    if (hit && id !== undefined) return { id, key: hit.key, own: true };
-  }
+function orderId(fields: RawObject, envelope: RawObject | undefined): { id: string; key: string; own: boolean } {
+  const own = envelope && present(envelope, ENVELOPE_ID);
+  if (own) return { id: readId(own.value, 'order'), key: own.key, own: true };
   for (let i = 0; i < ID_FIELDS.length; i++) {
-    const key = idHits.keyOf(fields, i);
-    if (key === undefined) continue;
-    const id = readId(fields[key], 'order');
-    if (id !== undefined) return { id, key, own: false };
+    const key = idHits.presentKeyOf(fields, i);
+    if (key !== undefined) return { id: readId(fields[key], 'order'), key, own: false };
   }
-  return undefined;
+  throw missingId('order');
 }
 
 export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
@@ -204,7 +199,6 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
     if (info.state && field !== undefined && field !== null) states.note(info.state, key, field);
   }
   const found = orderId(fields, entry.envelope);
-  if (!found) throw missingId('order');
   const { id } = found;
   trace?.use('id', found.own ? found.key : joinPath(base, found.key));
   let nameKey: string | undefined;
@@ -215,24 +209,46 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   }
   if (nameText !== undefined) trace?.use('name', joinPath(base, nameKey as string));
   const { state, statusText } = decideState(states, base, trace);
-  const { address, addresses: all } = readAddressesFrom(fields, addresses, base, trace);
+  const { address, addresses: all, refused } = readAddressesFrom(fields, addresses, base, trace);
   const planKey = planHits.lookupKey(fields);
   const plan = planKey === undefined ? undefined : fields[planKey];
-  const label = nameText !== undefined ? cut(nameText) : `#${id}`;
-  const planText = asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined);
-  const shownStatus = statusText === undefined ? undefined : cut(statusText);
+  const label = serverText(nameText !== undefined ? cut(nameText) : `#${id}`);
+  const planText = optional(
+    asText(plan) ?? (isObject(plan) ? textField(plan, ['name', 'title', 'label', 'slug']) : undefined),
+  );
+  const shownStatus = statusText === undefined ? undefined : serverText(cut(statusText));
   const renewal = readRenewal(fields, base, trace);
   const { raw } = entry;
-  // Four literals rather than a spread: a spread gives every order a map of its own, and everything that reads
-  // thousands of orders (the tree, the filter, the forecast) then reads each one slowly.
-  if (all && all.length) {
+  const omitted = omittedEntries(fields) + (raw === fields ? 0 : omittedEntries(raw));
+  if (!omitted && !refused) {
+    // Four literals rather than a spread: a spread gives every order a map of its own, and everything that reads
+    // thousands of orders (the tree, the filter, the forecast) then reads each one slowly.
+    if (all && all.length) {
+      return renewal
+        ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw, renewal }
+        : { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw };
+    }
     return renewal
-      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw, renewal }
-      : { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw };
+      ? { id, label, state, statusText: shownStatus, address, plan: planText, raw, renewal }
+      : { id, label, state, statusText: shownStatus, address, plan: planText, raw };
   }
-  return renewal
-    ? { id, label, state, statusText: shownStatus, address, plan: planText, raw, renewal }
-    : { id, label, state, statusText: shownStatus, address, plan: planText, raw };
+  const order: Order =
+    all && all.length
+      ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw }
+      : { id, label, state, statusText: shownStatus, address, plan: planText, raw };
+  const told: { omittedFields?: number; refusedAddresses?: typeof refused; renewal?: typeof renewal } = {};
+  if (omitted) told.omittedFields = omitted;
+  if (refused) told.refusedAddresses = refused;
+  if (renewal) told.renewal = renewal;
+  return { ...order, ...told };
+}
+
+/** `normaliseOrderList` for a response as it arrives: paced, at most `limit` orders read (see `readListInSlices`). */
+export function readOrderPage(
+  body: unknown,
+  options: { readonly limit: number; readonly trace?: FieldTrace },
+): Promise<ListPage<Order>> {
+  return readListInSlices(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, options);
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */

@@ -5,6 +5,7 @@
 
 import { ApiError, type BodyShape, type ErrorReason, type ExpectedBody } from '../errors';
 import { isObject } from './read';
+import { plain, serverText, type ServerText } from '../../util/serverText';
 
 /** The English of each expectation, for the log. */
 const EXPECTED: Readonly<Record<ExpectedBody, string>> = {
@@ -22,10 +23,10 @@ export function shapeOf(value: unknown): BodyShape {
   if (value === null) return { type: 'null' };
   if (Array.isArray(value)) return { type: 'array' };
   if (isObject(value)) {
-    const keys: string[] = [];
+    const keys: ServerText[] = [];
     for (const key in value) {
       if (keys.length === 4) break;
-      keys.push(key.slice(0, 30));
+      keys.push(serverText(key.slice(0, 30)));
     }
     return keys.length ? { type: 'object', keys } : { type: 'emptyObject' };
   }
@@ -44,7 +45,7 @@ function shapeText(shape: BodyShape): string {
     case 'emptyObject':
       return 'an empty object';
     case 'object':
-      return `an object with ${shape.keys.map((k) => `"${k}"`).join(', ')}`;
+      return `an object with ${shape.keys.map((k) => `"${plain(k)}"`).join(', ')}`;
     case 'value':
       return `a ${shape.typeName}`;
   }
@@ -70,5 +71,5 @@ export function missingId(what: 'order' | 'invoice'): ApiError {
 /** The reason with its server-sent key names masked like the message: a key name may be a secret echoed back. */
 export function maskReason(reason: ErrorReason | undefined, mask: (text: string) => string): ErrorReason | undefined {
   if (reason?.rule !== 'unexpectedBody' || reason.got.type !== 'object') return reason;
-  return { ...reason, got: { type: 'object', keys: reason.got.keys.map(mask) } };
+  return { ...reason, got: { type: 'object', keys: reason.got.keys.map((key) => serverText(mask(plain(key)))) } };
 }

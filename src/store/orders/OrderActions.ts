@@ -7,7 +7,8 @@ import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
 import { type ApiClientLike, type PendingAction, type StoreLog } from '../types';
-import { type OrderBook } from './OrderBook';
+import { ambiguousId, type OrderBook } from './OrderBook';
+import { plain } from '../../util/serverText';
 
 export interface Settled {
   readonly order: Order;
@@ -54,7 +55,11 @@ export class OrderActions extends Disposable {
     );
     this.register(
       orders.onDidRead((read) => {
-        for (const order of read) if (this.pending.has(order.id)) this.observe(order);
+        for (const order of read) {
+          if (!this.pending.has(order.id)) continue;
+          if (order.duplicateId) this.abandonAmbiguous(order.id);
+          else this.observe(order);
+        }
       }),
     );
     // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
@@ -70,6 +75,8 @@ export class OrderActions extends Disposable {
    * (menu, palette, a double click), so the server never gets the POST twice.
    */
   async run(id: string, action: OrderAction): Promise<ActionResult> {
+    // Several orders carry this id: the POST could reach any of them.
+    if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
     if (this.pending.has(id)) throw new ActionUnderWay(id);
     const { session, orders } = this;
     const clock = orders.clock;
@@ -112,8 +119,16 @@ export class OrderActions extends Disposable {
       this.log?.warn(`order ${order.id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
       return;
     }
-    this.log?.info(`order ${order.id} settled as ${order.statusText ?? order.state} after ${pending.action}`);
+    // The log makes every line one bounded line (log.ts): the server's word needs no more here.
+    const word = order.statusText === undefined ? order.state : plain(order.statusText);
+    this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
     this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
+  }
+
+  /** The list now has several orders with the id of an action under way: no answer can say which one settled. */
+  private abandonAmbiguous(id: string): void {
+    this.log?.warn(`order ${id}: several orders now carry this id; the action under way is no longer followed`);
+    this.forget(id);
   }
 
   private forget(id: string): void {

@@ -1,4 +1,5 @@
 import { type Clock } from '../../api/clock';
+import { ApiError } from '../../api/errors';
 import { type Listing, type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
@@ -39,8 +40,12 @@ export class OrderBook extends Disposable {
     return this.deps.clock;
   }
 
-  /** The full order, cached for `maxAgeMs` so expanding and collapsing does not refetch. */
+  /**
+   * The full order, cached for `maxAgeMs` so expanding and collapsing does not refetch. Refused, without a request,
+   * for an id several orders carry: the answer could be about any of them.
+   */
   async get(id: string, maxAgeMs: number, reason: RefreshReason): Promise<Order> {
+    if (this.list.isAmbiguous(id)) throw ambiguousId();
     const cached = this.details.get(id);
     if (cached && this.deps.clock.now() - cached.at < maxAgeMs) return cached.order;
     const { session } = this.deps;
@@ -59,6 +64,8 @@ export class OrderBook extends Disposable {
    * shows a difference: the single-order answer often has more fields than the list's, which is no change.
    */
   accept(order: Order): void {
+    // An answer about an id several orders carry cannot be told apart: it is neither cached nor announced.
+    if (this.list.isAmbiguous(order.id)) return;
     if (this.list.updateSummary(order)) this.onDidChangeEmitter.fire({ ids: [order.id] });
     this.details.set(order.id, { order, at: this.deps.clock.now() });
     this.onDidReadEmitter.fire([order]);
@@ -79,6 +86,7 @@ export class OrderBook extends Disposable {
 
   private replace(orders: readonly Order[]): void {
     const change = this.list.replace(orders);
+    for (const id of this.list.ambiguousIds) this.details.delete(id);
     // An action stays pending whatever one list says: an order missing from a page (or a list cut short) may still
     // have its POST under way, and forgetting it would let a second one through. Its poll ends it if it is gone.
     this.onDidReadEmitter.fire(this.list.all);
@@ -92,4 +100,12 @@ export function listed<T>(listing: Listing<T>): Loaded<readonly T[]> {
   const coverage: ListCoverage | undefined =
     total === undefined && stoppedBy === undefined ? undefined : { shown: items.length, total, stoppedBy };
   return { value: items, coverage };
+}
+
+/** The typed refusal of a request about an id several orders carry; nothing was sent. */
+export function ambiguousId(): ApiError {
+  return new ApiError('invalidRequest', 'Several orders in the list have this id; nothing was sent.', {
+    reason: { rule: 'orderIdAmbiguous' },
+    maybeSent: false,
+  });
 }

@@ -1,11 +1,16 @@
 import { type Order } from '../../api/models';
 import { type OrdersChange } from '../types';
-import { uniqueById } from '../uniqueById';
+import { markDuplicates } from '../uniqueById';
 
-/** The orders in server order, indexed by id, with change detection that keeps unchanged orders untouched. */
+/**
+ * The orders in server order, indexed by id, with change detection that keeps unchanged orders untouched. An id that
+ * several orders carry is ambiguous: they are all listed (marked with `duplicateId`), and none of them is handed out
+ * by id, so nothing acts on or mixes up one of them.
+ */
 export class OrderList {
   private list: readonly Order[] = [];
   private readonly byId = new Map<string, Order>();
+  private ambiguous: ReadonlySet<string> = new Set();
 
   get all(): readonly Order[] {
     return this.list;
@@ -15,33 +20,54 @@ export class OrderList {
     return this.list.length;
   }
 
+  /** The ids that several orders of the list carry. */
+  get ambiguousIds(): readonly string[] {
+    return [...this.ambiguous];
+  }
+
+  /** The order with this id; none when several orders carry it. */
   get(id: string): Order | undefined {
     return this.byId.get(id);
   }
 
+  isAmbiguous(id: string): boolean {
+    return this.ambiguous.has(id);
+  }
+
   /** Replaces the list; returns what changed, or undefined when nothing did. */
   replace(orders: readonly Order[]): OrdersChange | undefined {
-    const unique = uniqueById(orders);
-    const sameIds = unique.length === this.list.length && unique.every((o, i) => o.id === this.list[i]?.id);
-    const changed = sameIds ? unique.filter((o) => !sameOrder(o, this.byId.get(o.id))).map((o) => o.id) : undefined;
-    this.list = unique;
+    const { list: next, ambiguous } = markDuplicates(orders);
+    const old = new Map(this.list.map((o) => [entryKey(o), o]));
+    const sameEntries = next.length === this.list.length && next.every((o, i) => sameEntry(o, this.list[i]));
+    const changed = sameEntries ? next.filter((o) => !sameOrder(o, old.get(entryKey(o)))).map((o) => o.id) : undefined;
+    this.list = next;
+    this.ambiguous = ambiguous;
     this.byId.clear();
-    for (const order of unique) this.byId.set(order.id, order);
-    if (!sameIds) return {};
-    return changed?.length ? { ids: changed } : undefined;
+    for (const order of next) if (!order.duplicateId) this.byId.set(order.id, order);
+    if (!sameEntries) return {};
+    return changed?.length ? { ids: [...new Set(changed)] } : undefined;
   }
 
   /**
    * Updates one order in place when what the tree shows of it changed; returns whether it did. Unknown ids are
-   * ignored: the list decides membership.
+   * ignored: the list decides membership. So are ambiguous ones: an answer about that id may be about any of them.
    */
   updateSummary(order: Order): boolean {
     const old = this.byId.get(order.id);
     if (!old || sameSummary(order, old)) return false;
     this.byId.set(order.id, order);
-    this.list = this.list.map((o) => (o.id === order.id ? order : o));
+    this.list = this.list.map((o) => (o === old ? order : o));
     return true;
   }
+}
+
+/** An entry's place in the list: its id, and which of the orders with that id it is. */
+function entryKey(order: Order): string {
+  return order.duplicateId ? `${order.id}\u0000${order.duplicateId.index}` : order.id;
+}
+
+function sameEntry(a: Order, b: Order | undefined): boolean {
+  return b !== undefined && entryKey(a) === entryKey(b) && a.duplicateId?.count === b.duplicateId?.count;
 }
 
 function sameSummary(a: Order, b: Order): boolean {

@@ -1,4 +1,5 @@
 import { type Invoice, type InvoiceStatus } from '../../api/models';
+import { plain } from '../../util/serverText';
 
 export type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
 
@@ -35,7 +36,7 @@ export function invoiceLook(invoice: Invoice): InvoiceLook {
  * dated ones (the sort is stable).
  */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
-  const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(invoice.date ?? '') }));
+  const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(plain(invoice.date ?? '').slice(0, 64)) }));
   // An unreadable date (NaN) sorts last; two of them compare equal, so the server's order stays.
   const key = (at: number): number => (Number.isNaN(at) ? -Infinity : at);
   return timed.sort((a, b) => key(b.at) - key(a.at) || 0).map(({ invoice }) => invoice);

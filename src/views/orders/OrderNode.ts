@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { type Account } from '../../accounts/Account';
 import { type Order } from '../../api/models';
+import { hostProblemText } from '../../notify/hostWords';
 import { forLabel, forMarkdown } from '../../notify/inert';
 import { progressLabel, stateText } from '../../notify/orderWords';
 import { type PendingAction } from '../../store/types';
 import { fieldsMarkdown, fieldsOf } from '../fields';
 import { orderLook, withAddress } from './orderPresentation';
+import { plain } from '../../util/serverText';
 
 /**
  * One order in the tree. The object lives as long as the order does in its account's session, so VS Code keeps its
@@ -42,17 +44,21 @@ export class OrderNode {
     const { order } = this;
     const look = orderLook(order.state, pending?.action);
     const item = new vscode.TreeItem(forLabel(order.label), vscode.TreeItemCollapsibleState.Collapsed);
-    // Ids must be unique and stable: the label and state change, the order id does not.
-    item.id = `${idPrefix}order/${encodeURIComponent(order.id)}`;
-    item.contextValue = withAddress(look.contextValue, order);
+    // Ids must be unique and stable: the label and state change, the order id does not. Orders that share an id (a
+    // broken server) are told apart by their place among themselves.
+    const twin = order.duplicateId ? `#${order.duplicateId.index}` : '';
+    item.id = `${idPrefix}order/${encodeURIComponent(order.id)}${twin}`;
+    // An order whose id another one has too offers no action at all: the server would pick which one gets it.
+    item.contextValue = order.duplicateId ? 'duplicateOrder' : withAddress(look.contextValue, order);
     // A stale account's rows keep their last state, dimmed and said to be stale: no row passes for fresh.
     const color = stale ? 'disabledForeground' : renewalWarning ? 'problemsWarningIcon.foreground' : look.color;
     item.iconPath = new vscode.ThemeIcon(look.icon, color ? new vscode.ThemeColor(color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
     // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
     // an action runs, its progress does, since that is what the user is waiting to see.
-    const address = order.address && order.address !== order.label ? forLabel(order.address, 60) : undefined;
+    const address = order.address && order.address !== plain(order.label) ? forLabel(order.address, 60) : undefined;
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
+    if (order.duplicateId) parts.unshift(vscode.l10n.t('same ID as another server'));
     if (stale) parts.push(vscode.l10n.t('stale'));
     const warning = renewalWarning ? vscode.l10n.t('renewal not covered') : '';
     if (warning) parts.push(warning);
@@ -70,7 +76,8 @@ export class OrderNode {
   tooltip(stale: string | undefined, renewal: readonly string[] = []): vscode.MarkdownString {
     const { order } = this;
     const head = `**${forMarkdown(order.label)}** · ${forMarkdown(stateText(order))}`;
-    const note = stale ? `\n\n$(warning) ${forMarkdown(stale)}` : '';
+    const notes = [...(stale ? [stale] : []), ...orderNotes(order)];
+    const note = notes.map((text) => `\n\n$(warning) ${forMarkdown(text, 600)}`).join('');
     const renews = renewal.length ? `\n\n${renewal.join('  \n')}` : '';
     const markdown = new vscode.MarkdownString(
       `${head}${note}${renews}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
@@ -80,6 +87,31 @@ export class OrderNode {
     markdown.isTrusted = false;
     return markdown;
   }
+}
+
+/** What the server sent that is not used, said where the user looks: shared ids, refused addresses, fields left out. */
+function orderNotes(order: Order): string[] {
+  const notes: string[] = [];
+  if (order.duplicateId) {
+    notes.push(
+      vscode.l10n.t(
+        'The hosting API lists {0} servers with the ID {1}: none of them is offered an action, since the API would pick which one gets it.',
+        order.duplicateId.count,
+        forLabel(order.id, 80),
+      ),
+    );
+  }
+  for (const refused of order.refusedAddresses ?? []) {
+    notes.push(
+      vscode.l10n.t(
+        'Address not used: {0} ({1}).',
+        forLabel(JSON.stringify(plain(refused.value).slice(0, 80)), 90),
+        hostProblemText(refused.problem),
+      ),
+    );
+  }
+  if (order.omittedFields) notes.push(vscode.l10n.t('{0} more fields were sent and not read.', order.omittedFields));
+  return notes;
 }
 
 /** What a tooltip or a tree says for the fields of a long answer it leaves out. */

@@ -16,10 +16,17 @@ import { RenewalNode } from './RenewalNode';
 
 export type OrdersTreeNode = AccountNode | OrderNode | RenewalNode | FieldNode;
 
-/** An account's order nodes, for one session of its store (a new key or address starts a new set). */
+/**
+ * An account's order nodes, for one session of its store (a new key or address starts a new set), by order id (and,
+ * for orders that share an id, their place among themselves: see `keyOf`).
+ */
 interface NodeSet {
   readonly generation: number;
   readonly byId: Map<string, OrderNode>;
+}
+
+function keyOf(order: Order): string {
+  return order.duplicateId ? `${order.id}\u0000${order.duplicateId.index}` : order.id;
 }
 
 /**
@@ -150,7 +157,7 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     const set = this.nodeSet(account);
     const live = new Set<string>();
     const nodes = orders.map((order) => {
-      live.add(order.id);
+      live.add(keyOf(order));
       return this.nodeOf(account, order);
     });
     for (const id of set.byId.keys()) if (!live.has(id)) set.byId.delete(id);
@@ -160,9 +167,10 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   /** The one node per order id (in this session of the account), updated in place. */
   private nodeOf(account: Account, order: Order): OrderNode {
     const set = this.nodeSet(account);
-    let node = set.byId.get(order.id);
+    const key = keyOf(order);
+    let node = set.byId.get(key);
     if (node) node.order = order;
-    else set.byId.set(order.id, (node = new OrderNode(account, set.generation, order)));
+    else set.byId.set(key, (node = new OrderNode(account, set.generation, order)));
     return node;
   }
 

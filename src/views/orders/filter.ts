@@ -1,5 +1,6 @@
 /** Filter and sort of the Orders view: pure, so 10,000 orders can be arranged in a benchmark and a unit test. */
 import { type Order, type OrderAction, type OrderState } from '../../api/models';
+import { plain } from '../../util/serverText';
 
 export const ORDER_FILTERS = ['all', 'running', 'stopped', 'busy', 'other'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -59,7 +60,7 @@ export function arrangeOrders(
   if (sort === 'name') {
     shown = shown
       .map((order, index) => ({ order, index }))
-      .sort((a, b) => collator.compare(a.order.label, b.order.label) || a.index - b.index)
+      .sort((a, b) => collator.compare(plain(a.order.label), plain(b.order.label)) || a.index - b.index)
       .map((entry) => entry.order);
   } else if (sort === 'state') {
     const ranked = shown.map((order, index) => ({ order, index, rank: STATE_RANK[groups[index] ?? 'other'] }));

@@ -15,6 +15,7 @@ import { Scheduler } from '../../../src/store/Scheduler';
 import { Store } from '../../../src/store/Store';
 import { type ApiClientLike, type StoreDeps, type StoreSettings } from '../../../src/store/types';
 import { type FakeClock } from './FakeClock';
+import { plain, serverText } from '../../../src/util/serverText';
 
 /**
  * An in-memory stand-in for our own API client, for testing the store's logic: deterministic, no sockets, time only
@@ -80,9 +81,9 @@ interface LiveRule extends Rule {
 export function demoOrders(): Order[] {
   const order = (id: string, state: OrderState, statusText: string): Order => ({
     id,
-    label: `server-${id}`,
+    label: serverText(`server-${id}`),
     state,
-    statusText,
+    statusText: serverText(statusText),
     raw: { id: Number(id), name: `server-${id}`, status: statusText },
   });
   return [
@@ -107,7 +108,7 @@ export class FakeApi {
   /** The server's orders, in list order; tests may change them between calls. */
   orders: Order[] = demoOrders();
   balance: Balance = { amount: 42.5, currency: 'EUR', raw: { balance: 42.5, currency: 'EUR' } };
-  account: Account = { id: 'acc-1', name: 'Demo', raw: { id: 'acc-1', name: 'Demo' } };
+  account: Account = { id: serverText('acc-1'), name: serverText('Demo'), raw: { id: 'acc-1', name: 'Demo' } };
   invoices: Invoice[] = [{ id: '38', status: 'paid', raw: { id: 38, status: 'paid' } }];
   /** The keys the server accepts. */
   keys: string[] = [FAKE_KEY];
@@ -182,7 +183,7 @@ export class FakeApi {
   /** Sets an order's state on the server, as if changed elsewhere. */
   setState(id: string, state: OrderState, statusText: string = state): void {
     this.orders = this.orders.map((o) =>
-      o.id === id ? { ...o, state, statusText, raw: { ...o.raw, status: statusText } } : o,
+      o.id === id ? { ...o, state, statusText: serverText(statusText), raw: { ...o.raw, status: statusText } } : o,
     );
   }
 
@@ -249,16 +250,21 @@ export class FakeApi {
     const order = this.order(id);
     const rule = ACTION_RULES[action];
     if (!rule.from.includes(order.state)) {
-      throw new ApiError('invalidRequest', `Order ${id} is ${order.statusText ?? order.state}; cannot ${action} it`, {
-        status: 409,
-        code: order.state === 'busy' ? 'action_in_progress' : 'invalid_state',
-      });
+      throw new ApiError(
+        'invalidRequest',
+        `Order ${id} is ${order.statusText === undefined ? order.state : plain(order.statusText)}; cannot ${action} it`,
+        {
+          status: 409,
+          code: order.state === 'busy' ? 'action_in_progress' : 'invalid_state',
+        },
+      );
     }
     this.setState(id, 'busy', rule.via);
     this.clock.setTimeout(() => {
-      if (this.orders.find((o) => o.id === id)?.statusText === rule.via) this.setState(id, rule.to);
+      const now = this.orders.find((o) => o.id === id)?.statusText;
+      if (now !== undefined && plain(now) === rule.via) this.setState(id, rule.to);
     }, this.transitionMs);
-    return { order: this.order(id), message: `${action} accepted` };
+    return { order: this.order(id), message: serverText(`${action} accepted`) };
   }
 }
 

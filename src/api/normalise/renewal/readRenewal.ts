@@ -17,6 +17,7 @@ import { cycleOf, readCount, readCycleWord, readUnit } from './cycle';
 import { readDate } from './dates';
 import { type UnitsRead, unitsFromValue } from './decimal';
 import { type Plan, type Scale, PlanCache } from './fields';
+import { serverText } from '../../../util/serverText';
 
 /** The server's own cycle word is kept for display, cut here. */
 const MAX_CYCLE_TEXT = 40;
@@ -238,7 +239,7 @@ export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): O
   if (price?.problem) renewal.priceProblem = price.problem;
   if (price?.currency) renewal.currency = price.currency;
   if (readCycleValue) renewal.cycle = readCycleValue;
-  if (cycle?.text) renewal.cycleText = cycle.text;
+  if (cycle?.text) renewal.cycleText = serverText(cycle.text);
   if (renew) renewal.autoRenew = renew.autoRenew;
   return renewal;
 }

@@ -1,0 +1,122 @@
+/**
+ * What may reach `ssh` from server text: a plain IPv4 or IPv6 address or a DNS name, a user name, a port. Anything
+ * else is refused before it gets near a terminal: a leading `-` would be read as an option (`-oProxyCommand=…`), and
+ * spaces, `;`, `%`, brackets or look-alike letters are not part of any address. The one host rule: the API readers
+ * sort an order's addresses with it too, so a value is refused (and told) where it is read, not once picked. Free of
+ * `vscode`, for unit tests.
+ */
+import { BlockList, isIPv6 } from 'node:net';
+
+export type HostKind = 'ipv4' | 'ipv6' | 'name';
+/**
+ * Why a text is not a host: the command turns this into a sentence. `numericForm`: the C library reads it as an IPv4
+ * address in a legacy notation (`127.1`, `0x7f000001`, `010.0.0.1`), another host than the text seems to name.
+ * `unspecified`: `0.0.0.0` or `::`, which a connection takes as this very machine.
+ */
+export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified';
+
+export type HostCheck =
+  | { readonly ok: true; readonly host: string; readonly kind: HostKind }
+  | { readonly ok: false; readonly problem: HostProblem };
+
+const MAX_NAME = 253;
+const MAX_LABEL = 63;
+
+/** Every spelling of the unspecified address, IPv4-mapped ones included. Built once, never changed. */
+const UNSPECIFIED = new BlockList();
+UNSPECIFIED.addAddress('0.0.0.0', 'ipv4');
+UNSPECIFIED.addAddress('::', 'ipv6');
+
+export function checkHost(text: unknown): HostCheck {
+  if (typeof text !== 'string' || text.length === 0) return { ok: false, problem: 'empty' };
+  if (text.startsWith('-')) return { ok: false, problem: 'option' };
+  // Cut before any pattern runs: no address is longer than a DNS name.
+  if (text.length > MAX_NAME) return { ok: false, problem: 'notHost' };
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7e) return { ok: false, problem: 'notAscii' };
+  }
+  if (isPlainIPv4(text)) {
+    return text === '0.0.0.0' ? { ok: false, problem: 'unspecified' } : { ok: true, host: text, kind: 'ipv4' };
+  }
+  if (text.includes(':')) {
+    if (!isPlainIPv6(text)) return { ok: false, problem: 'notHost' };
+    return UNSPECIFIED.check(text, 'ipv6')
+      ? { ok: false, problem: 'unspecified' }
+      : { ok: true, host: text, kind: 'ipv6' };
+  }
+  // Only text made of a name's characters is a legacy number: `root@203.0.113.5` is no host at all.
+  if (/^[\d.a-z-]+$/i.test(text) && endsNumeric(text)) return { ok: false, problem: 'numericForm' };
+  return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
+}
+
+/** An IPv6 address and nothing else: no zone (`%eth0`), no brackets, no port. */
+export function isPlainIPv6(text: string): boolean {
+  return text.length <= 45 && /^[\d.:a-f]+$/i.test(text) && isIPv6(text);
+}
+
+/** Four decimal parts, 0–255, no leading zeros: the resolver reads `010.0.0.1` as octal, another host. */
+export function isPlainIPv4(text: string): boolean {
+  return plainIPv4Head(text) >= 0;
+}
+
+/**
+ * `isPlainIPv4`, read by hand (it runs for every address of every order), giving the first two parts as
+ * `a * 256 + b` for the readers' private-range check, or -1 when the text is not one.
+ */
+export function plainIPv4Head(text: string): number {
+  let parts = 0;
+  let digits = 0;
+  let value = 0;
+  let head = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x2e;
+    if (code >= 0x30 && code <= 0x39) {
+      if (digits === 1 && value === 0) return -1;
+      value = value * 10 + code - 0x30;
+      if (++digits > 3) return -1;
+    } else if (code === 0x2e && digits > 0 && value <= 255 && parts < 4) {
+      if (parts < 2) head = head * 256 + value;
+      parts++;
+      digits = 0;
+      value = 0;
+    } else {
+      return -1;
+    }
+  }
+  return parts === 4 ? head : -1;
+}
+
+/**
+ * Whether the last label is a number (decimal, or hex after `0x`): no top-level domain is, and the C library reads
+ * such a text (`127.1`, `10.0.0.0x1`, `0x7f000001`) as an IPv4 address in one of its legacy forms.
+ */
+function endsNumeric(text: string): boolean {
+  const last = text.slice(text.lastIndexOf('.') + 1);
+  return /^(?:\d+|0x[\da-f]*)$/i.test(last);
+}
+
+/**
+ * Letters, digits and inner hyphens in labels of 1–63 characters. The last label is not a number: `1.2.3`,
+ * `3232235777` or `127.0x1` would be read as an IPv4 address in a legacy notation, another host than it seems to name.
+ */
+export function isDnsName(text: string): boolean {
+  if (text.length > MAX_NAME || endsNumeric(text)) return false;
+  const labels = text.split('.');
+  return labels.every(
+    (label) =>
+      label.length > 0 &&
+      label.length <= MAX_LABEL &&
+      /^[\da-z-]+$/i.test(label) &&
+      !label.startsWith('-') &&
+      !label.endsWith('-'),
+  );
+}
+
+/** A POSIX-style login name: never an option, never `user@host` or shell syntax. */
+export function isSafeUser(text: unknown): text is string {
+  return typeof text === 'string' && text.length > 0 && text.length <= 32 && /^[a-z_][\w.-]*$/i.test(text);
+}
+
+export function isSafePort(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65_535;
+}
