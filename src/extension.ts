@@ -126,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         badges,
         forecast,
         renewalNotices,
+        newRenewalNotices: (options) => new RenewalNotices(model, options),
         tools,
         auth,
         log,

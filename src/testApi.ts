@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AccountModel } from './accounts/AccountModel';
 import type { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
-import type { RenewalNotices } from './features/RenewalNotices';
+import type { RenewalNoticeOptions, RenewalNotices } from './features/RenewalNotices';
 import type { AssistantTools } from './lm/registerTools';
 import type { Log } from './log';
 import type { SshHooks } from './ssh/hooks';
@@ -26,6 +26,8 @@ export interface TestApi {
   /** The renewal forecast documents' provider. */
   readonly forecast: ForecastDocument;
   readonly renewalNotices: RenewalNotices;
+  /** Another notifier over the same state, as a new window or a restart makes (the test disposes it). */
+  readonly newRenewalNotices: (options: RenewalNoticeOptions) => RenewalNotices;
   readonly tools: AssistantTools;
   /** The Accounts menu's provider. */
   readonly auth: AccountsAuthProvider;

@@ -263,9 +263,9 @@ function bySort(
   }
   if (end - minDay >= MAX_BUCKET_DAYS) return sortedKeys(seqs, heap, end, limits, dayOf, zone);
   const perDay = new Int32Array(end - minDay + 2);
-  let days = new Int32Array(Math.max(16, heap.size * 4));
-  let owners = new Int32Array(days.length);
-  let steps = new Int32Array(days.length);
+  let days: Int32Array = new Int32Array(Math.max(16, heap.size * 4));
+  let owners: Int32Array = new Int32Array(days.length);
+  let steps: Int32Array = new Int32Array(days.length);
   let count = 0;
   for (let index = 0; index < seqs.length; index++) {
     let next = firstDay[index] as number;
