@@ -73,21 +73,19 @@ export class RenewalNotices extends Disposable {
     if (this.checked.get(account) === forecast) return;
     this.checked.set(account, forecast);
     const told = toldOf(account);
-    const due = noticesDue(forecast, {
-      account: account.id,
-      told,
-      now,
-      zone: this.options.zone,
-      steps: stepsFor(days),
-    });
+    const context = { account: account.id, now, zone: this.options.zone, steps: stepsFor(days) };
+    const due = noticesDue(forecast, { ...context, told });
     if (!due.length) return;
     if (due.length > MAX_TOLD) {
       // Only a server listing thousands of uncovered renewals gets here: one notification a day says so, none per key.
       if (account.choices.get<string>(FLOOD_KEY) === forecast.today) return;
       void account.choices.update(FLOOD_KEY, forecast.today);
     } else {
-      // Kept before the notification shows: it stays open until the user answers, and must not be shown again meanwhile.
-      const keys = keepTold([...told, ...due.map((notice) => notice.key)], forecast.today).slice(-MAX_TOLD);
+      // Kept before the notification shows: it stays open until the user answers, and must not be shown again
+      // meanwhile. Old keys are forgotten, but never one the forecast would tell again: an invoice overdue for months
+      // is still due, and is told once.
+      const current = noticesDue(forecast, { ...context, told: new Set() }).map((notice) => notice.key);
+      const keys = [...new Set([...keepTold(told, forecast.today), ...current])].slice(-MAX_TOLD);
       void account.choices.update(TOLD_KEY, keys);
     }
     void this.tell(account, due, forecast);

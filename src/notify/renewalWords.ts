@@ -139,14 +139,18 @@ function lastDueDay(renewal: OrderRenewal): string | undefined {
   return date.kind === 'day' ? date.day : dayText(dayOfInstant(date.at, systemZone));
 }
 
+/** What the forecast says of a server's coming renewals; `warn`: short within the warning window (the row is marked). */
+export interface RenewalCoverage {
+  readonly text: string;
+  readonly kind: 'short' | 'covered' | 'notCounted';
+  readonly warn: boolean;
+}
+
 /**
  * Whether the balance pays a server's coming renewals, when the forecast can say: "Your balance does not cover it:
- * short by €43.30". `warn`: within the warning window (the row is marked).
+ * short by €43.30", or of a later one, "… does not cover its renewal on Dec 25: short by €102.00".
  */
-export function renewalCoverage(
-  outlook: OrderOutlook | undefined,
-  today: string,
-): { readonly text: string; readonly warn: boolean } | undefined {
+export function renewalCoverage(outlook: OrderOutlook | undefined, today: string): RenewalCoverage | undefined {
   const next = outlook?.next;
   if (!outlook || !next) return undefined;
   const short = outlook.firstUncovered;
@@ -156,14 +160,15 @@ export function renewalCoverage(
       short === next
         ? vscode.l10n.t('Your balance does not cover it: short by {0}', by)
         : vscode.l10n.t('Your balance does not cover its renewal on {0}: short by {1}', dayWords(short.day, today), by);
-    return { text, warn: outlook.warn };
+    return { text, kind: 'short', warn: outlook.warn };
   }
   if (next.kind === 'charge' && next.covered === true) {
-    return { text: vscode.l10n.t('Covered by your balance'), warn: false };
+    return { text: vscode.l10n.t('Covered by your balance'), kind: 'covered', warn: false };
   }
   if (next.kind === 'otherCurrency' && next.currency) {
     return {
       text: vscode.l10n.t("Priced in {0}, not the balance's currency: not counted", next.currency),
+      kind: 'notCounted',
       warn: false,
     };
   }

@@ -44,7 +44,7 @@ function order(id: number, name: string, status: string, ip: string, plan: strin
 
 /** Our own icons, which labels and tooltips may carry; any other `$(` is the server's and must not render. */
 const OWN_ICONS =
-  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard|calendar|pass)\)/g;
+  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard|calendar|pass|info)\)/g;
 
 function inertLabel(where: string, value: string | undefined): void {
   if (value === undefined) return;

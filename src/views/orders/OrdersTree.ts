@@ -201,6 +201,8 @@ function renewalKey(account: Account, id: string): string {
   return `${renewalWarning(account, id)}|${outlook.nextDay}|${outlook.next?.covered}|${short?.day}|${short?.shortBy}`;
 }
 
+const COVERAGE_ICONS = { short: '$(warning)', covered: '$(pass)', notCounted: '$(info)' } as const;
+
 /** The tooltip's lines about an order's renewal, in Markdown. */
 function renewalLines(node: OrderNode): string[] {
   const { account, order } = node;
@@ -209,9 +211,9 @@ function renewalLines(node: OrderNode): string[] {
   const summary = renewalSummary(order, outlook, forecast.today, forMarkdown);
   if (summary === undefined) return [];
   const coverage = renewalCoverage(outlook, forecast.today);
-  const warn = coverage?.warn === true && renewalWarning(account, order.id);
   const lines = [`$(calendar) ${summary}`];
-  if (coverage) lines.push(`${warn ? '$(warning)' : '$(pass)'} ${coverage.text}`);
+  // The mark of a shortfall whether or not it falls within the warning window; a tick only for what is paid.
+  if (coverage) lines.push(`${COVERAGE_ICONS[coverage.kind]} ${coverage.text}`);
   return lines;
 }
 
