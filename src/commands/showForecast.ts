@@ -23,7 +23,10 @@ export async function showForecast(account: Account): Promise<void> {
   }
   const uri = forecastUri(account);
   const document = await vscode.workspace.openTextDocument(uri);
-  const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('markdown.showPreview')) await vscode.commands.executeCommand('markdown.showPreview', uri);
-  else await vscode.window.showTextDocument(document, { preview: true });
+  try {
+    // Run, not looked up: the Markdown extension registers its commands only once it is active.
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+  } catch {
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
 }

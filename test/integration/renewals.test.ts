@@ -96,7 +96,7 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
       ((marked.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id,
       'problemsWarningIcon.foreground',
     );
-    assert.match(String(marked.description), /renewal not covered$/);
+    assert.match(String(marked.description), /^renewal not covered · 192\.0\.2\.56 · /);
     for (const label of ['staging-box', 'legacy-mail', 'web-frontend-01']) {
       const item = h.api.orders.getTreeItem(await node(label));
       assert.doesNotMatch(String(item.description), /renewal not covered/, label);

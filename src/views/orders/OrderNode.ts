@@ -60,8 +60,9 @@ export class OrderNode {
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
     if (order.duplicateId) parts.unshift(vscode.l10n.t('same ID as another server'));
     if (stale) parts.push(vscode.l10n.t('stale'));
+    // First, like the twin mark: a narrow sidebar cuts the end of the row, and this is what the row is marked for.
     const warning = renewalWarning ? vscode.l10n.t('renewal not covered') : '';
-    if (warning) parts.push(warning);
+    if (warning) parts.unshift(warning);
     item.description = parts.join(' · ');
     item.accessibilityInformation = {
       label: [forLabel(order.label), state, stale ? vscode.l10n.t('stale') : '', warning].filter(Boolean).join(', '),
