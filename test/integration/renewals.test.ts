@@ -323,5 +323,19 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
       assert.match(document.getText(), /^# Renewal forecast: Client\n/);
       assert.ok(unescaped(document.getText()).includes(`**${eur(500)} covers the renewals until`));
     });
+
+    it("names the account in a notice about one of its renewals, on that account's balance", async () => {
+      const account = h.api.model.get(CLIENT);
+      assert.ok(account);
+      const before = warnings().length;
+      client.state.balance.balance = 7;
+      await account.store.refresh(['balance'], 'user');
+      const said = await waitFor(() => warnings().slice(before)[0], "the client account's notice");
+      assert.equal(
+        said,
+        `Account Client: client-worker renews on ${day(3)}, in 3 days, for ${eur(79.9)}, and your balance does not cover it: short by ${eur(72.9)}.`,
+      );
+      assert.equal(account.forecast().coverage.kind, 'short');
+    });
   });
 });
