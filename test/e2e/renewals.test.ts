@@ -70,10 +70,12 @@ describe('a user is warned of a renewal the balance does not cover', () => {
 
   it('sees in the status bar tooltip what the balance does not cover', async () => {
     const { workbench, page } = session();
+    // Away from the tree first: the server's tooltip says "does not cover" too.
     await page.mouse.move(800, 300);
+    await page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: timeouts.ui });
     const balance = workbench.statusBarItem(/€42\.50/);
     await balance.hover();
-    const hover = page.locator('.monaco-hover', { hasText: 'does not cover' }).first();
+    const hover = page.locator('.monaco-hover', { hasText: '€42.50 does not cover' }).first();
     await hover.waitFor({ timeout: timeouts.ui });
     assert.match(
       await hover.innerText(),
