@@ -13,6 +13,8 @@ export interface Settings {
   readonly websiteUrl: string;
   /** Minutes between reads of the orders while their view is hidden (0 = off). */
   readonly watchIntervalMinutes: number;
+  /** Days before a renewal the balance does not cover that the extension warns (0 = no warnings). */
+  readonly renewalWarningDays: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export function readSettings(): Settings {
     maxRequestsPerMinute: clamp(userOnly<number>('maxRequestsPerMinute', 100), 100, 1, 120),
     websiteUrl: String(userOnly<string>('websiteUrl', '')).trim(),
     watchIntervalMinutes: number('watchInterval', 5, 0, 24 * 60),
+    renewalWarningDays: Math.floor(number('renewalWarningDays', 7, 0, 90)),
   };
 }
 
@@ -84,4 +87,5 @@ export const SETTING_IDS = {
   maxRequestsPerMinute: `${SECTION}.maxRequestsPerMinute`,
   websiteUrl: `${SECTION}.websiteUrl`,
   watchInterval: `${SECTION}.watchInterval`,
+  renewalWarningDays: `${SECTION}.renewalWarningDays`,
 } as const;

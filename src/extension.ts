@@ -5,11 +5,12 @@ import { AccountModel } from './accounts/AccountModel';
 import { AccountsAuthProvider } from './accounts/AccountsAuthProvider';
 import { type CommandHost } from './commands/CommandHost';
 import { registerCommands } from './commands/index';
-import { readSettings } from './config';
+import { affects, readSettings } from './config';
 import { FolderSuggestions } from './features/FolderSuggestions';
 import { HostKeys } from './features/HostKeys';
 import { OutsideChangeNotifier } from './features/OutsideChangeNotifier';
 import { Reachability } from './features/Reachability';
+import { RenewalNotices } from './features/RenewalNotices';
 import { AssistantTools } from './lm/registerTools';
 import { FolderBindings } from './folder/FolderBindings';
 import { type FolderHooks } from './folder/hooks';
@@ -20,6 +21,7 @@ import { AccountNode } from './views/AccountNode';
 import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
+import { FORECAST_SCHEME, ForecastDocument } from './views/ForecastDocument';
 import { FolderServerItem } from './views/FolderServerItem';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
@@ -55,6 +57,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const statusBar = new BalanceStatusBar(model, () => readSettings().lowBalanceThreshold);
   const details = new OrderDetailsDocument(model);
   const badges = new Badges(model, ordersView, invoicesView);
+  const forecast = new ForecastDocument(model);
+  const renewalNotices = new RenewalNotices(model);
   const ssh: SshHooks = {};
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   // The extension's own tests never read the real ~/.ssh/config, and turn suggestions on only where they test them.
@@ -89,6 +93,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     statusBar,
     details,
     badges,
+    forecast,
+    renewalNotices,
     tools,
     folders,
     folderItem,
@@ -114,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ...registerCommands(host),
     arrangement.onDidDescribe((description) => (ordersView.description = description)),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
+    vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
     ordersView.onDidChangeVisibility((e) => model.setVisibility({ ordersVisible: e.visible })),
     ordersView.onDidChangeSelection((e) => statusBar.select(e.selection)),
     invoicesView.onDidChangeVisibility((e) => model.setVisibility({ invoicesVisible: e.visible })),
@@ -121,6 +128,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.workspace.onDidChangeConfiguration((event) => {
       model.settingsChanged(event);
       if (event.affectsConfiguration('hostingAccount.lowBalanceThreshold')) statusBar.update();
+      if (affects(event, 'renewalWarningDays')) {
+        statusBar.update();
+        orders.renewalsChanged();
+        badges.update();
+        renewalNotices.settingsChanged();
+      }
     }),
   );
   model.setVisibility({
@@ -139,6 +152,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         statusBar,
         arrangement,
         badges,
+        forecast,
+        renewalNotices,
+        newRenewalNotices: (options) => new RenewalNotices(model, options),
         tools,
         auth,
         log,

@@ -5,12 +5,14 @@ import type { FolderSuggestions } from './features/FolderSuggestions';
 import type { HostKeys } from './features/HostKeys';
 import type { FolderBindings } from './folder/FolderBindings';
 import type { FolderHooks } from './folder/hooks';
+import type { RenewalNoticeOptions, RenewalNotices } from './features/RenewalNotices';
 import type { AssistantTools } from './lm/registerTools';
 import type { Log } from './log';
 import type { SshHooks } from './ssh/hooks';
 import type { Badges } from './views/Badges';
 import type { BalanceStatusBar } from './views/BalanceStatusBar';
 import type { FolderServerItem } from './views/FolderServerItem';
+import type { ForecastDocument } from './views/ForecastDocument';
 import type { InvoicesTree } from './views/invoices/InvoicesTree';
 import type { OrdersArrangement } from './views/orders/OrdersArrangement';
 import type { OrdersTree } from './views/orders/OrdersTree';
@@ -26,6 +28,11 @@ export interface TestApi {
   readonly statusBar: BalanceStatusBar;
   readonly arrangement: OrdersArrangement;
   readonly badges: Badges;
+  /** The renewal forecast documents' provider. */
+  readonly forecast: ForecastDocument;
+  readonly renewalNotices: RenewalNotices;
+  /** Another notifier over the same state, as a new window or a restart makes (the test disposes it). */
+  readonly newRenewalNotices: (options: RenewalNoticeOptions) => RenewalNotices;
   readonly tools: AssistantTools;
   /** The Accounts menu's provider. */
   readonly auth: AccountsAuthProvider;

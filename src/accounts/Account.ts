@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import { KeyStore, secretNameOf } from '../auth/KeyStore';
+import { ForecastMemo } from '../billing/ForecastMemo';
+import { type Forecast } from '../billing/types';
 import { type Settings } from '../config';
 import { formatRequest, type Log } from '../log';
 import { forLog } from '../notify/inert';
@@ -42,6 +44,7 @@ export class Account extends Disposable {
   readonly choices: vscode.Memento;
   readonly log: Log;
   private current: AccountRecord;
+  private readonly forecasts = new ForecastMemo();
   private readonly onDidDisposeEmitter = new Emitter<void>();
   /** The account was removed (or the extension is shutting down): what shows it closes. */
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -139,6 +142,16 @@ export class Account extends Disposable {
   get apiKeysPageUrl(): string | undefined {
     const site = this.websiteUrl;
     return site && `${site}/client/api-keys`;
+  }
+
+  /**
+   * What the balance covers: the renewals of the next 90 days from what the store holds now (no request), made once
+   * per change of the balance, orders or invoices, however many views ask.
+   */
+  forecast(now = Date.now()): Forecast {
+    const { balance, orders, invoices } = this.store;
+    const inputs = { balance: balance.value, orders: orders.all, invoices: invoices.value };
+    return this.forecasts.get(inputs, now, this.settings.renewalWarningDays);
   }
 
   /** A rename keeps everything; another address starts the store over (nothing the old one said stays). */

@@ -16,7 +16,14 @@ import {
 import { unitsFromNumber } from '../api/normalise/renewal/decimal';
 import { type ZoneOffset, dayOfInstant, dayText, parseDayText } from '../util/calendar';
 import { type Sequence } from './schedule';
-import { type NoForecast, type OrderOutlook, type RenewalSource, type UnpaidInvoice, type Units } from './types';
+import {
+  type NoForecast,
+  type OrderOutlook,
+  type RenewalKind,
+  type RenewalSource,
+  type UnpaidInvoice,
+  type Units,
+} from './types';
 import { plain } from '../util/serverText';
 
 /** An order's outlook while the forecast fills it in (the forecast returns it as read-only). */
@@ -32,17 +39,24 @@ export interface Item {
   readonly priceProblem?: AmountProblem;
   /** The unpaid invoice issued for the first renewal. */
   readonly invoice?: { readonly invoiceId: string; readonly url?: string };
+  /** Filled in by the forecast once the currency of its sums is known (every item has them, so all share a shape). */
+  kind: RenewalKind;
+  shownCurrency: string | undefined;
+  currencyAssumed: true | undefined;
 }
 
 export interface Unpaid {
   readonly list: UnpaidInvoice[];
   /** By `day|amount`, the places in `list` of the unpaid invoices with that due day and amount. */
   readonly byDayAmount: Map<string, number[]>;
+  /** The due days in `byDayAmount`: most orders renew on a day no invoice is due, and need no key made. */
+  readonly days: Set<number>;
 }
 
 export function collectUnpaid(invoices: readonly Invoice[], today: number): Unpaid {
   const list: UnpaidInvoice[] = [];
   const byDayAmount = new Map<string, number[]>();
+  const days = new Set<number>();
   for (const invoice of invoices) {
     if (invoice.status !== 'unpaid' && invoice.status !== 'overdue') continue;
     const due = invoice.dueDate === undefined ? undefined : parseDayText(plain(invoice.dueDate));
@@ -52,6 +66,7 @@ export function collectUnpaid(invoices: readonly Invoice[], today: number): Unpa
       const same = byDayAmount.get(`${due}|${amount}`);
       if (same) same.push(list.length);
       else byDayAmount.set(`${due}|${amount}`, [list.length]);
+      days.add(due);
     }
     list.push({
       invoiceId: invoice.id,
@@ -63,7 +78,7 @@ export function collectUnpaid(invoices: readonly Invoice[], today: number): Unpa
       overdue: invoice.status === 'overdue' || (due !== undefined && due < today),
     });
   }
-  return { list, byDayAmount };
+  return { list, byDayAmount, days };
 }
 
 /** The currency sums are in: the balance's; else the one every price listed shares; else none. */
@@ -114,7 +129,7 @@ function billedBy(
   day: number,
   renewal: OrderRenewal,
 ): { unpaid: UnpaidInvoice; at: number } | undefined {
-  if (renewal.price === undefined) return undefined;
+  if (renewal.price === undefined || !unpaid.days.has(day)) return undefined;
   for (const at of unpaid.byDayAmount.get(`${day}|${renewal.price}`) ?? []) {
     const invoice = unpaid.list[at] as UnpaidInvoice;
     if (billed.has(at) || !matches(invoice, renewal.currency)) continue;
@@ -180,6 +195,9 @@ export function collectOrders(
       currency: renewal.currency,
       priceProblem: renewal.priceProblem,
       invoice: invoice ? { invoiceId: invoice.unpaid.invoiceId, url: invoice.unpaid.url } : undefined,
+      kind: 'charge',
+      shownCurrency: undefined,
+      currencyAssumed: undefined,
     });
   }
   for (const invoice of unpaid.list) {
@@ -189,8 +207,14 @@ export function collectOrders(
     items.push({
       outlook: undefined,
       source: { kind: 'invoice', invoiceId, number, url },
+      autoRenew: undefined,
       amount: invoice.amount,
       currency: invoice.currency,
+      priceProblem: undefined,
+      invoice: undefined,
+      kind: 'charge',
+      shownCurrency: undefined,
+      currencyAssumed: undefined,
     });
   }
   return { items, seqs, outlooks };

@@ -21,6 +21,10 @@ export type RenewalSource =
  */
 export type RenewalKind = 'charge' | 'expires' | 'unpriced' | 'otherCurrency';
 
+/**
+ * One renewal in the forecast. The forecast's own are lean objects that read the fields shared by an order's renewals
+ * through getters: read their fields (or `JSON.stringify` them), never spread them.
+ */
 export interface ForecastRenewal {
   readonly source: RenewalSource;
   /** The user's calendar day, `YYYY-MM-DD`. */

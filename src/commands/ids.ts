@@ -15,6 +15,7 @@ export const COMMAND_IDS = [
   'hostingAccount.invoice.open',
   'hostingAccount.showInvoices',
   'hostingAccount.showAccount',
+  'hostingAccount.showForecast',
   'hostingAccount.openApiKeysPage',
   'hostingAccount.showLog',
   'hostingAccount.account.add',

@@ -19,6 +19,7 @@ import { refresh } from './refresh';
 import { removeApiKey } from './removeApiKey';
 import { setApiKey } from './setApiKey';
 import { showAccount } from './showAccount';
+import { showForecast } from './showForecast';
 import { showOrderDetails } from './showOrderDetails';
 import { isCancellation } from './UserCancelled';
 
@@ -54,6 +55,7 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.invoice.open': { anywhere: (host, arg) => openInvoice(host, arg) },
   'hostingAccount.showInvoices': { anywhere: () => vscode.commands.executeCommand('hostingAccount.invoices.focus') },
   'hostingAccount.showAccount': { inAccount: (host, account) => showAccount(host, account) },
+  'hostingAccount.showForecast': { inAccount: (_host, account) => showForecast(account) },
   'hostingAccount.openApiKeysPage': { inAccount: (_host, account) => openApiKeysPage(account) },
   'hostingAccount.showLog': { anywhere: (host) => host.log.show() },
   'hostingAccount.account.add': { anywhere: (host) => addAccount(host) },

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { forLabel } from '../notify/inert';
+import { coverageSentence } from '../notify/renewalWords';
 import { shortReason } from '../notify/shortReason';
 import { formatMoney } from '../util/money';
 import { plain } from '../util/serverText';
@@ -91,6 +92,15 @@ function items(account: Account): AccountPick[] {
       ? vscode.l10n.t('updated at {0}', new Date(store.balance.updatedAt).toLocaleTimeString(vscode.env.language))
       : undefined;
     result.push({ label: `$(credit-card) ${money}`, description: when, run: copy(scalarText(balance.amount)) });
+    const forecast = account.forecast();
+    const coverage = coverageSentence(forecast, forLabel);
+    if (coverage) {
+      result.push({
+        label: `$(${forecast.coverage.kind === 'short' ? 'warning' : 'calendar'}) ${coverage}`,
+        description: vscode.l10n.t('Show Renewal Forecast'),
+        run: () => vscode.commands.executeCommand('hostingAccount.showForecast', account),
+      });
+    }
   } else {
     result.push({
       label: `$(credit-card) ${vscode.l10n.t('Balance unavailable')}`,
@@ -116,6 +126,7 @@ function actions(account: Account): AccountPick[] {
   const list: AccountPick[] = [
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
     { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.showInvoices') },
+    { label: `$(calendar) ${vscode.l10n.t('Show Renewal Forecast')}`, run: command('hostingAccount.showForecast') },
   ];
   if (site) {
     list.push({

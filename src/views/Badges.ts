@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
+import { warningDays } from '../notify/renewalWords';
 import { Disposable } from '../util/lifecycle';
 import { invoiceLook } from './invoices/invoicePresentation';
 
 /**
- * The numbers on the views' icons: orders that need attention (suspended, or stopped by someone else and not looked
- * at yet) and unpaid or overdue invoices, counted over every account. No badge at all when there is nothing to do.
+ * The numbers on the views' icons: orders that need attention (suspended, stopped by someone else and not looked at
+ * yet, or renewing within the warning window without the balance to cover it) and unpaid or overdue invoices, counted
+ * over every account. No badge at all when there is nothing to do.
  */
 export class Badges extends Disposable {
   /** Per account, the orders an outside change stopped, until they change again or the user looks. */
@@ -48,19 +50,25 @@ export class Badges extends Disposable {
   private attentionIn(account: Account): number {
     const { store } = account;
     const flagged = this.flagged.get(account);
+    const outlooks = warningDays(account.settings) ? account.forecast().orders : undefined;
     let count = 0;
     for (const order of store.orders.all) {
+      const renewal = outlooks?.get(order.id)?.warn === true;
       if (order.state === 'suspended') count++;
       else if (flagged?.has(order.id)) {
         // Flagged as stopped from outside: it stops needing attention once it runs again (or an action is under way).
         if (order.state === 'stopped' && !store.pending(order.id)) count++;
-        else flagged.delete(order.id);
-      }
+        else {
+          flagged.delete(order.id);
+          if (renewal) count++;
+        }
+      } else if (renewal) count++;
     }
     return count;
   }
 
-  private update(): void {
+  /** Counts again (also when the renewal warning setting changed). */
+  update(): void {
     for (const account of this.model.accounts) {
       if (account.store.state !== 'ready') this.flagged.delete(account);
     }

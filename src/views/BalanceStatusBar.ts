@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { forLabel, forMarkdown } from '../notify/inert';
+import { balanceRunsShort, coverageSentence, forecastCaveats, warningDays } from '../notify/renewalWords';
 import { hostOf } from '../util/hosts';
 import { Disposable } from '../util/lifecycle';
 import { formatMoney, isLow } from '../util/money';
@@ -11,7 +12,8 @@ import { accountStatus } from './AccountNode';
 const MAX_NAME = 24;
 
 /**
- * The balance in the status bar: one short item, a warning background only for a low balance or a problem. With
+ * The balance in the status bar: one short item, a warning background only for a low balance, a renewal within the
+ * warning window that the balance does not cover, or a problem; the tooltip says what the balance covers. With
  * several accounts it shows the account of the selection in the Orders view (an order, a field of one, or an account
  * row), else the first, and its tooltip lists every account.
  */
@@ -32,7 +34,8 @@ export class BalanceStatusBar extends Disposable {
     this.item.name = vscode.l10n.t('Hosting Account Balance');
     this.register(model.onDidChange(() => this.update()));
     this.register(model.onDidChangeState(() => this.update()));
-    this.register(model.onDidChangeData(({ value }) => (value === 'balance' || value === 'account') && this.update()));
+    // The forecast in the tooltip is made from the orders and invoices too (once per change of them: see Account).
+    this.register(model.onDidChangeData(() => this.update()));
     this.register(model.onDidRequest(() => this.requestBudgetChanged()));
     this.register({ dispose: () => clearTimeout(this.tooltipTimer) });
     this.update();
@@ -79,8 +82,10 @@ export class BalanceStatusBar extends Disposable {
       const { amount, currency } = balance.value;
       const low = isLow(amount, this.threshold());
       const stale = Boolean(balance.error);
-      this.item.text = `$(${stale || low ? 'warning' : 'credit-card'}) ${formatMoney(amount, currency, vscode.env.language)}`;
-      this.item.backgroundColor = stale || low ? warning : undefined;
+      const short = balanceRunsShort(account.forecast(), warningDays(account.settings));
+      const warn = stale || low || short;
+      this.item.text = `$(${warn ? 'warning' : 'credit-card'}) ${formatMoney(amount, currency, vscode.env.language)}`;
+      this.item.backgroundColor = warn ? warning : undefined;
     } else if (balance.error || state === 'unreachable') {
       this.item.text = `$(warning) ${vscode.l10n.t('Balance unavailable')}`;
       this.item.backgroundColor = warning;
@@ -115,6 +120,13 @@ export class BalanceStatusBar extends Disposable {
         const limit = formatMoney(threshold, balance.value.currency, vscode.env.language);
         lines.push(`$(warning) ${vscode.l10n.t('Below your low-balance threshold of {0}', forMarkdown(limit))}`);
       }
+      const forecast = account.forecast();
+      const coverage = coverageSentence(forecast, forMarkdown);
+      if (coverage) {
+        const short = forecast.coverage.kind === 'short';
+        lines.push(`$(${short ? 'warning' : 'calendar'}) ${coverage}`);
+        for (const caveat of forecastCaveats(forecast)) lines.push(caveat);
+      }
     }
     if (balance.updatedAt) {
       const time = new Date(balance.updatedAt).toLocaleTimeString(vscode.env.language);
@@ -140,9 +152,11 @@ export class BalanceStatusBar extends Disposable {
 
 function accessibleLabel(account: Account): string {
   const value = account.store.balance.value;
-  return value
-    ? vscode.l10n.t('Hosting account balance {0}', formatMoney(value.amount, value.currency, vscode.env.language))
-    : vscode.l10n.t('Hosting account balance unavailable');
+  if (!value) return vscode.l10n.t('Hosting account balance unavailable');
+  const money = formatMoney(value.amount, value.currency, vscode.env.language);
+  return balanceRunsShort(account.forecast(), warningDays(account.settings))
+    ? vscode.l10n.t('Hosting account balance {0}, does not cover the coming renewals', money)
+    : vscode.l10n.t('Hosting account balance {0}', money);
 }
 
 /** One account in the tooltip's list: its name, its host when the name is not it, and its balance or state. */

@@ -34,7 +34,14 @@ import { activeExtension, testApi } from './env';
 export const KEY = DEMO_API_KEY;
 
 /** How a suite wants the suite mock: what can change on a running server without a new address. */
-export type SuiteOptions = Pick<MockApiOptions, 'seed' | 'keys' | 'transitionMs'>;
+export type SuiteOptions = Pick<MockApiOptions, 'seed' | 'keys' | 'transitionMs'> & {
+  /**
+   * Keep the renewal warnings on (`hostingAccount.renewalWarningDays` at its default). Off otherwise: the seed's
+   * balance does not cover a renewal 3 days away, and a suite about something else would see its notice, its mark and
+   * its warning background.
+   */
+  readonly renewalWarnings?: boolean;
+};
 
 /** Actions take this long on the suite mock unless a suite says otherwise: long enough to see them under way. */
 const SUITE_TRANSITION_MS = 300;
@@ -119,6 +126,7 @@ export class Harness {
     const previous = vscode.workspace.getConfiguration('hostingAccount').inspect<string>('baseUrl')?.globalValue;
     const harness = new Harness(api, previous, key);
     await api.model.first.keys.delete();
+    await harness.setSetting('renewalWarningDays', options.renewalWarnings === true ? undefined : 0);
     await harness.setSetting('baseUrl', mock.url);
     await waitFor(() => api.model.first.store.state === 'noKey', 'the signed-out state');
     mock.clearLog();
@@ -261,6 +269,7 @@ export class Harness {
     await this.keys.delete();
     await waitFor(() => this.store.state === 'noKey', 'sign-out');
     await this.setSetting('baseUrl', this.previousBaseUrl);
+    await this.setSetting('renewalWarningDays', undefined);
     // The suite mock stays up for the next suite, which resets it (one a test left down starts again on first use).
     this.downMock = undefined;
   }

@@ -44,7 +44,7 @@ function order(id: number, name: string, status: string, ip: string, plan: strin
 
 /** Our own icons, which labels and tooltips may carry; any other `$(` is the server's and must not render. */
 const OWN_ICONS =
-  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard)\)/g;
+  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard|calendar|pass|info)\)/g;
 
 function inertLabel(where: string, value: string | undefined): void {
   if (value === undefined) return;
@@ -210,6 +210,37 @@ describe('hostile server text in every sink', () => {
     } finally {
       await h.api.folders.unbind(folder.uri);
     }
+  });
+
+  it('shows the renewal forecast inert: only our own links, every table row whole', async () => {
+    await vscode.commands.executeCommand('hostingAccount.showForecast');
+    const document = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'hosting-account-forecast'),
+      'the forecast document',
+    );
+    const markdown = document.getText();
+    assert.match(markdown, /Unpaid invoices/);
+    // The links we write (an invoice's page, the provider's site) go to the mock; take them out, then nothing is left.
+    const origin = new URL(h.mock.url).origin;
+    const ours = markdown.split(`](${origin}/`).length - 1;
+    assert.ok(ours >= 2, 'a link to pay the unpaid invoice and one to the site');
+    const rest = markdown.replace(/\]\(http:\/\/127\.0\.0\.1:\d+\/[^\s)]*\)/g, ']');
+    inertMarkdown('forecast document', rest.replace(/^#+ /gm, ''));
+    for (const line of markdown.split('\n').filter((l) => l.startsWith('|'))) {
+      assert.ok(line.endsWith('|') && !line.endsWith('\\|'), `a whole table row: ${line.slice(0, 200)}`);
+    }
+  });
+
+  it('tells a renewal the balance does not cover naming the server inert', async () => {
+    const messages = captureMessages();
+    restores.push(messages.restore);
+    await h.setSetting('renewalWarningDays', 7);
+    // A month on, every renewal of the seed is due, and the balance pays only some of them.
+    const notices = h.api.newRenewalNotices({ now: () => Date.now() + 30 * 86_400_000 });
+    restores.push(() => notices.dispose());
+    restores.push(() => void h.setSetting('renewalWarningDays', 0));
+    const said = await waitFor(() => messages.shown.find((m) => m.level === 'warning'), 'the notice');
+    inertMessage('renewal notice', said.message);
   });
 
   it('says who signed in without a live link', async () => {

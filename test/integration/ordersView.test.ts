@@ -72,8 +72,11 @@ describe('the Orders view', () => {
     const labels = fields.map((f) => h.api.orders.getTreeItem(f).label);
     const record = h.mock.state.getOrder(node.id);
     assert.ok(record);
-    // What the suite's mock sends for it: the record, and the renewal fields of its standard shape.
-    assert.deepEqual(labels, Object.keys(renderOrder('standard', record)));
+    // Its renewal in our words first, then what the suite's mock sends for it: the record, and the renewal fields of
+    // its standard shape.
+    const [renewal, ...sent] = labels;
+    assert.match(typeof renewal === 'string' ? renewal : '', /^Renews \w+ \d+ · €39\.90 \/ month$/);
+    assert.deepEqual(sent, Object.keys(renderOrder('standard', record)));
     await h.api.orders.getChildren(node);
     assert.equal(h.requests('GET /api/v1/orders/:id').length, 1, 'expanding again within seconds reuses the answer');
   });

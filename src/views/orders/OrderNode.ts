@@ -31,7 +31,16 @@ export class OrderNode {
     return this.generation === this.account.store.generation;
   }
 
-  toTreeItem(pending: PendingAction | undefined, idPrefix: string, stale: boolean): vscode.TreeItem {
+  /** What the row last showed of its renewal, so a new forecast redraws only the rows it changes. */
+  drawnRenewal = '';
+
+  /** `renewalWarning`: a renewal within the warning window that the balance does not cover. */
+  toTreeItem(
+    pending: PendingAction | undefined,
+    idPrefix: string,
+    stale: boolean,
+    renewalWarning = false,
+  ): vscode.TreeItem {
     const { order } = this;
     const look = orderLook(order.state, pending?.action);
     const item = new vscode.TreeItem(forLabel(order.label), vscode.TreeItemCollapsibleState.Collapsed);
@@ -42,7 +51,7 @@ export class OrderNode {
     // An order whose id another one has too offers no action at all: the server would pick which one gets it.
     item.contextValue = order.duplicateId ? 'duplicateOrder' : withAddress(look.contextValue, order);
     // A stale account's rows keep their last state, dimmed and said to be stale: no row passes for fresh.
-    const color = stale ? 'disabledForeground' : look.color;
+    const color = stale ? 'disabledForeground' : renewalWarning ? 'problemsWarningIcon.foreground' : look.color;
     item.iconPath = new vscode.ThemeIcon(look.icon, color ? new vscode.ThemeColor(color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
     // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
@@ -51,21 +60,28 @@ export class OrderNode {
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
     if (order.duplicateId) parts.unshift(vscode.l10n.t('same ID as another server'));
     if (stale) parts.push(vscode.l10n.t('stale'));
+    // First, like the twin mark: a narrow sidebar cuts the end of the row, and this is what the row is marked for.
+    const warning = renewalWarning ? vscode.l10n.t('renewal not covered') : '';
+    if (warning) parts.unshift(warning);
     item.description = parts.join(' · ');
     item.accessibilityInformation = {
-      label: [forLabel(order.label), state, stale ? vscode.l10n.t('stale') : ''].filter(Boolean).join(', '),
+      label: [forLabel(order.label), state, stale ? vscode.l10n.t('stale') : '', warning].filter(Boolean).join(', '),
     };
     return item;
   }
 
-  /** Built only when the user hovers: with thousands of orders, eager tooltips would cost more than the tree. */
-  tooltip(stale: string | undefined): vscode.MarkdownString {
+  /**
+   * Built only when the user hovers: with thousands of orders, eager tooltips would cost more than the tree. `renewal`:
+   * the lines about its renewal (Markdown, server text in them already made inert).
+   */
+  tooltip(stale: string | undefined, renewal: readonly string[] = []): vscode.MarkdownString {
     const { order } = this;
     const head = `**${forMarkdown(order.label)}** · ${forMarkdown(stateText(order))}`;
     const notes = [...(stale ? [stale] : []), ...orderNotes(order)];
     const note = notes.map((text) => `\n\n$(warning) ${forMarkdown(text, 600)}`).join('');
+    const renews = renewal.length ? `\n\n${renewal.join('  \n')}` : '';
     const markdown = new vscode.MarkdownString(
-      `${head}${note}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
+      `${head}${note}${renews}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
       true,
     );
     markdown.supportHtml = false;

@@ -3,14 +3,18 @@ import { type Account } from '../../accounts/Account';
 import { type AccountModel } from '../../accounts/AccountModel';
 import { DEFAULT_ACCOUNT_ID } from '../../accounts/accountList';
 import { type Order } from '../../api/models';
+import { type Forecast } from '../../billing/types';
+import { forMarkdown } from '../../notify/inert';
+import { renewalCoverage, renewalSummary, warningDays } from '../../notify/renewalWords';
 import { Disposable } from '../../util/lifecycle';
 import { AccountNode, accountRowItem } from '../AccountNode';
 import { fieldsOf } from '../fields';
 import { FieldNode } from './FieldNode';
 import { OrderNode } from './OrderNode';
 import { type OrdersArrangement } from './OrdersArrangement';
+import { RenewalNode } from './RenewalNode';
 
-export type OrdersTreeNode = AccountNode | OrderNode | FieldNode;
+export type OrdersTreeNode = AccountNode | OrderNode | RenewalNode | FieldNode;
 
 /**
  * An account's order nodes, for one session of its store (a new key or address starts a new set), by order id (and,
@@ -35,6 +39,8 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   private readonly nodes = new WeakMap<Account, NodeSet>();
   /** Whether each account's rows were drawn stale, so a change of that redraws them. */
   private readonly drawnStale = new WeakMap<Account, boolean>();
+  /** The forecast each account's rows were last checked against (see renewalsChanged). */
+  private readonly checkedForecast = new WeakMap<Account, Forecast>();
   private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
 
@@ -63,6 +69,7 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
       model.onDidChangeData(({ account, value: kind }) => {
         if (kind === 'balance' && model.several) this.emitter.fire(AccountNode.of(account));
         if (kind === 'orders' && this.drawnStale.get(account) !== isStale(account)) this.changed(account);
+        if (kind !== 'account') this.renewalsChanged(account);
       }),
     );
     this.register(model.onDidChange(() => this.emitter.fire(undefined)));
@@ -72,10 +79,12 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
     if (node instanceof AccountNode) return accountRowItem(node, 'orders');
     const prefix = idPrefix(node.account, this.model);
-    if (node instanceof FieldNode) return node.toTreeItem(prefix);
+    if (node instanceof FieldNode || node instanceof RenewalNode) return node.toTreeItem(prefix);
     const stale = isStale(node.account);
     this.drawnStale.set(node.account, stale);
-    return node.toTreeItem(node.account.store.pending(node.id), prefix, stale);
+    const warn = renewalWarning(node.account, node.id);
+    node.drawnRenewal = renewalKey(node.account, node.id);
+    return node.toTreeItem(node.account.store.pending(node.id), prefix, stale, warn);
   }
 
   async getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
@@ -85,6 +94,7 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     }
     if (node instanceof AccountNode) return this.model.accountOf(node) ? this.ordersOf(node.account) : [];
     if (node instanceof FieldNode) return node.children();
+    if (node instanceof RenewalNode) return [];
     let raw = node.order.raw;
     try {
       // VS Code also asks again when it redraws an expanded order, so this counts as background: a failure is
@@ -93,18 +103,40 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     } catch {
       // Show what the list already told us rather than an empty node.
     }
-    return FieldNode.forOrder(node.account, node.id, fieldsOf(raw));
+    const fields = FieldNode.forOrder(node.account, node.id, fieldsOf(raw));
+    const { account, order } = node;
+    const forecast = account.forecast();
+    const outlook = forecast.orders.get(order.id);
+    const renewal = RenewalNode.of(account, order, outlook, forecast.today, renewalWarning(account, order.id));
+    return renewal ? [renewal, ...fields] : fields;
   }
 
   getParent(node: OrdersTreeNode): OrdersTreeNode | undefined {
     if (node instanceof AccountNode) return undefined;
     if (node instanceof FieldNode) return node.parent ?? this.nodeFor(node.account, node.orderId);
+    if (node instanceof RenewalNode) return this.nodeFor(node.account, node.orderId);
     return this.model.several ? AccountNode.of(node.account) : undefined;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
-    if (node instanceof OrderNode) item.tooltip = node.tooltip(staleNote(node.account));
+    if (node instanceof OrderNode) item.tooltip = node.tooltip(staleNote(node.account), renewalLines(node));
     return item;
+  }
+
+  /**
+   * The balance, orders or invoices of an account changed, or the warning setting (no account: all of them): redraw
+   * the rows whose renewal marks or words the new forecast changes. Nothing is made unless the forecast itself changed.
+   */
+  renewalsChanged(account?: Account): void {
+    for (const each of account ? [account] : this.model.accounts) {
+      const set = this.nodes.get(each);
+      if (!set || set.generation !== each.store.generation) continue;
+      const forecast = each.forecast();
+      if (account && this.checkedForecast.get(each) === forecast) continue;
+      this.checkedForecast.set(each, forecast);
+      const changed = [...set.byId.values()].filter((node) => node.drawnRenewal !== renewalKey(each, node.id));
+      if (changed.length) this.emitter.fire(changed);
+    }
   }
 
   /** The node of an order of an account, for reveal and for commands that act on it. */
@@ -153,6 +185,36 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
 /** Tree item ids of the accounts after the first carry their account: the same order id may be in two accounts. */
 export function idPrefix(account: Account, model: AccountModel): string {
   return account.id === DEFAULT_ACCOUNT_ID || !model.several ? '' : `account/${account.id}/`;
+}
+
+/** A renewal within the warning window that the balance does not cover (never while the warnings are off). */
+function renewalWarning(account: Account, id: string): boolean {
+  if (!warningDays(account.settings) || account.store.state !== 'ready') return false;
+  return account.forecast().orders.get(id)?.warn ?? false;
+}
+
+/** What a row shows of its renewal (mark and tooltip words): when it changes, the row is redrawn. */
+function renewalKey(account: Account, id: string): string {
+  const outlook = account.forecast().orders.get(id);
+  if (!outlook) return '';
+  const short = outlook.firstUncovered;
+  return `${renewalWarning(account, id)}|${outlook.nextDay}|${outlook.next?.covered}|${short?.day}|${short?.shortBy}`;
+}
+
+const COVERAGE_ICONS = { short: '$(warning)', covered: '$(pass)', notCounted: '$(info)' } as const;
+
+/** The tooltip's lines about an order's renewal, in Markdown. */
+function renewalLines(node: OrderNode): string[] {
+  const { account, order } = node;
+  const forecast = account.forecast();
+  const outlook = forecast.orders.get(order.id);
+  const summary = renewalSummary(order, outlook, forecast.today, forMarkdown);
+  if (summary === undefined) return [];
+  const coverage = renewalCoverage(outlook, forecast.today);
+  const lines = [`$(calendar) ${summary}`];
+  // The mark of a shortfall whether or not it falls within the warning window; a tick only for what is paid.
+  if (coverage) lines.push(`${COVERAGE_ICONS[coverage.kind]} ${coverage.text}`);
+  return lines;
 }
 
 function isStale(account: Account): boolean {

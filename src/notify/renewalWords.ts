@@ -1,0 +1,250 @@
+/**
+ * The forecast in words: what a server's renewal is, whether the balance covers it, what the balance covers in all.
+ * Server text (a server's name, an invoice number, a cycle word) reaches a sentence only through the `quote` the
+ * caller passes, which is the sink function of where the sentence goes (`forMarkdown` in a tooltip, `forMessage` in a
+ * notification, `forLabel` in a tree row).
+ */
+import * as vscode from 'vscode';
+import { type AmountProblem, type Order, type OrderRenewal, type RenewalCycle } from '../api/models';
+import { formatDay, formatUnits } from '../billing/display';
+import { type Forecast, type ForecastRenewal, type OrderOutlook, type Units } from '../billing/types';
+import { dayOfInstant, dayText, systemZone } from '../util/calendar';
+import { type ServerText } from '../util/serverText';
+
+export type Quote = (serverText: ServerText | string, max?: number) => string;
+
+export function dayWords(day: string, today: string): string {
+  return formatDay(day, today, vscode.env.language);
+}
+
+export function moneyWords(units: Units, currency: string | undefined): string {
+  return formatUnits(units, currency, vscode.env.language);
+}
+
+/** Whether the warnings are on for these settings, and how many days ahead. */
+export function warningDays(settings: { readonly renewalWarningDays: number }): number {
+  return settings.renewalWarningDays > 0 ? settings.renewalWarningDays : 0;
+}
+
+/** The first charge the balance does not pay falls within the warning window: the status bar warns. */
+export function balanceRunsShort(forecast: Forecast, days: number): boolean {
+  return days > 0 && forecast.runsOut !== undefined && forecast.runsOut.daysAway <= days;
+}
+
+function everyWords(money: string, cycle: Extract<RenewalCycle, { kind: 'every' }>): string {
+  const { unit, count } = cycle;
+  if (count === 1) {
+    switch (unit) {
+      case 'hour':
+        return vscode.l10n.t('{0} / hour', money);
+      case 'day':
+        return vscode.l10n.t('{0} / day', money);
+      case 'week':
+        return vscode.l10n.t('{0} / week', money);
+      case 'month':
+        return vscode.l10n.t('{0} / month', money);
+      case 'year':
+        return vscode.l10n.t('{0} / year', money);
+    }
+  }
+  switch (unit) {
+    case 'hour':
+      return vscode.l10n.t('{0} / {1} hours', money, count);
+    case 'day':
+      return vscode.l10n.t('{0} / {1} days', money, count);
+    case 'week':
+      return vscode.l10n.t('{0} / {1} weeks', money, count);
+    case 'month':
+      return vscode.l10n.t('{0} / {1} months', money, count);
+    case 'year':
+      return vscode.l10n.t('{0} / {1} years', money, count);
+  }
+}
+
+export function amountProblemWords(problem: AmountProblem): string {
+  switch (problem) {
+    case 'notAmount':
+      return vscode.l10n.t('not an amount');
+    case 'ambiguous':
+      return vscode.l10n.t('its separators could mean thousands or decimals');
+    case 'tooPrecise':
+      return vscode.l10n.t('finer than a ten-thousandth');
+    case 'tooLarge':
+      return vscode.l10n.t('too large');
+    case 'negative':
+      return vscode.l10n.t('negative');
+  }
+}
+
+/** "€12.90 / month", "€132.00 / 3 months"; the server's own cycle word when it is not one we read. */
+export function priceWords(renewal: OrderRenewal, quote: Quote): string | undefined {
+  if (renewal.price === undefined) {
+    return renewal.priceProblem && vscode.l10n.t('price unreadable: {0}', amountProblemWords(renewal.priceProblem));
+  }
+  const money = moneyWords(renewal.price, renewal.currency);
+  const { cycle } = renewal;
+  if (cycle?.kind === 'every') return everyWords(money, cycle);
+  if (cycle?.kind === 'once') return vscode.l10n.t('{0}, paid once', money);
+  if (cycle?.kind === 'free') return vscode.l10n.t('free');
+  return renewal.cycleText ? `${money} (${quote(renewal.cycleText, 40)})` : money;
+}
+
+function join(...parts: Array<string | undefined>): string {
+  return parts.filter((part) => part !== undefined && part !== '').join(' · ');
+}
+
+/**
+ * A server's renewal on one line: "Renews Dec 3 · €12.90 / month", "Ends Nov 29: does not renew", "Paid once: does
+ * not renew". Undefined when the server said nothing about renewing.
+ */
+export function renewalSummary(
+  order: Order,
+  outlook: OrderOutlook | undefined,
+  today: string,
+  quote: Quote,
+): string | undefined {
+  const renewal = order.renewal;
+  if (!renewal) return undefined;
+  const price = priceWords(renewal, quote);
+  switch (outlook?.noForecast) {
+    case 'ended':
+      return vscode.l10n.t('Ended: does not renew');
+    case 'oneTime':
+      return vscode.l10n.t('Paid once: does not renew');
+    case 'free':
+      return vscode.l10n.t('Free: nothing to renew');
+    case 'dateUnreadable':
+      return join(vscode.l10n.t('Renewal date unreadable'), price);
+    case 'noDate':
+      return join(vscode.l10n.t('No renewal date given'), price);
+    case 'stale': {
+      const last = lastDueDay(renewal);
+      return last
+        ? vscode.l10n.t('Last due {0}, long past: not forecast', dayWords(last, today))
+        : vscode.l10n.t('Renewal date long past: not forecast');
+    }
+    case undefined:
+      break;
+  }
+  const next = outlook?.nextDay;
+  if (renewal.autoRenew === false) {
+    return next ? vscode.l10n.t('Ends {0}: does not renew', dayWords(next, today)) : vscode.l10n.t('Does not renew');
+  }
+  return next ? join(vscode.l10n.t('Renews {0}', dayWords(next, today)), price) : price;
+}
+
+function lastDueDay(renewal: OrderRenewal): string | undefined {
+  const { date } = renewal;
+  if (!date) return undefined;
+  return date.kind === 'day' ? date.day : dayText(dayOfInstant(date.at, systemZone));
+}
+
+/** What the forecast says of a server's coming renewals; `warn`: short within the warning window (the row is marked). */
+export interface RenewalCoverage {
+  readonly text: string;
+  readonly kind: 'short' | 'covered' | 'notCounted';
+  readonly warn: boolean;
+}
+
+/**
+ * Whether the balance pays a server's coming renewals, when the forecast can say: "Your balance does not cover it:
+ * short by €43.30", or of a later one, "… does not cover its renewal on Dec 25: short by €102.00".
+ */
+export function renewalCoverage(outlook: OrderOutlook | undefined, today: string): RenewalCoverage | undefined {
+  const next = outlook?.next;
+  if (!outlook || !next) return undefined;
+  const short = outlook.firstUncovered;
+  if (short) {
+    const by = moneyWords(short.shortBy ?? 0, short.currency);
+    const text =
+      short === next
+        ? vscode.l10n.t('Your balance does not cover it: short by {0}', by)
+        : vscode.l10n.t('Your balance does not cover its renewal on {0}: short by {1}', dayWords(short.day, today), by);
+    return { text, kind: 'short', warn: outlook.warn };
+  }
+  if (next.kind === 'charge' && next.covered === true) {
+    return { text: vscode.l10n.t('Covered by your balance'), kind: 'covered', warn: false };
+  }
+  if (next.kind === 'otherCurrency' && next.currency) {
+    return {
+      text: vscode.l10n.t("Priced in {0}, not the balance's currency: not counted", next.currency),
+      kind: 'notCounted',
+      warn: false,
+    };
+  }
+  return undefined;
+}
+
+/** What renews, for a sentence: a server's name or an invoice's number, quoted for the sink. */
+export function subjectWords(renewal: ForecastRenewal, quote: Quote): string {
+  const { source } = renewal;
+  return source.kind === 'order'
+    ? quote(source.label, 80)
+    : vscode.l10n.t('invoice {0}', quote(source.number ?? `#${source.invoiceId}`, 60));
+}
+
+/**
+ * What the balance covers, in one sentence: "€42.50 covers the renewals until Feb 22 (4 renewals, €38.70)", or
+ * "€7.00 does not cover web-01's renewal on Dec 3 (€12.90): short by €5.90". Undefined without a balance.
+ */
+export function coverageSentence(forecast: Forecast, quote: Quote): string | undefined {
+  const { coverage, today } = forecast;
+  if (forecast.balance === undefined) return undefined;
+  const balance = moneyWords(forecast.balance, forecast.currency);
+  switch (coverage.kind) {
+    case 'noBalance':
+      return undefined;
+    case 'nothingDue':
+      return vscode.l10n.t('No renewals to pay until {0}', dayWords(forecast.horizonEnd, today));
+    case 'covered': {
+      const until = dayWords(forecast.horizonEnd, today);
+      const sum = moneyWords(coverage.amount, forecast.currency);
+      return coverage.count === 1
+        ? vscode.l10n.t('{0} covers the renewals until {1} (1 renewal, {2})', balance, until, sum)
+        : vscode.l10n.t('{0} covers the renewals until {1} ({2} renewals, {3})', balance, until, coverage.count, sum);
+    }
+    case 'short': {
+      const { first } = coverage;
+      const amount = moneyWords(first.amount ?? 0, first.currency);
+      const short = moneyWords(coverage.shortBy, forecast.currency);
+      const day = dayWords(first.day, today);
+      return first.source.kind === 'order'
+        ? vscode.l10n.t(
+            "{0} does not cover {1}'s renewal on {2} ({3}): short by {4}",
+            balance,
+            subjectWords(first, quote),
+            day,
+            amount,
+            short,
+          )
+        : vscode.l10n.t(
+            '{0} does not cover {1}, due {2} ({3}): short by {4}',
+            balance,
+            subjectWords(first, quote),
+            day,
+            amount,
+            short,
+          );
+    }
+  }
+}
+
+/** What the forecast leaves out of its sums or its days, when anything: one short sentence each. */
+export function forecastCaveats(forecast: Forecast): string[] {
+  const caveats: string[] = [];
+  const { otherCurrencies, notSummed } = forecast.totals;
+  if (otherCurrencies.length) {
+    caveats.push(vscode.l10n.t('Not counted: renewals priced in {0}', otherCurrencies.slice(0, 5).join(', ')));
+  } else if (notSummed) {
+    caveats.push(vscode.l10n.t('Not counted: {0} renewals whose price could not be read', notSummed));
+  }
+  if (forecast.cut) {
+    caveats.push(
+      vscode.l10n.t(
+        'Listed until {0} only: too many renewals to list further',
+        dayWords(forecast.horizonEnd, forecast.today),
+      ),
+    );
+  }
+  return caveats;
+}

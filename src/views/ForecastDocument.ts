@@ -1,0 +1,227 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
+import { type Forecast, type ForecastRenewal, type UnpaidInvoice } from '../billing/types';
+import { forMarkdown } from '../notify/inert';
+import {
+  amountProblemWords,
+  coverageSentence,
+  dayWords,
+  forecastCaveats,
+  moneyWords,
+  subjectWords,
+} from '../notify/renewalWords';
+import { Disposable } from '../util/lifecycle';
+
+export const FORECAST_SCHEME = 'hosting-account-forecast';
+
+/** Rows of the renewals table and of the unpaid invoices at most: the rest is counted. */
+const MAX_RENEWAL_ROWS = 300;
+const MAX_INVOICE_ROWS = 50;
+/** A link longer than this is not shown (no invoice page needs more). */
+const MAX_LINK = 2_000;
+
+/**
+ * `hosting-account-forecast://<account>/Renewal Forecast.md`: the account is the authority (none for the first
+ * account), the name is only the tab's title.
+ */
+export function forecastUri(account: Account): vscode.Uri {
+  const shown = account.shownName();
+  const title = vscode.l10n.t('Renewal Forecast');
+  const name = shown ? `${title} – ${shown.slice(0, 60)}` : title;
+  return vscode.Uri.from({
+    scheme: FORECAST_SCHEME,
+    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
+    path: `/${name.replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.md`,
+  });
+}
+
+/**
+ * The renewal forecast of an account as a read-only Markdown document: what the balance covers, the renewals of the
+ * next 90 days in date order with the balance after each, the day it runs out, and the unpaid invoices with a link
+ * to pay. Made from what the account's store holds (no request); an open document follows every change of it.
+ */
+export class ForecastDocument extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.emitter.event;
+  /** The forecast each account's document was last made from: only a new one is worth a redraw. */
+  private readonly shown = new WeakMap<Account, Forecast>();
+
+  constructor(private readonly model: AccountModel) {
+    super();
+    this.register(
+      model.onDidChangeData(({ account, value }) => {
+        const shown = this.shown.get(account);
+        if (value !== 'account' && shown && shown !== account.forecast()) this.emitter.fire(forecastUri(account));
+      }),
+    );
+    this.register(
+      model.onDidChangeState((account) => this.shown.has(account) && this.emitter.fire(forecastUri(account))),
+    );
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
+    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    const forecast = account.forecast();
+    this.shown.set(account, forecast);
+    return forecastMarkdown(account, forecast);
+  }
+}
+
+/** Our words in a table cell: a `|` would end the cell. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+/**
+ * A link the document may show: http(s) only (the readers keep nothing else; checked again here), bounded, and with
+ * every character that could end a Markdown link or a table cell percent-encoded.
+ */
+export function safeLink(url: string | undefined): string | undefined {
+  if (url === undefined || url.length > MAX_LINK) return undefined;
+  let href: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    href = parsed.href;
+  } catch {
+    return undefined;
+  }
+  return href.replace(/[()<>[\]|\\"'` ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export function forecastMarkdown(account: Account, forecast: Forecast): string {
+  const { store } = account;
+  const { today } = forecast;
+  const name = account.shownName();
+  const lines: string[] = [
+    `# ${name ? vscode.l10n.t('Renewal forecast: {0}', forMarkdown(name, 60)) : vscode.l10n.t('Renewal forecast')}`,
+    '',
+  ];
+  if (store.state !== 'ready' && store.balance.value === undefined) {
+    lines.push(vscode.l10n.t('Nothing has been read from this account yet: set its API key or refresh it.'));
+    return `${lines.join('\n')}\n`;
+  }
+  const until = dayWords(forecast.horizonEnd, today);
+  if (forecast.balance === undefined) {
+    lines.push(vscode.l10n.t('The balance has not been read: the renewals until {0} are listed without it.', until));
+  } else {
+    const balance = moneyWords(forecast.balance, forecast.currency);
+    const at = store.balance.updatedAt;
+    const time = at ? new Date(at).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' }) : '';
+    lines.push(
+      time
+        ? vscode.l10n.t('Balance **{0}** (read at {1}); the renewals until {2}.', balance, time, until)
+        : vscode.l10n.t('Balance **{0}**; the renewals until {1}.', balance, until),
+    );
+  }
+  const sentence = coverageSentence(forecast, forMarkdown);
+  if (sentence) lines.push('', `**${sentence}.**`);
+  if (forecast.runsOut) {
+    lines.push('', vscode.l10n.t('The balance runs out on **{0}**.', dayWords(forecast.runsOut.day, today)));
+  }
+  for (const caveat of forecastCaveats(forecast)) lines.push('', `${caveat}.`);
+  lines.push('', ...renewalsTable(forecast));
+  lines.push('', `## ${vscode.l10n.t('Unpaid invoices')}`, '', ...invoicesTable(account, forecast));
+  const site = safeLink(account.websiteUrl);
+  if (site) lines.push('', `[${vscode.l10n.t("Add funds or pay on your provider's website")}](${site})`);
+  if (store.ordersInfo.updatedAt === undefined) {
+    lines.push('', vscode.l10n.t('The servers have not been read yet: their renewals are missing.'));
+  }
+  lines.push(
+    '',
+    `*${vscode.l10n.t("Later renewals of a server follow from its billing cycle. Each charge is assumed to be paid from the balance in date order; a renewal priced in another currency than the balance's is listed but not counted.")}*`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Money as we format it: digits, separators and a currency symbol or a three-letter code (the readers keep no other),
+ * so it needs no escaping, and the document reads the same as text and as a preview.
+ */
+function money(units: number, currency: string | undefined): string {
+  return moneyWords(units, currency);
+}
+
+function renewalsTable(forecast: Forecast): string[] {
+  const { renewals, today } = forecast;
+  if (!renewals.length) return [vscode.l10n.t('No renewals until {0}.', dayWords(forecast.horizonEnd, today))];
+  const rows = [
+    `| ${[vscode.l10n.t('Date'), vscode.l10n.t('What'), vscode.l10n.t('Amount'), vscode.l10n.t('Balance after')].map(cell).join(' | ')} |`,
+    '| --- | --- | ---: | ---: |',
+  ];
+  for (const renewal of renewals.slice(0, MAX_RENEWAL_ROWS)) rows.push(renewalRow(renewal, today, forecast.currency));
+  if (renewals.length > MAX_RENEWAL_ROWS) {
+    rows.push(
+      '',
+      `*${cell(vscode.l10n.t('… and {0} more renewals until {1}, not listed.', renewals.length - MAX_RENEWAL_ROWS, dayWords(forecast.horizonEnd, today)))}*`,
+    );
+  }
+  return rows;
+}
+
+function renewalRow(renewal: ForecastRenewal, today: string, currency: string | undefined): string {
+  const day = dayWords(renewal.day, today);
+  const when = renewal.overdue ? vscode.l10n.t('{0} (overdue)', day) : day;
+  const what = subjectWords(renewal, forMarkdown);
+  let amount: string;
+  switch (renewal.kind) {
+    case 'charge':
+      amount = money(renewal.amount ?? 0, renewal.currency);
+      break;
+    case 'expires':
+      amount = vscode.l10n.t('ends: does not renew');
+      break;
+    case 'unpriced':
+      amount = renewal.priceProblem
+        ? vscode.l10n.t('price unreadable: {0}', amountProblemWords(renewal.priceProblem))
+        : vscode.l10n.t('price unknown');
+      break;
+    case 'otherCurrency':
+      amount = vscode.l10n.t('{0}, not counted', money(renewal.amount ?? 0, renewal.currency));
+      break;
+  }
+  let after = '';
+  if (renewal.balanceAfter !== undefined) {
+    const balance = money(renewal.balanceAfter, currency);
+    after =
+      renewal.covered === false
+        ? `**${balance}** ${vscode.l10n.t('(short by {0})', money(renewal.shortBy ?? 0, currency))}`
+        : balance;
+  }
+  return `| ${[cell(when), what, cell(amount), cell(after)].join(' | ')} |`;
+}
+
+function invoicesTable(account: Account, forecast: Forecast): string[] {
+  if (account.store.invoices.value === undefined) {
+    return [vscode.l10n.t('The invoices have not been read yet: open the Invoices view or refresh to include them.')];
+  }
+  const unpaid = forecast.unpaidInvoices;
+  if (!unpaid.length) return [vscode.l10n.t('None.')];
+  const site = safeLink(account.websiteUrl);
+  const rows = [
+    `| ${[vscode.l10n.t('Invoice'), vscode.l10n.t('Due'), vscode.l10n.t('Amount'), ''].map(cell).join(' | ')} |`,
+    '| --- | --- | ---: | --- |',
+  ];
+  for (const invoice of unpaid.slice(0, MAX_INVOICE_ROWS)) rows.push(invoiceRow(invoice, forecast.today, site));
+  if (unpaid.length > MAX_INVOICE_ROWS) {
+    rows.push('', `*${cell(vscode.l10n.t('… and {0} more unpaid invoices.', unpaid.length - MAX_INVOICE_ROWS))}*`);
+  }
+  return rows;
+}
+
+function invoiceRow(invoice: UnpaidInvoice, today: string, site: string | undefined): string {
+  const name = forMarkdown(invoice.number ?? `#${invoice.invoiceId}`, 60);
+  const day = invoice.day ? dayWords(invoice.day, today) : '';
+  const due = invoice.overdue ? (day ? vscode.l10n.t('{0} (overdue)', day) : vscode.l10n.t('overdue')) : day;
+  const amount = invoice.amount === undefined ? '' : money(invoice.amount, invoice.currency);
+  const link = safeLink(invoice.url);
+  const pay = link
+    ? `[${cell(vscode.l10n.t('Pay'))}](${link})`
+    : site
+      ? `[${cell(vscode.l10n.t("Pay on your provider's website"))}](${site})`
+      : '';
+  return `| ${[name, cell(due), amount, pay].join(' | ')} |`;
+}
