@@ -9,7 +9,7 @@ import { readChoice, rememberChoice } from '../ssh/choices';
 import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../util/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
-import { sshOffered } from '../ssh/sshOffered';
+import { sshListed } from '../ssh/sshOffered';
 import { plain } from '../util/serverText';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
@@ -29,15 +29,15 @@ export function pickOrderWithAddress(host: CommandHost, account: Account, arg: u
 }
 
 /**
- * The order to connect to over SSH; from the palette, only the orders the tree's menu offers SSH on (`sshOffered`:
- * running or of unknown state, with an address, no action under way).
+ * The order to connect to over SSH; from the palette, the orders the tree's menu offers SSH on (`sshOffered`: running
+ * or of unknown state, with an address, no action under way), and those that would be but for refused addresses.
  */
 export function pickOrderForSsh(host: CommandHost, account: Account, arg: unknown): Promise<Order> {
   const { store } = account;
   return pickOrder(
     account,
     arg,
-    (order) => sshOffered(order, store.pending(order.id)?.action),
+    (order) => sshListed(order, store.pending(order.id)?.action),
     host.folders.activeOrderIn(account.id),
   );
 }

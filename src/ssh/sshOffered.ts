@@ -10,6 +10,7 @@ export interface SshOrder {
   readonly state: OrderState;
   readonly address?: string;
   readonly addresses?: readonly string[];
+  readonly refusedAddresses?: readonly unknown[];
 }
 
 export function hasAnyAddress(order: Pick<SshOrder, 'address' | 'addresses'>): boolean {
@@ -18,4 +19,17 @@ export function hasAnyAddress(order: Pick<SshOrder, 'address' | 'addresses'>): b
 
 export function sshOffered(order: SshOrder, pending?: OrderAction): boolean {
   return pending === undefined && (order.state === 'running' || order.state === 'unknown') && hasAnyAddress(order);
+}
+
+/**
+ * Where SSH from the palette lists a server: where it is offered, and where it would be but for addresses that were
+ * all refused, so picking it says which value was refused and why instead of the server silently missing.
+ */
+export function sshListed(order: SshOrder, pending?: OrderAction): boolean {
+  if (sshOffered(order, pending)) return true;
+  return (
+    pending === undefined &&
+    (order.state === 'running' || order.state === 'unknown') &&
+    (order.refusedAddresses?.length ?? 0) > 0
+  );
 }

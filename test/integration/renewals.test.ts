@@ -8,6 +8,7 @@ import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { mockDay } from '../mock-api/renewals';
 import { type MockApi } from '../mock-api/server';
+import { type InvoiceRecord } from '../mock-api/types';
 import { captureMessages, extraMock, Harness, waitFor } from './harness';
 
 const DAY_MS = 86_400_000;
@@ -49,8 +50,15 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
 
   const statusTooltip = (): string => unescaped((h.api.statusBar.item.tooltip as vscode.MarkdownString).value);
 
+  /** The seed's invoice states, kept paid until the forecast test (see `before`). */
+  let invoiceStates: InvoiceRecord['status'][] = [];
+
   before(async () => {
     h = await Harness.start({ renewalWarnings: true });
+    // An earlier suite may have left the Invoices view open, and then the invoices are read at sign-in: paid, they
+    // change nothing in what the tests before the forecast's see.
+    invoiceStates = h.mock.state.invoices.map((invoice) => invoice.status);
+    for (const invoice of h.mock.state.invoices) invoice.status = 'paid';
     // Captured before signing in: the first notice comes as soon as the balance and the servers are read.
     messages = captureMessages();
     await h.signIn();
@@ -191,6 +199,13 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
   });
 
   it('shows the forecast: renewals in date order with the running balance, the day it runs out, unpaid invoices', async () => {
+    h.mock.state.invoices.forEach((invoice, i) => (invoice.status = invoiceStates[i] ?? invoice.status));
+    // Read already (the Invoices view was open, and a read of it may be under way) they are read again until the
+    // store has the overdue one; else the command reads them.
+    for (let tries = 0; h.store.invoices.value && tries < 3; tries++) {
+      await h.store.refresh(['invoices'], 'user');
+      if (h.store.invoices.value?.some((invoice) => invoice.status === 'overdue')) break;
+    }
     await vscode.commands.executeCommand('hostingAccount.showForecast');
     const document = await waitFor(
       () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'hosting-account-forecast'),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDER_ACTIONS, type OrderAction, type OrderState } from '../../src/api/models';
-import { hasAnyAddress, sshOffered } from '../../src/ssh/sshOffered';
+import { hasAnyAddress, sshListed, sshOffered } from '../../src/ssh/sshOffered';
 import { orderLook, withAddress } from '../../src/views/orders/orderPresentation';
 
 interface MenuEntry {
@@ -50,6 +50,18 @@ describe('SSH: the one rule for where it is offered (unit)', () => {
             assert.equal(regex.test(contextValue), sshOffered(order, pending), `${command} on ${contextValue}`);
           }
         }
+      }
+    }
+  });
+
+  it('lists from the palette also a server that would be offered but for refused addresses, and nothing more', () => {
+    for (const state of STATES) {
+      for (const pending of [undefined, ...ORDER_ACTIONS] as Array<OrderAction | undefined>) {
+        const refused = { state, refusedAddresses: [{ value: '-oProxyCommand=x', problem: 'option' }] };
+        const usable = { state, address: '203.0.113.5', addresses: ['203.0.113.5'] };
+        assert.equal(sshListed(refused, pending), sshOffered(usable, pending), `${state} ${pending ?? ''}`);
+        assert.equal(sshListed(usable, pending), sshOffered(usable, pending));
+        assert.equal(sshListed({ state }, pending), false);
       }
     }
   });

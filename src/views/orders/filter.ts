@@ -26,7 +26,12 @@ export function stateGroup(state: OrderState, pending?: OrderAction): StateGroup
 const STATE_RANK: Readonly<Record<StateGroup, number>> = { running: 0, busy: 1, stopped: 2, other: 3 };
 
 /** Names compare as people read them: "web-2" before "web-10", case ignored. */
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Made on the first sort by name: building a collator loads locale data, a few ms activation need not pay. */
+let collator: Intl.Collator | undefined;
+function byName(): Intl.Collator {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return collator;
+}
 
 export interface Arranged {
   readonly shown: readonly Order[];
@@ -60,7 +65,7 @@ export function arrangeOrders(
   if (sort === 'name') {
     shown = shown
       .map((order, index) => ({ order, index }))
-      .sort((a, b) => collator.compare(plain(a.order.label), plain(b.order.label)) || a.index - b.index)
+      .sort((a, b) => byName().compare(plain(a.order.label), plain(b.order.label)) || a.index - b.index)
       .map((entry) => entry.order);
   } else if (sort === 'state') {
     const ranked = shown.map((order, index) => ({ order, index, rank: STATE_RANK[groups[index] ?? 'other'] }));
