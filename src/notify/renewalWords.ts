@@ -9,6 +9,7 @@ import { type AmountProblem, type Order, type OrderRenewal, type RenewalCycle } 
 import { formatDay, formatUnits } from '../billing/display';
 import { type Forecast, type ForecastRenewal, type OrderOutlook, type Units } from '../billing/types';
 import { dayOfInstant, dayText, systemZone } from '../util/calendar';
+import { forMarkdown } from './inert';
 import { type ServerText } from '../util/serverText';
 
 export type Quote = (serverText: ServerText | string, max?: number) => string;
@@ -247,4 +248,21 @@ export function forecastCaveats(forecast: Forecast): string[] {
     );
   }
   return caveats;
+}
+
+const COVERAGE_ICONS = { short: '$(warning)', covered: '$(pass)', notCounted: '$(info)' } as const;
+
+/**
+ * A server's renewal in a tooltip (Markdown): what it renews for and when, then whether the balance pays it. The one
+ * wording for every tooltip that speaks of a server (its row, this folder's status bar item).
+ */
+export function renewalTooltipLines(forecast: Forecast, order: Order): string[] {
+  const outlook = forecast.orders.get(order.id);
+  const summary = renewalSummary(order, outlook, forecast.today, forMarkdown);
+  if (summary === undefined) return [];
+  const coverage = renewalCoverage(outlook, forecast.today);
+  const lines = [`$(calendar) ${summary}`];
+  // The mark of a shortfall whether or not it falls within the warning window; a tick only for what is paid.
+  if (coverage) lines.push(`${COVERAGE_ICONS[coverage.kind]} ${coverage.text}`);
+  return lines;
 }

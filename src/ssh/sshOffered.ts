@@ -17,8 +17,13 @@ export function hasAnyAddress(order: Pick<SshOrder, 'address' | 'addresses'>): b
   return Boolean(order.address) || (order.addresses?.length ?? 0) > 0;
 }
 
+/** Running or of unknown state, with no action of ours under way: where SSH could connect, given an address. */
+function reachable(order: SshOrder, pending?: OrderAction): boolean {
+  return pending === undefined && (order.state === 'running' || order.state === 'unknown');
+}
+
 export function sshOffered(order: SshOrder, pending?: OrderAction): boolean {
-  return pending === undefined && (order.state === 'running' || order.state === 'unknown') && hasAnyAddress(order);
+  return reachable(order, pending) && hasAnyAddress(order);
 }
 
 /**
@@ -26,10 +31,5 @@ export function sshOffered(order: SshOrder, pending?: OrderAction): boolean {
  * all refused, so picking it says which value was refused and why instead of the server silently missing.
  */
 export function sshListed(order: SshOrder, pending?: OrderAction): boolean {
-  if (sshOffered(order, pending)) return true;
-  return (
-    pending === undefined &&
-    (order.state === 'running' || order.state === 'unknown') &&
-    (order.refusedAddresses?.length ?? 0) > 0
-  );
+  return reachable(order, pending) && (hasAnyAddress(order) || (order.refusedAddresses?.length ?? 0) > 0);
 }

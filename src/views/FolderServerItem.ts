@@ -6,8 +6,8 @@ import { type FolderBinding } from '../folder/bindings';
 import { type FolderBindings } from '../folder/FolderBindings';
 import { forLabel, forMarkdown } from '../notify/inert';
 import { progressLabel, stateText } from '../notify/orderWords';
+import { renewalTooltipLines } from '../notify/renewalWords';
 import { addressesOf } from '../ssh/addresses';
-import { DAY_MS, parseDayText } from '../util/calendar';
 import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 import { orderLook } from './orders/orderPresentation';
@@ -135,8 +135,7 @@ export class FolderServerItem extends Disposable {
         if (addresses.length > MAX_ADDRESSES_SHOWN) shown.push('…');
         lines.push(vscode.l10n.t('Address: {0}', shown.join(', ')));
       }
-      const renewal = renewalOf(order);
-      if (renewal) lines.push(vscode.l10n.t('Next renewal: {0}', forMarkdown(renewal, 40)));
+      lines.push(...renewalTooltipLines(view.account.forecast(), order));
       if (view.account.store.ordersInfo.error) {
         lines.push(`$(warning) ${vscode.l10n.t('The last refresh failed, so this may have changed.')}`);
       }
@@ -163,19 +162,6 @@ export class FolderServerItem extends Disposable {
     this.bound = bound;
     await vscode.commands.executeCommand('setContext', 'hostingAccount.folderBound', bound);
   }
-}
-
-/**
- * The order's next renewal as a date in the user's language, when the server said one the reader could read. A day
- * (no time) is shown as that calendar day; an instant in the user's zone.
- */
-export function renewalOf(order: Order): string | undefined {
-  const date = order.renewal?.date;
-  if (!date) return undefined;
-  if (date.kind === 'instant') return new Date(date.at).toLocaleDateString(vscode.env.language);
-  const days = parseDayText(date.day);
-  if (days === undefined) return undefined;
-  return new Date(days * DAY_MS).toLocaleDateString(vscode.env.language, { timeZone: 'UTC' });
 }
 
 /** The server's name as last seen, or its id when none was kept: inert for the status bar. */

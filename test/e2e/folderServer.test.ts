@@ -2,32 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import { type OrderRecord } from '../mock-api/types';
+import { orderRecord } from '../mock-api/data';
 import { FakeSshKeygen } from '../unit/helpers/fakeSshKeygen';
 import { useSession } from './session';
 import { dialogButton, signIn } from './signIn';
 import { timeouts } from './workbench';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
-
-function record(id: number, name: string, status: OrderRecord['status'], ip: string): OrderRecord {
-  return {
-    id,
-    name,
-    status,
-    ip,
-    plan: 'VPS M',
-    location: 'Frankfurt',
-    os: 'Debian 12',
-    cpu: 4,
-    ram_gb: 8,
-    disk_gb: 160,
-    created_at: '2024-01-01T08:00:00Z',
-    renews_at: '2026-01-01T08:00:00Z',
-    price_monthly: 12.9,
-    currency: 'EUR',
-  };
-}
 
 describe('a user binds the project folder to its server, works from the status bar, and reconnects after a reinstall', () => {
   // The server's SSH port, played by a loopback listener that closes every connection: ssh gives up with exit 255.
@@ -60,7 +41,10 @@ describe('a user binds the project folder to its server, works from the status b
       mock: {
         transitionMs: 1_500,
         seed: {
-          orders: [record(4001, 'web-01', 'running', '127.0.0.1'), record(4002, 'db-01', 'stopped', '203.0.113.11')],
+          orders: [
+            orderRecord(4001, 'web-01', 'running', '127.0.0.1'),
+            orderRecord(4002, 'db-01', 'stopped', '203.0.113.11'),
+          ],
         },
       },
       // The project's git remote points at web-01's address: the folder says which server it belongs to.

@@ -1,28 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import { type OrderRecord } from '../mock-api/types';
+import { orderRecord } from '../mock-api/data';
 import { useSession } from './session';
 import { signIn } from './signIn';
 import { timeouts } from './workbench';
-
-function record(id: number, name: string, status: OrderRecord['status'], ip: string): OrderRecord {
-  return {
-    id,
-    name,
-    status,
-    ip,
-    plan: 'VPS M',
-    location: 'Frankfurt',
-    os: 'Ubuntu 24.04',
-    cpu: 4,
-    ram_gb: 8,
-    disk_gb: 160,
-    created_at: '2024-01-01T08:00:00Z',
-    renews_at: '2026-01-01T08:00:00Z',
-    price_monthly: 12.9,
-    currency: 'EUR',
-  };
-}
 
 describe('a user starts a server, hears when it is up, and goes into it', () => {
   // The server's SSH port, played by a loopback listener: the probe after Start finds it open.
@@ -37,9 +18,9 @@ describe('a user starts a server, hears when it is up, and goes into it', () => 
         transitionMs: 1_500,
         seed: {
           orders: [
-            record(3001, 'web-01', 'stopped', '127.0.0.1'),
-            record(3002, 'db-primary', 'running', '203.0.113.11'),
-            record(3003, 'no-address', 'running', ''),
+            orderRecord(3001, 'web-01', 'stopped', '127.0.0.1'),
+            orderRecord(3002, 'db-primary', 'running', '203.0.113.11'),
+            orderRecord(3003, 'no-address', 'running', ''),
           ],
         },
       },

@@ -16,37 +16,19 @@ import { FOLDER_BINDINGS_KEY, FOLDER_SUGGESTIONS_KEY } from '../../src/folder/bi
 import { REINSTALLS_KEY, readReinstalls } from '../../src/ssh/reinstalls';
 import { plain } from '../../src/util/serverText';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
+import { orderRecord } from '../mock-api/data';
 import { type OrderRecord } from '../mock-api/types';
 import { FakeSshKeygen } from '../unit/helpers/fakeSshKeygen';
 import { captureMessages, extraMock, Harness, stubWindow, waitFor } from './harness';
 
-function record(id: number, name: string, status: OrderRecord['status'], ip: string): OrderRecord {
-  return {
-    id,
-    name,
-    status,
-    ip,
-    plan: 'VPS S',
-    location: 'Frankfurt',
-    os: 'Debian 12',
-    cpu: 2,
-    ram_gb: 4,
-    disk_gb: 80,
-    created_at: '2024-01-01T08:00:00Z',
-    renews_at: '2026-01-01T08:00:00Z',
-    price_monthly: 5.9,
-    currency: 'EUR',
-  };
-}
-
 // Documentation addresses (RFC 5737/3849) and loopback: nothing here reaches a real host.
 const SEED: OrderRecord[] = [
-  record(5001, 'web-01', 'running', '203.0.113.5'),
-  record(5002, 'db-01', 'stopped', '203.0.113.6'),
-  record(5003, 'staging.example.com', 'running', '203.0.113.7 2001:db8::7'),
-  record(5004, 'loopback', 'running', '127.0.0.1'),
-  record(5005, 'parked', 'suspended', '203.0.113.8'),
-  record(5006, 'spare', 'stopped', ''),
+  orderRecord(5001, 'web-01', 'running', '203.0.113.5'),
+  orderRecord(5002, 'db-01', 'stopped', '203.0.113.6'),
+  orderRecord(5003, 'staging.example.com', 'running', '203.0.113.7 2001:db8::7'),
+  orderRecord(5004, 'loopback', 'running', '127.0.0.1'),
+  orderRecord(5005, 'parked', 'suspended', '203.0.113.8'),
+  orderRecord(5006, 'spare', 'stopped', ''),
 ];
 
 describe("this folder's server: bindings, the status bar item, suggestions, host keys after a reinstall", () => {
@@ -212,14 +194,16 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       const tooltip = (item().tooltip as vscode.MarkdownString).value;
       assert.match(tooltip, /Address: 203\\\.0\\\.113\\\.5/);
       assert.match(tooltip, /Account: /);
-      const renewal = h.store.orders.get('5001')?.renewal?.date;
-      assert.ok(renewal, 'the mock says when web-01 renews');
-      const day = renewal.kind === 'instant' ? new Date(renewal.at) : new Date(`${renewal.day}T00:00:00Z`);
-      const zone = renewal.kind === 'instant' ? undefined : 'UTC';
-      assert.ok(
-        tooltip.includes(`Next renewal: ${day.toLocaleDateString(vscode.env.language, { timeZone: zone })}`),
-        tooltip,
-      );
+      assert.ok(h.store.orders.get('5001')?.renewal?.date, 'the mock says when web-01 renews');
+      // The renewal in the words of the server's row: when, for how much, and whether the balance pays it.
+      const row = (await h.orderNodes()).find((node) => node.id === '5001');
+      assert.ok(row);
+      const rowTooltip = (
+        h.api.orders.resolveTreeItem(h.api.orders.getTreeItem(row), row).tooltip as vscode.MarkdownString
+      ).value;
+      const renewalLines = rowTooltip.split('\n').filter((line) => /^\$\((?:calendar|warning|pass|info)\) /.test(line));
+      assert.match(renewalLines[0] ?? '', /^\$\(calendar\) Renews /, rowTooltip);
+      for (const line of renewalLines) assert.ok(tooltip.includes(line.trimEnd()), `${line}\n---\n${tooltip}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(h.requests().length, 0, 'binding and showing asked for nothing');
 
@@ -362,7 +346,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
 
     it('never suggests a server whose id another one has too, from the sources or from the settings', async () => {
       // A twin of web-01's id: both are shown and neither is acted on, so neither may be bound.
-      h.mock.state.orders.push(record(5001, 'web-01-twin', 'running', '203.0.113.99'));
+      h.mock.state.orders.push(orderRecord(5001, 'web-01-twin', 'running', '203.0.113.99'));
       await h.store.refresh(['orders'], 'user');
       assert.ok(h.store.orders.all.some((order) => order.duplicateId));
       writeGitRemote('ssh://git@203.0.113.99/srv/app.git');

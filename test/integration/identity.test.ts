@@ -6,29 +6,15 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { plain } from '../../src/util/serverText';
+import { orderRecord } from '../mock-api/data';
 import { type OrderRecord } from '../mock-api/types';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
+/** `orderRecord` with ids and states of any type: the point of this suite is what a server may send there. */
 function order(id: unknown, name: string, status: string, ip: string, extra: object = {}): OrderRecord {
-  return {
-    id: id as number,
-    name,
-    status: status as OrderRecord['status'],
-    ip,
-    plan: 'VPS M',
-    location: 'Frankfurt',
-    os: 'Ubuntu 24.04',
-    cpu: 4,
-    ram_gb: 8,
-    disk_gb: 160,
-    created_at: '2024-01-01T08:00:00Z',
-    renews_at: '2026-01-01T08:00:00Z',
-    price_monthly: 12.9,
-    currency: 'EUR',
-    ...extra,
-  };
+  return orderRecord(id as number, name, status as OrderRecord['status'], ip, extra as Record<string, unknown>);
 }
 
 describe('one identity per order, and refused values told', () => {

@@ -7,50 +7,25 @@ import * as assert from 'node:assert/strict';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
+import { orderRecord } from '../mock-api/data';
 import { type OrderRecord } from '../mock-api/types';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 import { plain } from '../../src/util/serverText';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
 
-function record(
-  id: number,
-  name: string,
-  status: OrderRecord['status'],
-  ip: string,
-  extra: Record<string, unknown> = {},
-): OrderRecord {
-  const base: OrderRecord = {
-    id,
-    name,
-    status,
-    ip,
-    plan: 'VPS S',
-    location: 'Frankfurt',
-    os: 'Debian 12',
-    cpu: 2,
-    ram_gb: 4,
-    disk_gb: 80,
-    created_at: '2024-01-01T08:00:00Z',
-    renews_at: '2026-01-01T08:00:00Z',
-    price_monthly: 5.9,
-    currency: 'EUR',
-  };
-  return { ...base, ...extra };
-}
-
 // Documentation addresses (RFC 5737/3849) and loopback: nothing here reaches a real host.
 const SEED: OrderRecord[] = [
-  record(2001, 'web-01', 'running', '203.0.113.5'),
-  record(2002, 'dual-stack', 'running', '203.0.113.7 2001:db8::7'),
-  record(2003, 'loopback-late', 'stopped', '127.0.0.1'),
-  record(2004, 'loopback-never', 'stopped', '127.0.0.1'),
+  orderRecord(2001, 'web-01', 'running', '203.0.113.5'),
+  orderRecord(2002, 'dual-stack', 'running', '203.0.113.7 2001:db8::7'),
+  orderRecord(2003, 'loopback-late', 'stopped', '127.0.0.1'),
+  orderRecord(2004, 'loopback-never', 'stopped', '127.0.0.1'),
   // Server text that must never become an ssh option or shell code.
-  record(2005, 'option-name', 'running', '', { fqdn: '-oproxycommand.example' }),
-  record(2006, 'semicolon', 'running', 'a;b'),
-  record(2007, 'spaced', 'running', '-oProxyCommand=touch pwned'),
-  record(2008, 'look-alike', 'running', '', { fqdn: 'ехаmple.com' }),
-  record(2009, 'loopback-off', 'stopped', '127.0.0.1'),
+  orderRecord(2005, 'option-name', 'running', '', { fqdn: '-oproxycommand.example' }),
+  orderRecord(2006, 'semicolon', 'running', 'a;b'),
+  orderRecord(2007, 'spaced', 'running', '-oProxyCommand=touch pwned'),
+  orderRecord(2008, 'look-alike', 'running', '', { fqdn: 'ехаmple.com' }),
+  orderRecord(2009, 'loopback-off', 'stopped', '127.0.0.1'),
 ];
 
 interface Recorded {

@@ -152,3 +152,30 @@ export function generateOrder(id: number, index: number): OrderRecord {
     price,
   );
 }
+
+/** An order for a test's own seed: only what the test is about is given, the rest is one plain VPS. */
+export function orderRecord(
+  id: number,
+  name: string,
+  status: OrderStatus,
+  ip: string,
+  extra: Record<string, unknown> = {},
+): OrderRecord {
+  return {
+    id,
+    name,
+    status,
+    ip,
+    plan: 'VPS M',
+    location: 'Frankfurt',
+    os: 'Debian 12',
+    cpu: 4,
+    ram_gb: 8,
+    disk_gb: 160,
+    created_at: '2024-01-01T08:00:00Z',
+    renews_at: '2026-01-01T08:00:00Z',
+    price_monthly: 12.9,
+    currency: 'EUR',
+    ...extra,
+  };
+}

@@ -4,8 +4,7 @@ import { type AccountModel } from '../../accounts/AccountModel';
 import { DEFAULT_ACCOUNT_ID } from '../../accounts/accountList';
 import { type Order } from '../../api/models';
 import { type Forecast } from '../../billing/types';
-import { forMarkdown } from '../../notify/inert';
-import { renewalCoverage, renewalSummary, warningDays } from '../../notify/renewalWords';
+import { renewalTooltipLines, warningDays } from '../../notify/renewalWords';
 import { Disposable } from '../../util/lifecycle';
 import { AccountNode, accountRowItem } from '../AccountNode';
 import { fieldsOf } from '../fields';
@@ -119,7 +118,9 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
-    if (node instanceof OrderNode) item.tooltip = node.tooltip(staleNote(node.account), renewalLines(node));
+    if (node instanceof OrderNode) {
+      item.tooltip = node.tooltip(staleNote(node.account), renewalTooltipLines(node.account.forecast(), node.order));
+    }
     return item;
   }
 
@@ -199,22 +200,6 @@ function renewalKey(account: Account, id: string): string {
   if (!outlook) return '';
   const short = outlook.firstUncovered;
   return `${renewalWarning(account, id)}|${outlook.nextDay}|${outlook.next?.covered}|${short?.day}|${short?.shortBy}`;
-}
-
-const COVERAGE_ICONS = { short: '$(warning)', covered: '$(pass)', notCounted: '$(info)' } as const;
-
-/** The tooltip's lines about an order's renewal, in Markdown. */
-function renewalLines(node: OrderNode): string[] {
-  const { account, order } = node;
-  const forecast = account.forecast();
-  const outlook = forecast.orders.get(order.id);
-  const summary = renewalSummary(order, outlook, forecast.today, forMarkdown);
-  if (summary === undefined) return [];
-  const coverage = renewalCoverage(outlook, forecast.today);
-  const lines = [`$(calendar) ${summary}`];
-  // The mark of a shortfall whether or not it falls within the warning window; a tick only for what is paid.
-  if (coverage) lines.push(`${COVERAGE_ICONS[coverage.kind]} ${coverage.text}`);
-  return lines;
 }
 
 function isStale(account: Account): boolean {
