@@ -45,28 +45,36 @@ export function forecastUri(account: Account): vscode.Uri {
 export class ForecastDocument extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.emitter.event;
-  /** The forecast each account's document was last made from: only a new one is worth a redraw. */
-  private readonly shown = new WeakMap<Account, Forecast>();
+  /**
+   * What each account's document last showed, and under which name: the text also says when the balance was read and
+   * whether the servers have been, which no forecast tells, so a redraw is decided on the text.
+   */
+  private readonly shown = new WeakMap<Account, { readonly uri: vscode.Uri; readonly text: string }>();
 
   constructor(private readonly model: AccountModel) {
     super();
-    this.register(
-      model.onDidChangeData(({ account, value }) => {
-        const shown = this.shown.get(account);
-        if (value !== 'account' && shown && shown !== account.forecast()) this.emitter.fire(forecastUri(account));
-      }),
-    );
-    this.register(
-      model.onDidChangeState((account) => this.shown.has(account) && this.emitter.fire(forecastUri(account))),
-    );
+    this.register(model.onDidChangeData(({ account }) => this.changed(account)));
+    this.register(model.onDidChangeState((account) => this.changed(account)));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
     if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
-    const forecast = account.forecast();
-    this.shown.set(account, forecast);
-    return forecastMarkdown(account, forecast);
+    const text = forecastMarkdown(account, account.forecast());
+    this.shown.set(account, { uri, text });
+    return text;
+  }
+
+  /** Redraws an open document whose text would change; forgets one that was closed. */
+  private changed(account: Account): void {
+    const shown = this.shown.get(account);
+    if (!shown) return;
+    const key = shown.uri.toString();
+    if (!vscode.workspace.textDocuments.some((document) => document.uri.toString() === key)) {
+      this.shown.delete(account);
+    } else if (forecastMarkdown(account, account.forecast()) !== shown.text) {
+      this.emitter.fire(shown.uri);
+    }
   }
 }
 

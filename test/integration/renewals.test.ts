@@ -249,6 +249,24 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
     assert.equal(aboutInvoices(), 1);
   });
 
+  it('redraws an open forecast when what it shows changes', async () => {
+    await vscode.commands.executeCommand('hostingAccount.showForecast');
+    const document = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'hosting-account-forecast' && !d.uri.authority),
+      'the forecast document',
+    );
+    const balance = h.mock.state.balance.balance;
+    h.mock.state.balance.balance = 1_234.5;
+    await h.store.refresh(['balance'], 'user');
+    await waitFor(
+      () => unescaped(document.getText()).includes(`Balance **${eur(1_234.5)}**`),
+      'the open document with the new balance',
+    );
+    h.mock.state.balance.balance = balance;
+    await h.store.refresh(['balance'], 'user');
+    await waitFor(() => unescaped(document.getText()).includes(`Balance **${eur(balance)}**`), 'and back');
+  });
+
   it('is quiet when the balance covers everything', async () => {
     const told = warnings().length;
     h.mock.state.balance.balance = 2_000;
