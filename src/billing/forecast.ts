@@ -182,10 +182,10 @@ export function forecast(
   };
   const unpaid = collectUnpaid(invoices, today);
   const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom, dayText: textOf });
-  const { items, seqs, outlooks } = side;
+  const { items, outlooks } = side;
   const { currency, assumed } = sumCurrency(balance, items);
   // Unpaid invoices are owed however old; only order dates are held to the stale bound (in collectOrders).
-  const listed = schedule(seqs, 0, end, zone, { perSequence: MAX_PER_ORDER, total: MAX_RENEWALS });
+  const listed = schedule(items, 0, end, zone, { perSequence: MAX_PER_ORDER, total: MAX_RENEWALS });
   const start = balance === undefined ? undefined : balanceUnits(balance.amount);
 
   // What a renewal is depends on its order alone: worked out once per order, not per renewal, and kept on the order's
@@ -236,7 +236,7 @@ export function forecast(
       if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
     }
     const renewal = new Entry(item, textOf(day), day - today, Number.isNaN(at) ? undefined : at, k > 0, after);
-    const covered = renewal.covered;
+    const covered = after === undefined ? undefined : after >= 0;
     renewals.push(renewal);
     if (covered === true) {
       lastCovered = renewal;

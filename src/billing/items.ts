@@ -29,8 +29,11 @@ import { plain } from '../util/serverText';
 /** An order's outlook while the forecast fills it in (the forecast returns it as read-only). */
 export type Outlook = { -readonly [K in keyof OrderOutlook]: OrderOutlook[K] };
 
-/** One sequence's constant part: what renews, for how much, and the outlook of its order. */
-export interface Item {
+/**
+ * One sequence: when it first renews and its cycle (what the schedule reads), and its constant part: what renews, for
+ * how much, and the outlook of its order.
+ */
+export interface Item extends Sequence {
   readonly outlook?: Outlook;
   readonly source: RenewalSource;
   readonly autoRenew?: boolean;
@@ -113,7 +116,6 @@ function dayOf(date: RenewalDate, zone: ZoneOffset): number | undefined {
 
 export interface OrderSide {
   readonly items: Item[];
-  readonly seqs: Sequence[];
   readonly outlooks: Map<string, Outlook>;
 }
 
@@ -164,7 +166,6 @@ export function collectOrders(
   options: { readonly zone: ZoneOffset; readonly staleFrom: number; readonly dayText: (day: number) => string },
 ): OrderSide {
   const items: Item[] = [];
-  const seqs: Sequence[] = [];
   const outlooks: OrderSide['outlooks'] = new Map();
   const billed = new Set<number>();
   for (const order of orders) {
@@ -181,13 +182,15 @@ export function collectOrders(
     outlooks.set(order.id, mine);
     const date = renewal.date as RenewalDate;
     const cycle = renewal.cycle?.kind === 'every' && renewal.autoRenew !== false ? renewal.cycle : undefined;
-    seqs.push(date.kind === 'day' ? { day: first, cycle } : { at: date.at, cycle });
     const invoice =
       renewal.autoRenew === false || unpaid.byDayAmount.size === 0
         ? undefined
         : billedBy(unpaid, billed, first, renewal);
     if (invoice) unpaid.list[invoice.at] = { ...invoice.unpaid, orderId: order.id };
     items.push({
+      day: date.kind === 'day' ? first : undefined,
+      at: date.kind === 'day' ? undefined : date.at,
+      cycle,
       outlook: mine,
       source: { kind: 'order', orderId: order.id, label: order.label },
       autoRenew: renewal.autoRenew,
@@ -202,9 +205,11 @@ export function collectOrders(
   }
   for (const invoice of unpaid.list) {
     if (invoice.orderId !== undefined || invoice.day === undefined) continue;
-    seqs.push({ day: parseDayText(invoice.day) });
     const { invoiceId, number, url } = invoice;
     items.push({
+      day: parseDayText(invoice.day),
+      at: undefined,
+      cycle: undefined,
       outlook: undefined,
       source: { kind: 'invoice', invoiceId, number, url },
       autoRenew: undefined,
@@ -217,5 +222,5 @@ export function collectOrders(
       currencyAssumed: undefined,
     });
   }
-  return { items, seqs, outlooks };
+  return { items, outlooks };
 }

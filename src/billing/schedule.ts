@@ -131,15 +131,16 @@ class KeyHeap {
 }
 
 /**
- * The renewals listed, in date order, as parallel arrays (tens of thousands of them: no object each). Entry `i` is
+ * The renewals listed, in date order, as parallel typed arrays (tens of thousands of them: no object each, and
+ * nothing for the garbage collector to copy while the forecast is made). Entry `i` is
  * renewal `k[i]` of sequence `seq[i]` (0: the date the server sent; later ones projected) on `day[i]`, at the
  * instant `at[i]` when the sequence has instants (NaN otherwise).
  */
 export interface Schedule {
-  readonly seq: readonly number[];
-  readonly k: readonly number[];
-  readonly day: readonly number[];
-  readonly at: readonly number[];
+  readonly seq: Int32Array;
+  readonly k: Int32Array;
+  readonly day: Int32Array;
+  readonly at: Float64Array;
   /** The last day listed in full: `end`, or earlier when a bound stopped the listing. */
   readonly lastDay: number;
   readonly cut: boolean;
@@ -233,7 +234,14 @@ export function schedule(
   let kept = out.day.length;
   while (kept > 0 && (out.day[kept - 1] as number) > lastDay) kept--;
   if (kept < out.day.length) for (const list of [out.seq, out.k, out.day, out.at]) list.length = kept;
-  return { ...out, lastDay, cut };
+  return {
+    seq: Int32Array.from(out.seq),
+    k: Int32Array.from(out.k),
+    day: Int32Array.from(out.day),
+    at: Float64Array.from(out.at),
+    lastDay,
+    cut,
+  };
 }
 
 /** Days a listing by buckets may span; beyond (an invoice owed for years, only), the keys are sorted instead. */
@@ -286,10 +294,10 @@ function bySort(
   }
   for (let d = 1; d < perDay.length; d++) perDay[d] = (perDay[d] as number) + (perDay[d - 1] as number);
   const out = {
-    seq: new Array<number>(count).fill(0),
-    k: new Array<number>(count).fill(0),
-    day: new Array<number>(count).fill(0),
-    at: new Array<number>(count).fill(Number.NaN),
+    seq: new Int32Array(count),
+    k: new Int32Array(count),
+    day: new Int32Array(count),
+    at: new Float64Array(count).fill(Number.NaN),
   };
   for (let i = 0; i < count; i++) {
     const day = days[i] as number;
@@ -341,10 +349,10 @@ function sortedKeys(
   const order = keys.subarray(0, count).sort();
   const seen = new Int32Array(seqs.length);
   const out = {
-    seq: new Array<number>(count),
-    k: new Array<number>(count),
-    day: new Array<number>(count),
-    at: new Array<number>(count),
+    seq: new Int32Array(count),
+    k: new Int32Array(count),
+    day: new Int32Array(count),
+    at: new Float64Array(count),
   };
   for (let i = 0; i < count; i++) {
     const key = order[i] as number;
