@@ -70,6 +70,27 @@ describe('one identity per order (unit)', () => {
       assert.equal(normaliseOrder({ uuid: 'u-1', name: 'x' }).id, 'u-1');
     });
 
+    it('BILLmanager’s {"$": …} is the value it wraps, held to the same rules; any other object is no id', () => {
+      assert.equal(normaliseOrder({ id: { $: '801' }, pricelist: { $: 'VDS-2' } }).id, '801');
+      assert.equal(normaliseOrder({ id: { $: ' 7' } }).id, ' 7', 'kept exactly');
+      assert.equal(normaliseOrder({ id: { $: 42 } }).id, '42');
+      assert.equal(normaliseOrder({ id: { $: '801' }, name: { $: 'web-01' } }).label, 'web-01');
+      for (const bad of [
+        { $: '801', other: '802' },
+        { $: { $: '801' } },
+        { $: 1.5 },
+        { $: null },
+        { $: '' },
+        { $: true },
+      ]) {
+        assert.throws(
+          () => normaliseOrder({ id: bad, server_id: '802', name: 'x' }),
+          (error: unknown) => error instanceof ApiError && error.kind === 'badResponse',
+          JSON.stringify(bad),
+        );
+      }
+    });
+
     it('invoices follow the same rule', () => {
       const { invoices, skipped } = normaliseInvoiceList([
         { id: { value: 'A' }, number: 'INV-2', total: 1 },

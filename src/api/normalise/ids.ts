@@ -5,7 +5,7 @@
 
 import { ApiError } from '../errors';
 import { type RawObject } from '../models';
-import { type Hit, present } from './read';
+import { type Hit, bare, present } from './read';
 
 /** Longer than any id seen in the wild; a longer one is not an id, and it would make an unwieldy path. */
 const MAX_ID_LENGTH = 256;
@@ -26,10 +26,13 @@ function hasLoneSurrogate(text: string): boolean {
 
 /**
  * The id a value stands for: a string kept exactly (spaces included: `" 7"` trimmed would be order 7), a safe integer,
- * or the exact digits of a big integer (json.ts quotes integers beyond 2^53). Anything else (null, a boolean, an
- * object, a fraction, a rounded number) throws: the entry has no id we can trust.
+ * or the exact digits of a big integer (json.ts quotes integers beyond 2^53), or one of these written `{"$": …}`.
+ * Anything else (null, a boolean, another object, a fraction, a rounded number) throws: the entry has no id we can
+ * trust.
  */
-export function readId(value: unknown, what: string): string {
+export function readId(sent: unknown, what: string): string {
+  // BILLmanager's `{"$": "801"}` is the id "801", held to the same rules; an object of any other shape is no id.
+  const value = typeof sent === 'object' ? bare(sent) : sent;
   if (typeof value === 'string') {
     if (value === '') throw new ApiError('badResponse', `The ${what} id is empty.`);
     if (value.length > MAX_ID_LENGTH) {

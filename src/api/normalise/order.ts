@@ -58,6 +58,7 @@ const PLAN_FIELDS = [
   'size_slug',
   'server_type',
   'commercial_type',
+  'pricelist',
 ];
 const WRAPPERS = ['data', 'order', 'server', 'service', 'instance', 'droplet', 'result', 'response'];
 const LIST_KEYS = ['orders', 'servers', 'services', 'instances', 'droplets', 'products', 'vms', 'machines'];

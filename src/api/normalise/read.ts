@@ -146,8 +146,24 @@ export function squash(name: string): string {
   return result;
 }
 
-/** A non-empty string, or a number turned into one. For display text: ids are read by `ids.ts` instead. */
-export function asText(value: unknown): string | undefined {
+/**
+ * ISPsystem's BILLmanager writes every value of its JSON as `{"$": value}`: an object whose only key is `$` stands
+ * for that value (one level: `{"$": {"$": …}}` is not unwrapped again). Anything else is returned as it is.
+ */
+export function bare(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  let only: unknown;
+  let count = 0;
+  for (const key in value) {
+    if (key !== '$' || ++count > 1) return value;
+    only = (value as RawObject).$;
+  }
+  return count === 1 ? only : value;
+}
+
+/** A non-empty string, or a number turned into one (`{"$": …}` read as its value). For display text: ids are read by `ids.ts` instead. */
+export function asText(wrapped: unknown): string | undefined {
+  const value = typeof wrapped === 'object' ? bare(wrapped) : wrapped;
   if (typeof value === 'string') {
     const text = value.trim();
     return text ? text : undefined;

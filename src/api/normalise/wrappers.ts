@@ -42,6 +42,9 @@ const LIST_KEYS = [
   'collection',
   'objects',
   'nodes',
+  // ISPsystem's BILLmanager: `{"doc": {"elem": […]}}`.
+  'doc',
+  'elem',
 ];
 
 export interface FoundList {

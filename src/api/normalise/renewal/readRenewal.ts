@@ -12,7 +12,7 @@ import {
   type RenewalDate,
 } from '../../models';
 import { currencyCode } from '../money';
-import { type FieldTrace, isObject, joinPath } from '../read';
+import { type FieldTrace, bare, isObject, joinPath } from '../read';
 import { cycleOf, readCount, readCycleWord, readUnit } from './cycle';
 import { readDate } from './dates';
 import { type UnitsRead, unitsFromValue } from './decimal';
@@ -70,9 +70,7 @@ const amounts = new TextMemo(unitsFromValue);
 const cycleWords = new TextMemo(readCycleWord);
 
 /** BILLmanager writes every value as `{"$": value}`. */
-function valueOf(value: unknown): unknown {
-  return isObject(value) && Object.hasOwn(value, '$') ? value.$ : value;
-}
+const valueOf = bare;
 
 /** Null, undefined and empty text are absent: WHMCS writes "" for a field it has no value for. */
 function present(value: unknown): boolean {
