@@ -22,10 +22,20 @@ export type HostCheck =
 const MAX_NAME = 253;
 const MAX_LABEL = 63;
 
-/** Every spelling of the unspecified address, IPv4-mapped ones included. Built once, never changed. */
-const UNSPECIFIED = new BlockList();
-UNSPECIFIED.addAddress('0.0.0.0', 'ipv4');
-UNSPECIFIED.addAddress('::', 'ipv6');
+/**
+ * Every spelling of the unspecified address, IPv4-mapped ones included. Built on the first IPv6 check, not at
+ * activation (it loads a part of Node that nothing else needs by then), and never changed.
+ */
+let unspecified: BlockList | undefined;
+
+function unspecifiedAddresses(): BlockList {
+  if (!unspecified) {
+    unspecified = new BlockList();
+    unspecified.addAddress('0.0.0.0', 'ipv4');
+    unspecified.addAddress('::', 'ipv6');
+  }
+  return unspecified;
+}
 
 export function checkHost(text: unknown): HostCheck {
   if (typeof text !== 'string' || text.length === 0) return { ok: false, problem: 'empty' };
@@ -40,7 +50,7 @@ export function checkHost(text: unknown): HostCheck {
   }
   if (text.includes(':')) {
     if (!isPlainIPv6(text)) return { ok: false, problem: 'notHost' };
-    return UNSPECIFIED.check(text, 'ipv6')
+    return unspecifiedAddresses().check(text, 'ipv6')
       ? { ok: false, problem: 'unspecified' }
       : { ok: true, host: text, kind: 'ipv6' };
   }
