@@ -236,7 +236,7 @@ export function forecast(
       if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
     }
     const renewal = new Entry(item, textOf(day), day - today, Number.isNaN(at) ? undefined : at, k > 0, after);
-    const covered = after === undefined ? undefined : after >= 0;
+    const covered = renewal.covered;
     renewals.push(renewal);
     if (covered === true) {
       lastCovered = renewal;

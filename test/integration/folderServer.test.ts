@@ -110,6 +110,28 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     return offered;
   }
 
+  /**
+   * Warnings answered apart: a modal question is recorded (the messages returned) and answered `modal`; a notification
+   * goes with the rest of what `told` caught, answered `notification`.
+   */
+  function warnings(
+    told: ReturnType<typeof messages>,
+    answers: { readonly modal: string; readonly notification: string | undefined },
+  ): string[] {
+    const modals: string[] = [];
+    restores.push(
+      stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
+        if ((rest[0] as vscode.MessageOptions | undefined)?.modal) {
+          modals.push(message);
+          return Promise.resolve(answers.modal);
+        }
+        told.shown.push({ level: 'warning', message, options: rest });
+        return Promise.resolve(answers.notification);
+      }),
+    );
+    return modals;
+  }
+
   function messages(answers: Parameters<typeof captureMessages>[0] = {}): ReturnType<typeof captureMessages> {
     const captured = captureMessages(answers);
     restores.push(captured.restore);
@@ -519,18 +541,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       await h.setSetting('ssh.port', port);
       const terminals = recordTerminals();
       const told = messages({ warning: 'Forget Old Host Keys…', info: undefined });
-      let modal: { message: string; detail?: string } | undefined;
-      restores.push(
-        stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
-          const options = rest[0] as vscode.MessageOptions | undefined;
-          if (options?.modal) {
-            modal = { message, detail: options.detail };
-            return Promise.resolve('Forget Old Host Keys');
-          }
-          told.shown.push({ level: 'warning', message, options: rest });
-          return Promise.resolve('Forget Old Host Keys…');
-        }),
-      );
+      const modals = warnings(told, { modal: 'Forget Old Host Keys', notification: 'Forget Old Host Keys…' });
       await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('loopback'));
       await waitFor(() => terminals[0], 'the terminal');
       const warning = await waitFor(
@@ -542,8 +553,8 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
         warning.message,
         /If it was not reinstalled, keep the key: someone may be between you and the server\./,
       );
-      await waitFor(() => modal, 'the modal before forgetting');
-      assert.equal(modal?.message, 'Forget the old host keys of loopback?');
+      await waitFor(() => modals[0], 'the modal before forgetting');
+      assert.deepEqual(modals, ['Forget the old host keys of loopback?']);
       // Said once every ssh-keygen has run.
       await waitFor(
         () => told.shown.find((m) => m.message === 'The old host keys of loopback are forgotten.'),
@@ -562,17 +573,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       await waitFor(() => recorded('5004'), 'the reinstall remembered');
       const terminals = recordTerminals();
       const told = messages({ info: 'Connect Again' });
-      const modals: string[] = [];
-      restores.push(
-        stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
-          if ((rest[0] as vscode.MessageOptions | undefined)?.modal) {
-            modals.push(message);
-            return Promise.resolve('Connect Without Forgetting');
-          }
-          told.shown.push({ level: 'warning', message, options: rest });
-          return Promise.resolve('Forget Old Host Keys…');
-        }),
-      );
+      const modals = warnings(told, { modal: 'Connect Without Forgetting', notification: 'Forget Old Host Keys…' });
       await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('loopback'));
       assert.deepEqual(modals, ['loopback was reinstalled since you last connected to it.']);
       const warning = await waitFor(
@@ -600,17 +601,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       await waitFor(() => recorded('5004'), 'the reinstall remembered');
       const terminals = recordTerminals();
       const told = messages({});
-      const modals: string[] = [];
-      restores.push(
-        stubWindow('showWarningMessage', (message: string, ...rest: unknown[]) => {
-          if ((rest[0] as vscode.MessageOptions | undefined)?.modal) {
-            modals.push(message);
-            return Promise.resolve('Forget Old Host Keys');
-          }
-          told.shown.push({ level: 'warning', message, options: rest });
-          return Promise.resolve(undefined);
-        }),
-      );
+      const modals = warnings(told, { modal: 'Forget Old Host Keys', notification: undefined });
       await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('loopback'));
       await waitFor(() => terminals[0], 'the terminal after forgetting');
       const warning = await waitFor(

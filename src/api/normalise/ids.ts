@@ -32,7 +32,7 @@ function hasLoneSurrogate(text: string): boolean {
  */
 export function readId(sent: unknown, what: string): string {
   // BILLmanager's `{"$": "801"}` is the id "801", held to the same rules; an object of any other shape is no id.
-  const value = typeof sent === 'object' ? bare(sent) : sent;
+  const value = bare(sent);
   if (typeof value === 'string') {
     if (value === '') throw new ApiError('badResponse', `The ${what} id is empty.`);
     if (value.length > MAX_ID_LENGTH) {

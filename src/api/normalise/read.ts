@@ -161,9 +161,12 @@ export function bare(value: unknown): unknown {
   return count === 1 ? only : value;
 }
 
-/** A non-empty string, or a number turned into one (`{"$": …}` read as its value). For display text: ids are read by `ids.ts` instead. */
+/**
+ * A non-empty string, or a number turned into one (`{"$": …}` read as its value). For display text: ids are read by
+ * `ids.ts` instead.
+ */
 export function asText(wrapped: unknown): string | undefined {
-  const value = typeof wrapped === 'object' ? bare(wrapped) : wrapped;
+  const value = bare(wrapped);
   if (typeof value === 'string') {
     const text = value.trim();
     return text ? text : undefined;

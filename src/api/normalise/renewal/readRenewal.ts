@@ -69,9 +69,6 @@ const dates = new TextMemo(readDate);
 const amounts = new TextMemo(unitsFromValue);
 const cycleWords = new TextMemo(readCycleWord);
 
-/** BILLmanager writes every value as `{"$": value}`. */
-const valueOf = bare;
-
 /** Null, undefined and empty text are absent: WHMCS writes "" for a field it has no value for. */
 function present(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
@@ -79,7 +76,7 @@ function present(value: unknown): boolean {
 
 function firstPresent(obj: RawObject, keys: readonly string[]): { key: string; value: unknown } | undefined {
   for (const key of keys) {
-    const value = valueOf(obj[key]);
+    const value = bare(obj[key]);
     if (present(value)) return { key, value };
   }
   return undefined;
@@ -87,7 +84,7 @@ function firstPresent(obj: RawObject, keys: readonly string[]): { key: string; v
 
 function currencyIn(obj: RawObject, plan: Plan): string | undefined {
   for (const key of plan.currency) {
-    const code = currencyCode(valueOf(obj[key]));
+    const code = currencyCode(bare(obj[key]));
     if (code) return code;
   }
   return undefined;
@@ -105,10 +102,10 @@ function scaled(read: UnitsRead, scale: Scale, currency: string | undefined): Un
 /** A money object `{amount|value, currency}`, one level deep. */
 function readMoneyObject(obj: RawObject): UnitsRead {
   for (const name of ['amount', 'value', 'price']) {
-    const value = valueOf(obj[name]);
+    const value = bare(obj[name]);
     if (!present(value)) continue;
     const read = unitsFromValue(value);
-    const code = currencyCode(valueOf(obj.currency ?? obj.currency_code));
+    const code = currencyCode(bare(obj.currency ?? obj.currency_code));
     return read.problem === undefined && code ? { units: read.units, currency: code } : read;
   }
   return { problem: 'notAmount' };
@@ -123,9 +120,9 @@ interface PriceRead {
 
 function readPrice(obj: RawObject, plan: Plan): PriceRead | undefined {
   for (const [key, scale] of plan.price) {
-    const value = valueOf(obj[key]);
+    const value = bare(obj[key]);
     if (!present(value)) continue;
-    const own = key === 'override_price' ? currencyCode(valueOf(obj.override_currency)) : undefined;
+    const own = key === 'override_price' ? currencyCode(bare(obj.override_currency)) : undefined;
     const currency = own ?? currencyIn(obj, plan);
     const read = scaled(isObject(value) ? readMoneyObject(value) : amounts.get(value), scale, currency);
     if (read.problem !== undefined) return { problem: read.problem, key };
@@ -150,11 +147,11 @@ function readCycle(obj: RawObject, plan: Plan): CycleRead | undefined {
   const word = firstPresent(obj, plan.cycle);
   if (word) return { cycle: cycleWords.get(word.value), text: cycleText(word.value), key: word.key };
   for (const key of plan.unit) {
-    const value = valueOf(obj[key]);
+    const value = bare(obj[key]);
     const unit = readUnit(value);
     if (unit) {
-      const counted = plan.count.find((k) => k !== key && readCount(valueOf(obj[k])) !== undefined);
-      const count = counted === undefined ? undefined : readCount(valueOf(obj[counted]));
+      const counted = plan.count.find((k) => k !== key && readCount(bare(obj[k])) !== undefined);
+      const count = counted === undefined ? undefined : readCount(bare(obj[counted]));
       const text =
         count === undefined || unit === 'once' ? cycleText(value) : `${count} ${cycleText(value) ?? ''}`.trim();
       return { cycle: cycleOf(unit, count), text, key };
@@ -179,7 +176,7 @@ function readFlag(value: unknown): { renews: boolean; months?: number } | undefi
 
 function readAutoRenew(obj: RawObject, plan: Plan): { autoRenew: boolean; months?: number; key: string } | undefined {
   for (const [key, inverted] of plan.renew) {
-    const value = valueOf(obj[key]);
+    const value = bare(obj[key]);
     if (!present(value)) continue;
     const flag = readFlag(value);
     if (!flag) return undefined;
