@@ -130,3 +130,27 @@ export function isSafeUser(text: unknown): text is string {
 export function isSafePort(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65_535;
 }
+
+/** Hosts many people share: never a server of ours to suggest for a folder or to forget a host key of. */
+const SHARED_HOSTS = new Set([
+  'localhost',
+  'localhost.localdomain',
+  'github.com',
+  'gist.github.com',
+  'ssh.github.com',
+  'gitlab.com',
+  'altssh.gitlab.com',
+  'bitbucket.org',
+  'altssh.bitbucket.org',
+  'ssh.dev.azure.com',
+  'vs-ssh.visualstudio.com',
+  'codeberg.org',
+  'git.sr.ht',
+  'heroku.com',
+  'git.heroku.com',
+]);
+
+export function isSharedHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return SHARED_HOSTS.has(name) || name.endsWith('.localhost') || name === '::1' || /^127\./.test(name);
+}
