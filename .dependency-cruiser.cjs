@@ -12,7 +12,7 @@ const layers = [
   ['views', '^src/views/'],
   ['features', '^src/(features|lm)/'],
   ['commands', '^src/commands/'],
-  ['root', '^src/(extension|loader|testApi)\\.ts$'],
+  ['root', '^src/(extension|testApi)\\.ts$'],
 ];
 
 const upward = layers.slice(0, -1).map(([name, path], index) => ({
