@@ -11,9 +11,10 @@ export type HostKind = 'ipv4' | 'ipv6' | 'name';
 /**
  * Why a text is not a host: the command turns this into a sentence. `numericForm`: the C library reads it as an IPv4
  * address in a legacy notation (`127.1`, `0x7f000001`, `010.0.0.1`), another host than the text seems to name.
- * `unspecified`: `0.0.0.0` or `::`, which a connection takes as this very machine.
+ * `unspecified`: `0.0.0.0` or `::`, which a connection takes as this very machine. `embeddedIPv4`: an IPv6 form that
+ * stands for an IPv4 address (mapped, compatible, translated, NAT64), which the checks on IPv4 would not see.
  */
-export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified';
+export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified' | 'embeddedIPv4';
 
 export type HostCheck =
   | { readonly ok: true; readonly host: string; readonly kind: HostKind }
@@ -22,19 +23,37 @@ export type HostCheck =
 const MAX_NAME = 253;
 const MAX_LABEL = 63;
 
-/**
- * Every spelling of the unspecified address, IPv4-mapped ones included. Built on the first IPv6 check, not at
- * activation (it loads a part of Node that nothing else needs by then), and never changed.
- */
-let unspecified: BlockList | undefined;
+interface SpecialIPv6 {
+  readonly unspecified: BlockList;
+  readonly loopback: BlockList;
+  readonly embedded: BlockList;
+}
 
-function unspecifiedAddresses(): BlockList {
-  if (!unspecified) {
-    unspecified = new BlockList();
-    unspecified.addAddress('0.0.0.0', 'ipv4');
-    unspecified.addAddress('::', 'ipv6');
+/** Built on the first IPv6 check, not at activation: it loads a part of Node nothing else needs by then. */
+let special: SpecialIPv6 | undefined;
+
+function specialIPv6(): SpecialIPv6 {
+  if (!special) {
+    special = { unspecified: new BlockList(), loopback: new BlockList(), embedded: new BlockList() };
+    special.unspecified.addAddress('0.0.0.0', 'ipv4');
+    special.unspecified.addAddress('::', 'ipv6');
+    special.loopback.addAddress('::1', 'ipv6');
+    // Mapped, translated (SIIT), compatible (which holds `::` and `::1`, checked first), NAT64 well-known and local.
+    special.embedded.addSubnet('::ffff:0:0', 96, 'ipv6');
+    special.embedded.addSubnet('::ffff:0:0:0', 96, 'ipv6');
+    special.embedded.addSubnet('::', 96, 'ipv6');
+    special.embedded.addSubnet('64:ff9b::', 96, 'ipv6');
+    special.embedded.addSubnet('64:ff9b:1::', 48, 'ipv6');
   }
-  return unspecified;
+  return special;
+}
+
+/** Loopback stays a host, as 127.0.0.1 does: this machine, never a way to another. */
+function checkIPv6(text: string): HostCheck {
+  const { unspecified, loopback, embedded } = specialIPv6();
+  if (unspecified.check(text, 'ipv6')) return { ok: false, problem: 'unspecified' };
+  if (!loopback.check(text, 'ipv6') && embedded.check(text, 'ipv6')) return { ok: false, problem: 'embeddedIPv4' };
+  return { ok: true, host: text, kind: 'ipv6' };
 }
 
 export function checkHost(text: unknown): HostCheck {
@@ -48,12 +67,7 @@ export function checkHost(text: unknown): HostCheck {
   if (isPlainIPv4(text)) {
     return text === '0.0.0.0' ? { ok: false, problem: 'unspecified' } : { ok: true, host: text, kind: 'ipv4' };
   }
-  if (text.includes(':')) {
-    if (!isPlainIPv6(text)) return { ok: false, problem: 'notHost' };
-    return unspecifiedAddresses().check(text, 'ipv6')
-      ? { ok: false, problem: 'unspecified' }
-      : { ok: true, host: text, kind: 'ipv6' };
-  }
+  if (text.includes(':')) return isPlainIPv6(text) ? checkIPv6(text) : { ok: false, problem: 'notHost' };
   // Only text made of a name's characters is a legacy number: `root@203.0.113.5` is no host at all.
   if (/^[\d.a-z-]+$/i.test(text) && endsNumeric(text)) return { ok: false, problem: 'numericForm' };
   return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
