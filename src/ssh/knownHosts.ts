@@ -4,13 +4,42 @@
  * the old keys (only for a server we saw reinstalled: otherwise the warning may be a real attack), the `ssh-keygen -R`
  * argv lists that forget them, and what ssh-keygen said it removed. Free of `vscode`.
  */
-import { checkHost, isSafePort } from '../util/hostCheck';
+import { checkHost, isSafePort, isSharedHost } from '../util/hostCheck';
 import { hostKey } from './hostKey';
 import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
 
 /** The normalisers keep sixteen addresses per server. */
 const MAX_ADDRESSES = 16;
 const MAX_PATH = 1_024;
+/** Hosts forgotten at most at one click: each is named in the question. */
+export const MAX_FORGOTTEN = 8;
+
+/** The hosts whose old keys the offer names, and so forgets; `left`: the server's addresses beyond the first eight. */
+export interface ForgetPlan {
+  readonly hosts: readonly string[];
+  readonly left: number;
+}
+
+/**
+ * The server's own addresses, as it gives them: IP addresses, and a host name only when it is the server's own (its
+ * main address); never a shared host (a code forge, loopback), whose key the user trusts for something else.
+ */
+export function forgetPlan(addresses: readonly string[], ownName: string | undefined): ForgetPlan {
+  const own = hostKey(ownName);
+  const keys: string[] = [];
+  const hosts: string[] = [];
+  let left = 0;
+  for (const address of addresses.slice(0, MAX_ADDRESSES)) {
+    const check = checkHost(address);
+    const key = hostKey(address);
+    if (!check.ok || key === undefined || keys.includes(key) || isSharedHost(key)) continue;
+    if (check.kind === 'name' && key !== own) continue;
+    keys.push(key);
+    if (hosts.length < MAX_FORGOTTEN) hosts.push(address);
+    else left++;
+  }
+  return { hosts, left };
+}
 
 /**
  * One argv per host form ssh may have written to known_hosts: `-R host`, and `-R [host]:port` when the port is not
