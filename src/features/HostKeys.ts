@@ -37,12 +37,9 @@ const STATUS_LOOKED_AT = 64;
 const FORGOTTEN_FRESH_MS = 10 * 60_000;
 
 /**
- * Old host keys after a reinstall. A reinstalled server has new host keys, so the next `ssh` stops at "REMOTE HOST
- * IDENTIFICATION HAS CHANGED". Every reinstall seen (ours when it settles, one made elsewhere when the server's status
- * word says so) is remembered per machine in `globalState`; the next Connect via SSH or Open in Remote-SSH on that
- * server first offers to forget the old keys (`ssh-keygen -R`, argv only, on the user's click). When one of our SSH
- * terminals ends the way ssh ends on a refused key (exit 255), the same is offered, worded as what may have happened:
- * a terminal's stderr cannot be read, and a changed key without a reinstall may be an attack.
+ * Old host keys after a reinstall (remembered per machine): the next SSH connection first offers to forget them, as
+ * does an SSH terminal that exits 255, worded as what may have happened (its stderr cannot be read; a changed key
+ * without a reinstall may be an attack). The offer names every host it forgets.
  */
 export class HostKeys extends Disposable {
   private readonly terminals = new Map<vscode.Terminal, Watched>();

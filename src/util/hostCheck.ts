@@ -1,19 +1,11 @@
 /**
- * What may reach `ssh` from server text: a plain IPv4 or IPv6 address or a DNS name, a user name, a port. Anything
- * else is refused before it gets near a terminal: a leading `-` would be read as an option (`-oProxyCommand=…`), and
- * spaces, `;`, `%`, brackets or look-alike letters are not part of any address. The one host rule: the API readers
- * sort an order's addresses with it too, so a value is refused (and told) where it is read, not once picked. Free of
- * `vscode`, for unit tests.
+ * The one host rule, for the readers and for `ssh`: a plain IPv4 or IPv6 address or a DNS name, a user name, a port;
+ * a value is refused (and told) where it is read.
  */
 import { BlockList, isIPv6 } from 'node:net';
 
 export type HostKind = 'ipv4' | 'ipv6' | 'name';
-/**
- * Why a text is not a host: the command turns this into a sentence. `numericForm`: the C library reads it as an IPv4
- * address in a legacy notation (`127.1`, `0x7f000001`, `010.0.0.1`), another host than the text seems to name.
- * `unspecified`: `0.0.0.0` or `::`, which a connection takes as this very machine. `embeddedIPv4`: an IPv6 form that
- * stands for an IPv4 address (mapped, compatible, translated, NAT64), which the checks on IPv4 would not see.
- */
+/** `numericForm`: a legacy IPv4 notation (`127.1`); `embeddedIPv4`: an IPv6 form the IPv4 checks would not see. */
 export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified' | 'embeddedIPv4';
 
 export type HostCheck =
@@ -110,19 +102,13 @@ export function plainIPv4Head(text: string): number {
   return parts === 4 ? head : -1;
 }
 
-/**
- * Whether the last label is a number (decimal, or hex after `0x`): no top-level domain is, and the C library reads
- * such a text (`127.1`, `10.0.0.0x1`, `0x7f000001`) as an IPv4 address in one of its legacy forms.
- */
+/** No top-level domain is a number: the C library reads such a text as an IPv4 address in a legacy form. */
 function endsNumeric(text: string): boolean {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^(?:\d+|0x[\da-f]*)$/i.test(last);
 }
 
-/**
- * Letters, digits and inner hyphens in labels of 1–63 characters. The last label is not a number: `1.2.3`,
- * `3232235777` or `127.0x1` would be read as an IPv4 address in a legacy notation, another host than it seems to name.
- */
+/** Letters, digits and inner hyphens in labels of 1–63 characters; the last label not a number. */
 export function isDnsName(text: string): boolean {
   if (text.length > MAX_NAME || endsNumeric(text)) return false;
   const labels = text.split('.');
