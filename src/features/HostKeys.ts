@@ -205,10 +205,6 @@ export class HostKeys extends Disposable {
     );
     const name = forMessage(order.label, 80);
     switch (outcome.kind) {
-      case 'noHosts':
-        log.info(`order ${id}: no plain address to forget host keys of`);
-        void tell('info', vscode.l10n.t('{0} has no address whose host key could be forgotten.', name));
-        return false;
       case 'notRun':
         log.warn(`order ${id}: ssh-keygen could not be run (${outcome.problem})`);
         void tell(

@@ -165,7 +165,6 @@ export type ForgetOutcome =
       /** Runs that did not end well (timed out, stopped, an unexpected exit); the others still ran. */
       readonly failedRuns: number;
     }
-  | { readonly kind: 'noHosts' }
   | { readonly kind: 'notRun'; readonly problem: 'notFound' | 'notAllowed' | 'failedToStart' };
 
 /** One `ssh-keygen -R` at a time: each rewrites the file. Stops at the first that cannot be started. */
@@ -175,7 +174,6 @@ export async function forgetHostKeys(
   options: ForgetOptions = {},
 ): Promise<ForgetOutcome> {
   const argvs = forgetHostKeyArgs(addresses, port, options.knownHostsFile);
-  if (!argvs.length) return { kind: 'noHosts' };
   const run = options.run ?? runArgv;
   const runOptions: RunOptions = {
     timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
