@@ -14,6 +14,7 @@ import {
   allAccounts,
   DEFAULT_ACCOUNT_ID,
   editAccountAddress,
+  nameKey,
   removeAccount,
   renameAccount,
 } from './accountList';
@@ -136,8 +137,15 @@ export class AccountModel extends Disposable {
     if (affected(event, 'baseUrl') || affected(event, 'websiteUrl')) this.sync();
   }
 
+  /** Whether an account other than `except` is called `name`, in any case. */
+  nameInUse(name: string, except?: string): boolean {
+    const key = nameKey(name);
+    return this.list.some((account) => account.id !== except && nameKey(account.name) === key);
+  }
+
   /** Adds an account after the first, with a new id; its key comes next (see the Add Account command). */
   async add(record: AccountRecord): Promise<Account> {
+    if (this.nameInUse(record.label)) throw new RangeError('account name in use');
     await this.registry.update((stored) => addAccount(stored, record));
     const account = this.get(record.id);
     if (!account) throw new Error('the account just added is missing');
@@ -153,6 +161,7 @@ export class AccountModel extends Disposable {
   }
 
   async rename(id: string, label: string): Promise<void> {
+    if (this.nameInUse(label, id)) throw new RangeError('account name in use');
     await this.registry.update((stored) => renameAccount(stored, id, label));
   }
 

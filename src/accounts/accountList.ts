@@ -160,6 +160,11 @@ export function newAccountId(stored: StoredAccounts, random: () => number = Math
   }
 }
 
+/** Names as they are compared: cleaned as shown, in any case. Two accounts never share one. */
+export function nameKey(label: string): string {
+  return (cleanLabel(label) ?? '').toLowerCase();
+}
+
 function cleanLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   // Control characters would break a tree label or a quick pick line; cut first, then clean, then trim.

@@ -15,7 +15,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /**
  * Validates the user's base URL. HTTPS is required because the key travels in every request; plain HTTP is only
- * accepted on loopback, where it never leaves the machine.
+ * accepted on loopback, where it never leaves the machine. No error quotes what was typed: it may be the key.
  */
 export function parseBaseUrl(input: string): BaseUrl {
   const text = input.trim();
@@ -24,14 +24,10 @@ export function parseBaseUrl(input: string): BaseUrl {
   try {
     url = new URL(text);
   } catch {
-    throw new ApiError('badConfig', `The base URL "${text.slice(0, 200)}" is not a valid URL.`, {
-      reason: { rule: 'baseUrlInvalid', text: text.slice(0, 200) },
-    });
+    throw new ApiError('badConfig', 'The base URL is not a valid URL.', { reason: { rule: 'baseUrlInvalid' } });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('badConfig', `The base URL must start with https:// (got ${url.protocol}).`, {
-      reason: { rule: 'baseUrlScheme', scheme: url.protocol },
-    });
+    throw new ApiError('badConfig', 'The base URL must start with https://.', { reason: { rule: 'baseUrlScheme' } });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ApiError('badConfig', 'The base URL must use https:// (plain http:// is only allowed for localhost).', {

@@ -26,8 +26,8 @@ export type ApiErrorKind =
  */
 export type ErrorReason =
   | { readonly rule: 'baseUrlMissing' }
-  | { readonly rule: 'baseUrlInvalid'; readonly text: string }
-  | { readonly rule: 'baseUrlScheme'; readonly scheme: string }
+  | { readonly rule: 'baseUrlInvalid' }
+  | { readonly rule: 'baseUrlScheme' }
   | { readonly rule: 'baseUrlPlainHttp' }
   | { readonly rule: 'baseUrlPort0' }
   | { readonly rule: 'baseUrlCredentials' }

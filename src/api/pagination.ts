@@ -160,7 +160,9 @@ export function nextPagePath(base: BaseUrl, next: NextPage, currentPath: string)
   const apiRoot = `${base.pathPrefix}/api/v1/`;
   if (!url.pathname.startsWith(apiRoot)) return undefined;
   const segments = url.pathname.slice(apiRoot.length).split('/');
-  if (segments.some((segment) => !isPlainSegment(segment))) return undefined;
+  // `//` is routed differently by servers and proxies: only the last segment (a trailing slash) may be empty.
+  const last = segments.length - 1;
+  if (segments.some((segment, i) => (segment ? !isPlainSegment(segment) : i < last))) return undefined;
   return url.pathname.slice(base.pathPrefix.length) + url.search;
 }
 

@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { DEFAULT_ACCOUNT_ID, MAX_LABEL_LENGTH, newAccountId } from '../accounts/accountList';
 import { parseBaseUrl } from '../api/baseUrl';
+import { ApiError } from '../api/errors';
 import { forLabel } from '../notify/inert';
+import { reasonText } from '../notify/reasonText';
 import { confirm, tell } from '../notify/show';
 import { type CommandHost } from './CommandHost';
 import { setApiKey } from './setApiKey';
@@ -20,11 +22,14 @@ export async function addAccount(host: CommandHost): Promise<void> {
     validate: baseUrlProblem,
   });
   const href = parseBaseUrl(baseUrl).href;
+  const apiHost = new URL(href).host;
+  let suggested = apiHost;
+  for (let n = 2; model.nameInUse(suggested); n++) suggested = `${apiHost} (${n})`;
   const label = await ask({
     title: vscode.l10n.t('Hosting: Add Account'),
     prompt: vscode.l10n.t('A name for this account, shown in the tree'),
-    value: new URL(href).host,
-    validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
+    value: suggested,
+    validate: (value) => nameProblem(host, value),
   });
   const id = newAccountId(model.registry.stored);
   const account = await model.add({ id, label, baseUrl: href });
@@ -48,7 +53,7 @@ export async function renameAccount(host: CommandHost, arg: unknown): Promise<vo
     title: vscode.l10n.t('Hosting: Rename Account'),
     prompt: vscode.l10n.t('A new name for this account'),
     value: account.record.label,
-    validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
+    validate: (value) => nameProblem(host, value, account.id),
   });
   await host.model.rename(account.id, label);
 }
@@ -146,13 +151,21 @@ function settingApplied(done: () => boolean): Promise<void> {
   });
 }
 
+function nameProblem({ model }: CommandHost, value: string, except?: string): string | undefined {
+  if (!value.trim()) return vscode.l10n.t('Enter a name.');
+  if (model.nameInUse(value, except)) {
+    return vscode.l10n.t('Another account is called that. Choose another name, so the two can be told apart.');
+  }
+  return undefined;
+}
+
 /** The base URL rules (https, plain http only on loopback, …) in the words a validation message shows. */
 function baseUrlProblem(value: string): string | undefined {
   try {
     parseBaseUrl(value);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return error instanceof ApiError && error.reason ? reasonText(error.reason) : vscode.l10n.t('Enter a valid URL.');
   }
 }
 

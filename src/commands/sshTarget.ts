@@ -161,6 +161,12 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
         shown,
         name,
       );
+    case 'embeddedIPv4':
+      return vscode.l10n.t(
+        'The address {0} of {1} is an IPv6 form that stands for an IPv4 address (mapped, compatible or NAT64), which may be another machine than it seems. It was not used.',
+        shown,
+        name,
+      );
   }
 }
 

@@ -6,7 +6,7 @@ import { forLabel, forLog, forMessage } from '../notify/inert';
 import { ask, confirm, tell } from '../notify/show';
 import { addressesOf } from '../ssh/addresses';
 import { type SshHooks } from '../ssh/hooks';
-import { forgetHostKeys } from '../ssh/knownHosts';
+import { forgetHostKeys, forgetPlan, type ForgetPlan } from '../ssh/knownHosts';
 import {
   forgetAccount,
   noteConnected,
@@ -37,12 +37,9 @@ const STATUS_LOOKED_AT = 64;
 const FORGOTTEN_FRESH_MS = 10 * 60_000;
 
 /**
- * Old host keys after a reinstall. A reinstalled server has new host keys, so the next `ssh` stops at "REMOTE HOST
- * IDENTIFICATION HAS CHANGED". Every reinstall seen (ours when it settles, one made elsewhere when the server's status
- * word says so) is remembered per machine in `globalState`; the next Connect via SSH or Open in Remote-SSH on that
- * server first offers to forget the old keys (`ssh-keygen -R`, argv only, on the user's click). When one of our SSH
- * terminals ends the way ssh ends on a refused key (exit 255), the same is offered, worded as what may have happened:
- * a terminal's stderr cannot be read, and a changed key without a reinstall may be an attack.
+ * Old host keys after a reinstall (remembered per machine): the next SSH connection first offers to forget them, as
+ * does an SSH terminal that exits 255, worded as what may have happened (its stderr cannot be read; a changed key
+ * without a reinstall may be an attack). The offer names every host it forgets.
  */
 export class HostKeys extends Disposable {
   private readonly terminals = new Map<vscode.Terminal, Watched>();
@@ -84,21 +81,26 @@ export class HostKeys extends Disposable {
   async beforeConnect(account: Account, order: Order, port: number): Promise<'go' | 'cancel'> {
     const at = this.reinstalledAt(account, order.id);
     if (at === undefined) return 'go';
+    const plan = planFor(order);
+    if (!plan.hosts.length) return 'go';
     const name = forMessage(order.label, 80);
     const forget = vscode.l10n.t('Forget Old Host Keys');
     const keep = vscode.l10n.t('Connect Without Forgetting');
     const answer = await ask(
       this.inAccount(account, vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
-      vscode.l10n.t(
-        'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
-        new Date(at).toLocaleString(vscode.env.language),
-        addressList(order),
+      withRest(
+        vscode.l10n.t(
+          'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
+          new Date(at).toLocaleString(vscode.env.language),
+          hostList(plan),
+        ),
+        plan,
       ),
       forget,
       keep,
     );
     if (answer === undefined) return 'cancel';
-    if (answer === forget && !(await this.forget(account, order, port))) return 'cancel';
+    if (answer === forget && !(await this.forget(account, order, plan, port))) return 'cancel';
     return 'go';
   }
 
@@ -138,38 +140,54 @@ export class HostKeys extends Disposable {
       );
       return;
     }
+    const plan = planFor(account.store.orders.get(order.id) ?? order);
     const forget = vscode.l10n.t('Forget Old Host Keys…');
-    const message = known
-      ? vscode.l10n.t(
-          'SSH to {0} ended with an error. The server was reinstalled since you last connected: if ssh refused its new host key, forget the old one and connect again.',
+    let message: string;
+    if (!plan.hosts.length) {
+      message = vscode.l10n.t(
+        'SSH to {0} ended with an error. None of its addresses is one whose host key is forgotten here (only its own IP addresses and host name are). The terminal shows what ssh said.',
+        name,
+      );
+    } else if (known) {
+      message = withRest(
+        vscode.l10n.t(
+          'SSH to {0} ended with an error. The server was reinstalled since you last connected: if ssh refused its new host key, forget the old ones of {1} and connect again.',
           name,
-        )
-      : vscode.l10n.t(
-          'SSH to {0} ended with an error. If ssh said the remote host identification has changed and this server was reinstalled, its old host key can be forgotten. If it was not reinstalled, keep the key: someone may be between you and the server.',
-          name,
-        );
-    if ((await tell('warning', this.inAccount(account, message), forget)) !== forget) return;
+          hostList(plan),
+        ),
+        plan,
+      );
+    } else {
+      message = vscode.l10n.t(
+        'SSH to {0} ended with an error. If ssh said the remote host identification has changed and this server was reinstalled, its old host key can be forgotten. If it was not reinstalled, keep the key: someone may be between you and the server.',
+        name,
+      );
+    }
+    const offer = plan.hosts.length ? [forget] : [];
+    if ((await tell('warning', this.inAccount(account, message), ...offer)) !== forget) return;
     if (!known) {
       const sure = await confirm(
         vscode.l10n.t('Forget the old host keys of {0}?', name),
-        vscode.l10n.t(
-          "Do this only if the server was reinstalled, for example from your provider's panel. ssh-keygen -R removes the keys this machine knows for {0}, and the next connection accepts whatever key the server shows.",
-          addressList(order),
+        withRest(
+          vscode.l10n.t(
+            "Do this only if the server was reinstalled, for example from your provider's panel. ssh-keygen -R removes the keys this machine knows for {0}, and the next connection accepts whatever key the server shows.",
+            hostList(plan),
+          ),
+          plan,
         ),
         vscode.l10n.t('Forget Old Host Keys'),
       );
       if (!sure) return;
     }
-    const current = account.store.orders.get(order.id) ?? order;
-    if (!(await this.forget(account, current, port))) return;
+    if (!(await this.forget(account, order, plan, port))) return;
     const again = vscode.l10n.t('Connect Again');
     const answer = await tell('info', vscode.l10n.t('The old host keys of {0} are forgotten.', name), again);
     const node = this.orders.nodeFor(account, order.id);
     if (answer === again && node) await vscode.commands.executeCommand('hostingAccount.order.connectSsh', node);
   }
 
-  /** Runs `ssh-keygen -R` for every address of the server; what it removed goes to the account's log. */
-  private async forget(account: Account, order: Order, port: number): Promise<boolean> {
+  /** Runs `ssh-keygen -R` for exactly the hosts the user was shown; what it removed goes to the account's log. */
+  private async forget(account: Account, order: Order, plan: ForgetPlan, port: number): Promise<boolean> {
     const log = account.log.scoped('ssh');
     const id = forLog(order.id, 80);
     const tool = this.hooks.sshKeygen;
@@ -179,7 +197,7 @@ export class HostKeys extends Disposable {
         title: vscode.l10n.t('Forgetting the old host keys of {0}…', forLabel(order.label, 60)),
       },
       () =>
-        forgetHostKeys(addressesOf(order), port, {
+        forgetHostKeys(plan.hosts, port, {
           sshKeygen: tool?.file,
           env: tool?.env,
           knownHostsFile: tool?.knownHostsFile,
@@ -187,10 +205,6 @@ export class HostKeys extends Disposable {
     );
     const name = forMessage(order.label, 80);
     switch (outcome.kind) {
-      case 'noHosts':
-        log.info(`order ${id}: no plain address to forget host keys of`);
-        void tell('info', vscode.l10n.t('{0} has no address whose host key could be forgotten.', name));
-        return false;
       case 'notRun':
         log.warn(`order ${id}: ssh-keygen could not be run (${outcome.problem})`);
         void tell(
@@ -280,9 +294,16 @@ function serverKey(account: Account, orderId: string): string {
   return `${account.id}\n${orderId}`;
 }
 
-/** The server's addresses for a sentence: inert, a few at most. */
-function addressList(order: Order): string {
-  const addresses = addressesOf(order);
-  const shown = addresses.slice(0, 4).map((address) => forMessage(address, 80));
-  return addresses.length > 4 ? `${shown.join(', ')}, …` : shown.join(', ');
+function planFor(order: Order): ForgetPlan {
+  return forgetPlan(addressesOf(order), order.address);
+}
+
+/** Every host the offer forgets, inert. */
+function hostList(plan: ForgetPlan): string {
+  return plan.hosts.map((host) => forMessage(host, 80)).join(', ');
+}
+
+function withRest(sentence: string, plan: ForgetPlan | undefined): string {
+  if (!plan?.left) return sentence;
+  return `${sentence} ${vscode.l10n.t('The server lists {0} more addresses: their keys are left as they are.', plan.left)}`;
 }

@@ -23,10 +23,11 @@ export interface ListedOrder {
   readonly actionUnderWay?: OrderAction;
 }
 
-/** With several accounts, which one an entry belongs to (its id, the handle hosting_orderAction takes, and its name). */
+/** With several accounts, which one an entry belongs to: its name (what the tools take), its API's host, its id. */
 export interface ToolAccount {
-  readonly id: string;
   readonly name: string;
+  readonly host: string;
+  readonly id: string;
 }
 
 export function listOrders(
@@ -64,7 +65,7 @@ export function accountSummary(
 ): Record<string, unknown> {
   const unpaid = (invoices ?? []).filter((i) => i.status === 'unpaid' || i.status === 'overdue');
   return {
-    ...(accountName ? { account: cut(accountName) } : {}),
+    ...(accountName ? { holder: cut(accountName) } : {}),
     balance: balance
       ? { amount: balance.amount, ...(balance.currency ? { currency: balance.currency } : {}) }
       : 'unknown',
@@ -83,7 +84,7 @@ export function accountSummary(
 export interface ActionInput {
   readonly orderId: string;
   readonly action: ToolAction;
-  /** With several accounts: the account's id or name. */
+  /** With several accounts: the account's name or id. */
   readonly account?: string;
 }
 

@@ -7,6 +7,7 @@ import { type Log } from '../log';
 import { forDocument, forLabel, forLog, forMarkdown, forTool } from '../notify/inert';
 import { shortReason } from '../notify/shortReason';
 import { type DataKind } from '../store/types';
+import { hostOf } from '../util/hosts';
 import { plain } from '../util/serverText';
 import {
   accountSummary,
@@ -20,8 +21,8 @@ import {
 
 /** Data this recent is answered from the store: a chat that asks twice costs one request. */
 const FRESH_MS = 30_000;
-/** A confirmation the user gave is acted on within this time, or asked again. */
-const CONFIRMATION_MS = 10 * 60_000;
+/** A confirmation is acted on within this time, or asked again. */
+const CONFIRMATION_MS = 2 * 60_000;
 
 /** Why a tool call could not be served: its sentence is the tool's answer, so the assistant can tell the user. */
 class ToolRefusal extends Error {
@@ -49,14 +50,25 @@ function result(value: unknown): vscode.LanguageModelToolResult {
 
 /** An account as the tools name it: with one account, nothing to name. */
 function named(model: AccountModel, account: Account): { account?: ToolAccount } {
-  return model.several ? { account: { id: account.id, name: forTool(account.name, 60) } } : {};
+  if (!model.several) return {};
+  return { account: { name: forTool(account.name, 60), host: forTool(hostOf(account.baseUrl), 80), id: account.id } };
 }
 
-/** The accounts a call is about: the one it names (by id or name), else every account with a key. */
+/** The accounts a call is about: the one it names (by name in any case, or by id), else every account with a key. */
 function accountsFor(model: AccountModel, wanted: unknown): Account[] {
   if (typeof wanted === 'string' && wanted) {
-    const account = model.get(wanted) ?? model.accounts.find((a) => a.name === wanted);
+    const lower = wanted.trim().toLowerCase();
+    const matching = model.accounts.filter((a) => a.id === wanted || a.name.toLowerCase() === lower);
+    const [account, ...more] = matching;
     if (!account) throw new ToolRefusal(vscode.l10n.t('No hosting account is called "{0}".', forTool(wanted, 60)));
+    if (more.length) {
+      throw new ToolRefusal(
+        vscode.l10n.t(
+          'Several hosting accounts are called "{0}"; give the id of one (hosting_listOrders names each with its id and host).',
+          forTool(wanted, 60),
+        ),
+      );
+    }
     return [account];
   }
   const signedIn = model.accounts.filter((account) => account.store.hasApiKey);
@@ -111,23 +123,19 @@ export class AccountTool implements vscode.LanguageModelTool<{ account?: string 
   }
 }
 
-/** What the user was asked to approve: this order (by id, in this account) as it was named then. */
-interface Confirmed {
-  readonly account: Account;
-  readonly generation: number;
-  readonly id: string;
-  readonly label: string;
-  readonly at: number;
-}
+/** The latest call prepared, by its input: the order the user was asked to approve, or why nothing was asked. */
+type Prepared = { readonly key: string; readonly at: number } & (
+  | { readonly refusal: string }
+  | { readonly account: Account; readonly generation: number; readonly id: string; readonly label: string }
+);
 
 /**
- * `hosting_orderAction`: start, stop or restart one order, never reinstall. Every call needs the user's approval: the
- * confirmation names the order (name and id), the action and, with several accounts, the account; the POST then goes
- * to exactly that order id in that account, or nowhere: an order gone, renamed or in another session since is refused.
+ * `hosting_orderAction`: start, stop or restart one order, never reinstall. One approval, one action: `invoke` acts
+ * only on the confirmation prepared for it, the latest one, and consumes it; an earlier one (declined, or never
+ * followed by its call) is dropped by the next `prepareInvocation`. The POST goes to exactly the order shown.
  */
 export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
-  /** Confirmations asked for, by the call's input: `invoke` acts on what the user saw, never looks anything up again. */
-  private readonly confirmed = new Map<string, Confirmed>();
+  private prepared: Prepared | undefined;
 
   constructor(
     private readonly model: AccountModel,
@@ -137,32 +145,30 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
   prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<ActionInput>,
   ): vscode.PreparedToolInvocation {
+    this.prepared = undefined;
+    const checking = { invocationMessage: vscode.l10n.t('Checking the requested action') };
     const input = parseActionInput(options.input);
-    if ('refused' in input) return { invocationMessage: vscode.l10n.t('Checking the requested action') };
+    if ('refused' in input) return checking;
+    const key = keyOf(input);
     const found = this.find(input);
-    if (!found) {
-      // Nothing to confirm: `invoke` will say why, and act on nothing.
-      return { invocationMessage: vscode.l10n.t('Checking the requested action') };
+    if ('refusal' in found) {
+      this.prepared = { key, at: Date.now(), refusal: found.refusal };
+      return checking;
     }
     const { account, order } = found;
-    this.remember(input, {
-      account,
-      generation: account.store.generation,
-      id: order.id,
-      label: plain(order.label),
-      at: Date.now(),
-    });
+    const { generation } = account.store;
+    this.prepared = { key, at: Date.now(), account, generation, id: order.id, label: plain(order.label) };
     const name = forMarkdown(order.label, 80);
     const id = forMarkdown(order.id, 80);
-    const where = this.model.several ? forMarkdown(account.name, 60) : undefined;
     const message = new vscode.MarkdownString(
-      where
+      this.model.several
         ? vscode.l10n.t(
-            'The assistant asks to **{0}** the server **{1}** (ID {2}) in the account **{3}**.',
+            'The assistant asks to **{0}** the server **{1}** (ID {2}) in the account **{3}** ({4}).',
             input.action,
             name,
             id,
-            where,
+            forMarkdown(account.name, 60),
+            forMarkdown(hostOf(account.baseUrl), 80),
           )
         : vscode.l10n.t('The assistant asks to **{0}** the server **{1}** (ID {2}).', input.action, name, id),
     );
@@ -190,15 +196,20 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
         vscode.l10n.t('Give a server ID from hosting_listOrders and one of the actions start, stop or restart.'),
       );
     }
-    const confirmed = this.confirmed.get(keyOf(input));
-    this.confirmed.delete(keyOf(input));
-    if (!confirmed || Date.now() - confirmed.at > CONFIRMATION_MS) {
+    const prepared = this.prepared;
+    // Another call's confirmation stays for that call (VS Code may prepare calls before invoking them).
+    if (prepared?.key === keyOf(input)) this.prepared = undefined;
+    if (prepared?.key !== keyOf(input)) {
       throw new ToolRefusal(
-        vscode.l10n.t('No server with the ID or the exact name "{0}" was confirmed.', forTool(input.orderId, 80)),
+        vscode.l10n.t('The user was not asked to confirm this action, so nothing was sent. Call the tool again.'),
       );
     }
-    const { account, id, label } = confirmed;
-    if (!this.model.accountOf(account) || account.store.generation !== confirmed.generation) {
+    if (Date.now() - prepared.at > CONFIRMATION_MS) {
+      throw new ToolRefusal(vscode.l10n.t('The confirmation expired, so nothing was sent. Call the tool again.'));
+    }
+    if ('refusal' in prepared) throw new ToolRefusal(prepared.refusal);
+    const { account, id, label } = prepared;
+    if (!this.model.accountOf(account) || account.store.generation !== prepared.generation) {
       throw new ToolRefusal(vscode.l10n.t('The account changed since the action was confirmed; nothing was sent.'));
     }
     await ensure(account, ['orders']);
@@ -261,25 +272,25 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
   }
 
   /** The order named: in the account named, else the only account that has such an order; never a guess. */
-  private find(input: ActionInput): { account: Account; order: Order } | undefined {
+  private find(input: ActionInput): { account: Account; order: Order } | { refusal: string } {
     let accounts: Account[];
     try {
       accounts = accountsFor(this.model, input.account);
-    } catch {
-      return undefined;
+    } catch (error) {
+      return { refusal: error instanceof ToolRefusal ? error.message : '' };
     }
     const found = accounts.flatMap((account) => {
       const { store } = account;
       const order = findOrder(store.orders.all, (id) => store.orders.get(id), input.orderId);
       return order ? [{ account, order }] : [];
     });
-    return found.length === 1 ? found[0] : undefined;
-  }
-
-  private remember(input: ActionInput, confirmed: Confirmed): void {
-    const now = Date.now();
-    for (const [key, entry] of this.confirmed) if (now - entry.at > CONFIRMATION_MS) this.confirmed.delete(key);
-    this.confirmed.set(keyOf(input), confirmed);
+    if (found.length === 1 && found[0]) return found[0];
+    return {
+      refusal: vscode.l10n.t(
+        'No single server has the ID or the exact name "{0}" (none has, or several have), so the user was asked nothing and nothing was sent. Give its ID from hosting_listOrders, and its account.',
+        forTool(input.orderId, 80),
+      ),
+    };
   }
 }
 

@@ -16,5 +16,7 @@ export function hostProblemText(problem: HostProblem): string {
       return vscode.l10n.t('a legacy numeric IPv4 form');
     case 'unspecified':
       return vscode.l10n.t('the unspecified address');
+    case 'embeddedIPv4':
+      return vscode.l10n.t('an IPv6 form of an IPv4 address');
   }
 }

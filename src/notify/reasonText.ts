@@ -9,9 +9,9 @@ export function reasonText(reason: ErrorReason): string {
     case 'baseUrlMissing':
       return vscode.l10n.t('No base URL is configured.');
     case 'baseUrlInvalid':
-      return vscode.l10n.t('The base URL "{0}" is not a valid URL.', forMessage(reason.text, 80));
+      return vscode.l10n.t('The base URL is not a valid URL: write it as https://panel.example.com.');
     case 'baseUrlScheme':
-      return vscode.l10n.t('The base URL must start with https:// (got {0}).', reason.scheme);
+      return vscode.l10n.t('The base URL must start with https://.');
     case 'baseUrlPlainHttp':
       return vscode.l10n.t('The base URL must use https:// (plain http:// is only allowed for localhost).');
     case 'baseUrlPort0':

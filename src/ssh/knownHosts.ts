@@ -1,22 +1,42 @@
-/**
- * After a reinstall the server has new host keys, and the next `ssh` stops at "REMOTE HOST IDENTIFICATION HAS
- * CHANGED". This is the pure half of getting past it: recognising that failure, deciding whether to offer forgetting
- * the old keys (only for a server we saw reinstalled: otherwise the warning may be a real attack), the `ssh-keygen -R`
- * argv lists that forget them, and what ssh-keygen said it removed. Free of `vscode`.
- */
-import { checkHost, isSafePort } from '../util/hostCheck';
+/** The pure half of old host keys after a reinstall: which to forget, the `ssh-keygen -R` argvs, what they removed. */
+import { checkHost, isSafePort, isSharedHost } from '../util/hostCheck';
 import { hostKey } from './hostKey';
 import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
 
 /** The normalisers keep sixteen addresses per server. */
 const MAX_ADDRESSES = 16;
 const MAX_PATH = 1_024;
+/** Each host forgotten is named in the question, so only so many. */
+export const MAX_FORGOTTEN = 8;
+
+/** `left`: the server's addresses beyond the first eight. */
+export interface ForgetPlan {
+  readonly hosts: readonly string[];
+  readonly left: number;
+}
 
 /**
- * One argv per host form ssh may have written to known_hosts: `-R host`, and `-R [host]:port` when the port is not
- * 22 (IPv6 inside the brackets). Only addresses checkHost accepts; a name in lower case as ssh writes it, and an IPv6
- * address both as given and in canonical form when those differ. `knownHostsFile` adds `-f <file>`.
+ * The server's own addresses, as it gives them: IP addresses, and a host name only when it is the server's own (its
+ * main address); never a shared host (a code forge, loopback), whose key the user trusts for something else.
  */
+export function forgetPlan(addresses: readonly string[], ownName: string | undefined): ForgetPlan {
+  const own = hostKey(ownName);
+  const keys: string[] = [];
+  const hosts: string[] = [];
+  let left = 0;
+  for (const address of addresses.slice(0, MAX_ADDRESSES)) {
+    const check = checkHost(address);
+    const key = hostKey(address);
+    if (!check.ok || key === undefined || keys.includes(key) || isSharedHost(key)) continue;
+    if (check.kind === 'name' && key !== own) continue;
+    keys.push(key);
+    if (hosts.length < MAX_FORGOTTEN) hosts.push(address);
+    else left++;
+  }
+  return { hosts, left };
+}
+
+/** One argv per form ssh may have written: a name in lower case, IPv6 as given and canonical; `[host]:port` off 22. */
 export function forgetHostKeyArgs(addresses: readonly string[], port: number, knownHostsFile?: string): string[][] {
   if (!isSafePort(port)) throw new RangeError('not a port number');
   const file = knownHostsFile === undefined ? [] : ['-f', checkedFile(knownHostsFile)];
@@ -44,13 +64,9 @@ function checkedFile(file: string): string {
 }
 
 export interface ForgetReport {
-  /** The entries ssh-keygen said it found, and so removed: the host as it printed it, and the line. */
   readonly removed: ReadonlyArray<{ readonly host: string; readonly line: number }>;
-  /** It rewrote the file (and kept the old one as `.old`). */
   readonly updated: boolean;
-  /** It looked and found nothing for the host. */
   readonly notFound: boolean;
-  /** There is no known_hosts file: nothing to forget. */
   readonly noFile: boolean;
 }
 
@@ -58,11 +74,7 @@ const MAX_OUTPUT = 64 * 1024;
 const MAX_REMOVED = 256;
 const MAX_HOST_TEXT = 300;
 
-/**
- * What `ssh-keygen -R` printed: `# Host <host> found: line <n>` per removed entry, `<file> updated.`, or
- * `Host <host> not found in <file>`, `Cannot stat <file>: …`. Paths are never kept: they are text from the file
- * system, and the user needs only what was removed.
- */
+/** What `ssh-keygen -R` printed; paths (text from the file system) are never kept. */
 export function parseForgetOutput(stdout: string, stderr: string): ForgetReport {
   const removed: Array<{ host: string; line: number }> = [];
   let updated = false;
@@ -141,10 +153,8 @@ export function hostKeyAdvice(failure: HostKeyFailure | undefined, reinstalledSi
 }
 
 export interface ForgetOptions extends Partial<RunOptions> {
-  /** The ssh-keygen to run; `ssh-keygen` (looked up on PATH) when left out. */
   readonly sshKeygen?: string;
   readonly knownHostsFile?: string;
-  /** Injected for tests. */
   readonly run?: typeof runArgv;
 }
 
@@ -155,20 +165,15 @@ export type ForgetOutcome =
       /** Runs that did not end well (timed out, stopped, an unexpected exit); the others still ran. */
       readonly failedRuns: number;
     }
-  | { readonly kind: 'noHosts' }
   | { readonly kind: 'notRun'; readonly problem: 'notFound' | 'notAllowed' | 'failedToStart' };
 
-/**
- * Forgets every known host key of the server's addresses, one `ssh-keygen -R` at a time (each rewrites the file, so
- * they must not overlap). Stops at the first that cannot be started.
- */
+/** One `ssh-keygen -R` at a time: each rewrites the file. Stops at the first that cannot be started. */
 export async function forgetHostKeys(
   addresses: readonly string[],
   port: number,
   options: ForgetOptions = {},
 ): Promise<ForgetOutcome> {
   const argvs = forgetHostKeyArgs(addresses, port, options.knownHostsFile);
-  if (!argvs.length) return { kind: 'noHosts' };
   const run = options.run ?? runArgv;
   const runOptions: RunOptions = {
     timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs,

@@ -1,19 +1,12 @@
 /**
- * What may reach `ssh` from server text: a plain IPv4 or IPv6 address or a DNS name, a user name, a port. Anything
- * else is refused before it gets near a terminal: a leading `-` would be read as an option (`-oProxyCommand=…`), and
- * spaces, `;`, `%`, brackets or look-alike letters are not part of any address. The one host rule: the API readers
- * sort an order's addresses with it too, so a value is refused (and told) where it is read, not once picked. Free of
- * `vscode`, for unit tests.
+ * The one host rule, for the readers and for `ssh`: a plain IPv4 or IPv6 address or a DNS name, a user name, a port;
+ * a value is refused (and told) where it is read.
  */
 import { BlockList, isIPv6 } from 'node:net';
 
 export type HostKind = 'ipv4' | 'ipv6' | 'name';
-/**
- * Why a text is not a host: the command turns this into a sentence. `numericForm`: the C library reads it as an IPv4
- * address in a legacy notation (`127.1`, `0x7f000001`, `010.0.0.1`), another host than the text seems to name.
- * `unspecified`: `0.0.0.0` or `::`, which a connection takes as this very machine.
- */
-export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified';
+/** `numericForm`: a legacy IPv4 notation (`127.1`); `embeddedIPv4`: an IPv6 form the IPv4 checks would not see. */
+export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified' | 'embeddedIPv4';
 
 export type HostCheck =
   | { readonly ok: true; readonly host: string; readonly kind: HostKind }
@@ -22,19 +15,37 @@ export type HostCheck =
 const MAX_NAME = 253;
 const MAX_LABEL = 63;
 
-/**
- * Every spelling of the unspecified address, IPv4-mapped ones included. Built on the first IPv6 check, not at
- * activation (it loads a part of Node that nothing else needs by then), and never changed.
- */
-let unspecified: BlockList | undefined;
+interface SpecialIPv6 {
+  readonly unspecified: BlockList;
+  readonly loopback: BlockList;
+  readonly embedded: BlockList;
+}
 
-function unspecifiedAddresses(): BlockList {
-  if (!unspecified) {
-    unspecified = new BlockList();
-    unspecified.addAddress('0.0.0.0', 'ipv4');
-    unspecified.addAddress('::', 'ipv6');
+/** Built on the first IPv6 check, not at activation: it loads a part of Node nothing else needs by then. */
+let special: SpecialIPv6 | undefined;
+
+function specialIPv6(): SpecialIPv6 {
+  if (!special) {
+    special = { unspecified: new BlockList(), loopback: new BlockList(), embedded: new BlockList() };
+    special.unspecified.addAddress('0.0.0.0', 'ipv4');
+    special.unspecified.addAddress('::', 'ipv6');
+    special.loopback.addAddress('::1', 'ipv6');
+    // Mapped, translated (SIIT), compatible (which holds `::` and `::1`, checked first), NAT64 well-known and local.
+    special.embedded.addSubnet('::ffff:0:0', 96, 'ipv6');
+    special.embedded.addSubnet('::ffff:0:0:0', 96, 'ipv6');
+    special.embedded.addSubnet('::', 96, 'ipv6');
+    special.embedded.addSubnet('64:ff9b::', 96, 'ipv6');
+    special.embedded.addSubnet('64:ff9b:1::', 48, 'ipv6');
   }
-  return unspecified;
+  return special;
+}
+
+/** Loopback stays a host, as 127.0.0.1 does: this machine, never a way to another. */
+function checkIPv6(text: string): HostCheck {
+  const { unspecified, loopback, embedded } = specialIPv6();
+  if (unspecified.check(text, 'ipv6')) return { ok: false, problem: 'unspecified' };
+  if (!loopback.check(text, 'ipv6') && embedded.check(text, 'ipv6')) return { ok: false, problem: 'embeddedIPv4' };
+  return { ok: true, host: text, kind: 'ipv6' };
 }
 
 export function checkHost(text: unknown): HostCheck {
@@ -48,12 +59,7 @@ export function checkHost(text: unknown): HostCheck {
   if (isPlainIPv4(text)) {
     return text === '0.0.0.0' ? { ok: false, problem: 'unspecified' } : { ok: true, host: text, kind: 'ipv4' };
   }
-  if (text.includes(':')) {
-    if (!isPlainIPv6(text)) return { ok: false, problem: 'notHost' };
-    return unspecifiedAddresses().check(text, 'ipv6')
-      ? { ok: false, problem: 'unspecified' }
-      : { ok: true, host: text, kind: 'ipv6' };
-  }
+  if (text.includes(':')) return isPlainIPv6(text) ? checkIPv6(text) : { ok: false, problem: 'notHost' };
   // Only text made of a name's characters is a legacy number: `root@203.0.113.5` is no host at all.
   if (/^[\d.a-z-]+$/i.test(text) && endsNumeric(text)) return { ok: false, problem: 'numericForm' };
   return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
@@ -96,19 +102,13 @@ export function plainIPv4Head(text: string): number {
   return parts === 4 ? head : -1;
 }
 
-/**
- * Whether the last label is a number (decimal, or hex after `0x`): no top-level domain is, and the C library reads
- * such a text (`127.1`, `10.0.0.0x1`, `0x7f000001`) as an IPv4 address in one of its legacy forms.
- */
+/** No top-level domain is a number: the C library reads such a text as an IPv4 address in a legacy form. */
 function endsNumeric(text: string): boolean {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^(?:\d+|0x[\da-f]*)$/i.test(last);
 }
 
-/**
- * Letters, digits and inner hyphens in labels of 1–63 characters. The last label is not a number: `1.2.3`,
- * `3232235777` or `127.0x1` would be read as an IPv4 address in a legacy notation, another host than it seems to name.
- */
+/** Letters, digits and inner hyphens in labels of 1–63 characters; the last label not a number. */
 export function isDnsName(text: string): boolean {
   if (text.length > MAX_NAME || endsNumeric(text)) return false;
   const labels = text.split('.');

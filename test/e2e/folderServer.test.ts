@@ -24,7 +24,7 @@ describe('a user binds the project folder to its server, works from the status b
     // Not in this process's temp folder: the rig points it at the previous session's, removed when that one ended.
     const base = path.join(process.cwd(), '.vscode-test', 'tmp');
     fs.mkdirSync(base, { recursive: true });
-    keygen = new FakeSshKeygen({ known: { '127.0.0.1': 3, [`[127.0.0.1]:${port}`]: 4 } }, base);
+    keygen = new FakeSshKeygen({ known: { '203.0.113.10': 3, [`[203.0.113.10]:${port}`]: 4 } }, base);
     const env = keygen.env;
     return {
       env: {
@@ -42,7 +42,8 @@ describe('a user binds the project folder to its server, works from the status b
         transitionMs: 1_500,
         seed: {
           orders: [
-            orderRecord(4001, 'web-01', 'running', '127.0.0.1'),
+            // ssh goes to 127.0.0.1 (picked); the old keys offered are the public address's: loopback is this machine.
+            orderRecord(4001, 'web-01', 'running', '203.0.113.10 127.0.0.1'),
             orderRecord(4002, 'db-01', 'stopped', '203.0.113.11'),
           ],
         },
@@ -107,9 +108,11 @@ describe('a user binds the project folder to its server, works from the status b
     await workbench.statusBarItem(/web-01 · Running/).click();
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Connect via SSH' }).waitFor();
     await workbench.typeInQuickInput('Connect via SSH');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: '127.0.0.1' }).waitFor();
+    await workbench.typeInQuickInput('127.0.0.1');
     const offer = page.locator('.monaco-dialog-box', { hasText: 'web-01 was reinstalled since you last connected' });
     await offer.waitFor({ timeout: timeouts.ui });
-    assert.match(await offer.innerText(), /Forget the old host keys of 127\.0\.0\.1 \(ssh-keygen -R\)/);
+    assert.match(await offer.innerText(), /Forget the old host keys of 203\.0\.113\.10 \(ssh-keygen -R\)/);
     await workbench.screenshot('forget the old host keys after a reinstall', { docs: 'forget-host-keys' });
     assert.deepEqual(keygen?.calls(), [], 'nothing forgotten before the click');
     await dialogButton(session(), 'Forget Old Host Keys').click();
@@ -121,8 +124,8 @@ describe('a user binds the project folder to its server, works from the status b
     assert.match(await warning.innerText(), /Its old host keys were forgotten just before, so this is not about them/);
     assert.equal(await warning.getByRole('button', { name: /Forget/ }).count(), 0);
     assert.deepEqual(keygen?.calls(), [
-      ['-R', '127.0.0.1'],
-      ['-R', `[127.0.0.1]:${port()}`],
+      ['-R', '203.0.113.10'],
+      ['-R', `[203.0.113.10]:${port()}`],
     ]);
     await workbench.screenshot('ssh ended with an error');
   });

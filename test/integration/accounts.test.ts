@@ -185,6 +185,93 @@ describe('several accounts side by side', () => {
     assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing sent to the first account');
   });
 
+  /** Runs Add Account (the address box answered `address`), Rename and Edit Address; records every box, cancels the rest. */
+  async function accountBoxes(address: string): Promise<vscode.InputBoxOptions[]> {
+    const boxes: vscode.InputBoxOptions[] = [];
+    const restore = stubWindow('showInputBox', (options: vscode.InputBoxOptions) => {
+      boxes.push(options);
+      return Promise.resolve(boxes.length === 1 ? address : undefined);
+    });
+    try {
+      await vscode.commands.executeCommand('hostingAccount.account.add');
+      await vscode.commands.executeCommand('hostingAccount.account.rename', secondCtx());
+      await vscode.commands.executeCommand('hostingAccount.account.editAddress', secondCtx());
+    } finally {
+      restore();
+    }
+    return boxes;
+  }
+
+  async function problem(box: vscode.InputBoxOptions | undefined, value: string): Promise<string | undefined> {
+    assert.ok(box, 'the box was shown');
+    const said = await box.validateInput?.(value);
+    return typeof said === 'string' || !said ? (said ?? undefined) : said.message;
+  }
+
+  it('keeps account names unique on Add and Rename, in any case', async () => {
+    const firstName = new URL(h.mock.url).host;
+    const [, name, rename] = await accountBoxes('https://third.example');
+    assert.equal(name?.value, 'third.example');
+    assert.match((await problem(name, 'client')) ?? '', /Another account is called that/);
+    assert.match((await problem(name, firstName.toUpperCase())) ?? '', /Another account is called that/);
+    assert.equal(await problem(name, 'Third'), undefined);
+    assert.match((await problem(rename, ` ${firstName} `)) ?? '', /Another account is called that/);
+    assert.equal(await problem(rename, 'CLIENT'), undefined, 'its own name in another case');
+    assert.deepEqual(
+      accounts().accounts.map((a) => a.name),
+      [firstName, 'Client'],
+    );
+  });
+
+  it('never quotes a key pasted into the address box of Add Account or Edit Account Address', async () => {
+    const [address, , , edit] = await accountBoxes('https://third.example');
+    for (const box of [address, edit]) {
+      for (const key of ['hk_live_0123456789abcdef0123456789abcdef', 'apikey0123456789abcdef0123456789:abcdef']) {
+        const said = await problem(box, key);
+        assert.ok(said !== undefined && !said.includes(key.slice(0, 12)), said);
+      }
+    }
+  });
+
+  it("names each account in the assistant's tools by name in any case, shows its host, and refuses an ambiguous name", async () => {
+    const ctx = secondCtx();
+    assert.ok(ctx);
+    second.state.setOrderStatus(1003, 'stopped');
+    await ctx.store.refresh(['orders'], 'user');
+    const tool = h.api.tools.orderAction;
+    const input = { orderId: '1003', action: 'start' as const, account: 'client' };
+    const message = tool.prepareInvocation({ input }).confirmationMessages?.message;
+    const body = typeof message === 'string' ? message : (message?.value ?? '');
+    assert.ok(body.includes('**Client**') && body.includes(new URL(second.url).host.replace(/[.:]/g, '\\$&')), body);
+    // Two accounts called the same (a list synced from elsewhere): "Client" is neither, and nothing is asked or sent.
+    await accounts().registry.update((s) => ({ ...s, defaultLabel: 'Client' }));
+    await waitFor(() => h.account.name === 'Client', 'the first account renamed');
+    h.mock.clearLog();
+    second.clearLog();
+    try {
+      assert.equal(tool.prepareInvocation({ input: { ...input, account: 'Client' } }).confirmationMessages, undefined);
+      await assert.rejects(
+        Promise.resolve(tool.invoke({ input: { ...input, account: 'Client' }, toolInvocationToken: undefined })),
+        /Several hosting accounts are called "Client"/,
+      );
+      const listed = await h.api.tools.listOrders.invoke({ input: {}, toolInvocationToken: undefined });
+      const answer = JSON.parse((listed.content[0] as vscode.LanguageModelTextPart).value) as {
+        accounts: Array<{ account: { name: string; host: string; id: string } }>;
+      };
+      assert.deepEqual(
+        answer.accounts.map((a) => a.account),
+        [
+          { name: 'Client', host: new URL(h.mock.url).host, id: DEFAULT_ACCOUNT_ID },
+          { name: 'Client', host: new URL(second.url).host, id: SECOND },
+        ],
+      );
+    } finally {
+      await accounts().registry.update(({ defaultLabel: _, ...rest }) => rest);
+    }
+    assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0);
+    assert.equal(second.requests.filter((r) => r.method === 'POST').length, 0);
+  });
+
   it('drops a late answer of an account removed meanwhile: nothing of it shows anywhere', async () => {
     const ctx = secondCtx();
     assert.ok(ctx);

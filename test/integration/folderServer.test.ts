@@ -476,6 +476,25 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       return terminals;
     }
 
+    const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+    /** Gives a server these addresses (as one list, so a name is read too). */
+    async function addressed(id: string, addresses: readonly string[]): Promise<void> {
+      const record = h.mock.state.getOrder(id);
+      assert.ok(record);
+      (record as { ip: unknown }).ip = addresses;
+      await h.store.refresh(['orders'], 'user');
+    }
+
+    /**
+     * loopback also lists a public address (forgetting loopback's keys is never offered: it is this machine); ssh
+     * goes to 127.0.0.1, picked from its two addresses, where a closing port makes it exit 255.
+     */
+    async function loopbackWithPublicAddress(): Promise<void> {
+      await addressed('5004', ['203.0.113.9', '127.0.0.1']);
+      answerPicks((items) => items.find((i) => i.label === '127.0.0.1'));
+    }
+
     async function reinstall(name: string, id = '5001'): Promise<void> {
       await h.setSetting('notifyWhenReachable', false);
       const modals = stubWindow('showWarningMessage', () => Promise.resolve('Reinstall…'));
@@ -539,6 +558,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     it('after ssh exits 255, says what may have happened and forgets only after a modal when no reinstall is known', async () => {
       const port = await closingPort();
       await h.setSetting('ssh.port', port);
+      await loopbackWithPublicAddress();
       const terminals = recordTerminals();
       const told = messages({ warning: 'Forget Old Host Keys…', info: undefined });
       const modals = warnings(told, { modal: 'Forget Old Host Keys', notification: 'Forget Old Host Keys…' });
@@ -561,14 +581,15 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
         'the news',
       );
       assert.deepEqual(fake.calls(), [
-        ['-R', '127.0.0.1'],
-        ['-R', `[127.0.0.1]:${port}`],
+        ['-R', '203.0.113.9'],
+        ['-R', `[203.0.113.9]:${port}`],
       ]);
     });
 
     it('after ssh exits 255 on a server reinstalled since, offers to forget at once and to connect again', async () => {
       const port = await closingPort();
       await h.setSetting('ssh.port', port);
+      await loopbackWithPublicAddress();
       await reinstall('loopback', '5004');
       await waitFor(() => recorded('5004'), 'the reinstall remembered');
       const terminals = recordTerminals();
@@ -587,16 +608,66 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       );
       await waitFor(() => terminals.length === 2, 'a second terminal from Connect Again', 20_000);
       assert.equal(modals.length, 1, 'no second question: the reinstall is known, and dealt with once forgotten');
+      assert.match(warning.message, /forget the old ones of 203\.0\.113\.9 and connect again\.$/);
       assert.deepEqual(fake.calls(), [
-        ['-R', '127.0.0.1'],
-        ['-R', `[127.0.0.1]:${port}`],
+        ['-R', '203.0.113.9'],
+        ['-R', `[203.0.113.9]:${port}`],
       ]);
       assert.equal(recorded('5004'), undefined);
+    });
+
+    it('forgets exactly the hosts it names: all of them, and never a shared host the server lists (github.com)', async () => {
+      await addressed('5001', [
+        '203.0.113.5',
+        '203.0.113.51',
+        '2001:db8::5',
+        '203.0.113.52',
+        'github.com',
+        '203.0.113.53',
+      ]);
+      h.mock.state.setOrderStatus(5001, 'reinstalling');
+      await h.store.refresh(['orders'], 'user');
+      await waitFor(() => recorded(), 'the reinstall seen in the status word');
+      h.mock.state.setOrderStatus(5001, 'running');
+      await h.store.refresh(['orders'], 'user');
+      recordTerminals();
+      answerPicks((items) => items.find((i) => i.label === '203.0.113.5'));
+      const asked = answerModals('Forget Old Host Keys');
+      await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('web-01'));
+      const hosts = ['203.0.113.5', '203.0.113.51', '203.0.113.52', '203.0.113.53', '2001:db8::5'];
+      assert.match(
+        asked[0]?.detail ?? '',
+        new RegExp(`Forget the old host keys of ${escape(hosts.join(', '))} \\(ssh-keygen -R\\)`),
+      );
+      assert.doesNotMatch(asked[0]?.detail ?? '', /github|…/);
+      assert.deepEqual(
+        fake.calls(),
+        hosts.map((host) => ['-R', host]),
+      );
+    });
+
+    it('offers at most eight addresses of a server, each named, and says the rest were left', async () => {
+      const addresses = Array.from({ length: 11 }, (_, i) => `203.0.113.${60 + i}`);
+      await addressed('5001', addresses);
+      await reinstall('web-01');
+      await waitFor(() => recorded(), 'the reinstall remembered');
+      recordTerminals();
+      answerPicks((items) => items.find((i) => i.label === addresses[0]));
+      const asked = answerModals('Forget Old Host Keys');
+      await vscode.commands.executeCommand('hostingAccount.order.connectSsh', await node('web-01'));
+      const detail = asked[0]?.detail ?? '';
+      assert.match(detail, new RegExp(`of ${escape(addresses.slice(0, 8).join(', '))} \\(ssh-keygen -R\\)`));
+      assert.match(detail, /The server lists 3 more addresses: their keys are left as they are\./);
+      assert.deepEqual(
+        fake.calls(),
+        addresses.slice(0, 8).map((host) => ['-R', host]),
+      );
     });
 
     it('after forgetting the old keys first, an ssh that exits 255 is not blamed on them, nor offered to forget again', async () => {
       const port = await closingPort();
       await h.setSetting('ssh.port', port);
+      await loopbackWithPublicAddress();
       await reinstall('loopback', '5004');
       await waitFor(() => recorded('5004'), 'the reinstall remembered');
       const terminals = recordTerminals();

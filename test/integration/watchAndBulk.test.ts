@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
+import { orderRecord } from '../mock-api/data';
+import { type OrderRecord } from '../mock-api/types';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
 import { plain } from '../../src/util/serverText';
 
@@ -319,6 +321,63 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       );
       assert.equal(h.requests(ACTION).length, 1, 'no second POST');
       await waitFor(() => !h.store.pending(target.id), 'the stop to settle', 10_000);
+    });
+
+    describe('one approval, one action', () => {
+      const call = (input: { orderId: string; action: 'start' | 'stop' | 'restart' }) =>
+        Promise.resolve(h.api.tools.orderAction.invoke({ input, toolInvocationToken: undefined }));
+      const record = (id: string, name: string, status: 'running' | 'stopped', ip: string): OrderRecord => ({
+        ...orderRecord(0, name, status, ip),
+        id,
+      });
+      const seed = async (...orders: OrderRecord[]): Promise<void> => {
+        h.mock.state.orders.push(...orders);
+        await h.store.refresh(['orders'], 'user');
+        h.mock.clearLog();
+      };
+
+      it('a declined stop is not sent by a later call whose name became ambiguous (nothing asked then)', async () => {
+        await seed(record('st', 'staging-2', 'running', '203.0.113.40'));
+        const input = { orderId: 'staging-2', action: 'stop' as const };
+        const asked = h.api.tools.orderAction.prepareInvocation({ input });
+        assert.equal(asked.confirmationMessages?.title, 'Stop staging-2?');
+        // The user declines: VS Code never invokes the tool. Then another server gets the same name.
+        await seed(record('st-b', 'staging-2', 'stopped', '203.0.113.41'));
+        assert.equal(h.api.tools.orderAction.prepareInvocation({ input }).confirmationMessages, undefined);
+        await assert.rejects(call(input), /No single server has the ID or the exact name "staging-2"/);
+        assert.deepEqual(h.requests(ACTION), [], 'no POST /orders/st/action');
+      });
+
+      it('a declined stop is not sent by a later call made while the server was missing from the list', async () => {
+        await seed(record('w4', 'worker-4', 'running', '203.0.113.44'));
+        const input = { orderId: 'w4', action: 'stop' as const };
+        assert.ok(h.api.tools.orderAction.prepareInvocation({ input }).confirmationMessages, 'asked, then declined');
+        const w4 = h.mock.state.getOrder('w4');
+        assert.ok(w4);
+        h.mock.state.orders = h.mock.state.orders.filter((o) => o !== w4);
+        await h.store.refresh(['orders'], 'user');
+        assert.equal(h.api.tools.orderAction.prepareInvocation({ input }).confirmationMessages, undefined);
+        await seed(w4);
+        await assert.rejects(call(input), /No single server has the ID or the exact name "w4"/);
+        assert.deepEqual(h.requests(ACTION), [], 'no POST /orders/w4/action');
+      });
+
+      it('acts only on the latest confirmation, once, and never without one', async () => {
+        await seed(record('w4', 'worker-4', 'running', '203.0.113.44'), record('w5', 'worker-5', 'running', ''));
+        const first = { orderId: 'w4', action: 'stop' as const };
+        const second = { orderId: 'w5', action: 'restart' as const };
+        await assert.rejects(call(first), /was not asked to confirm this action/, 'never prepared');
+        h.api.tools.orderAction.prepareInvocation({ input: first });
+        h.api.tools.orderAction.prepareInvocation({ input: second });
+        await assert.rejects(call(first), /was not asked to confirm this action/, 'dropped by the next prepare');
+        assert.match(text(await call(second)), /"accepted":true/);
+        await assert.rejects(call(second), /was not asked to confirm this action/, 'consumed');
+        assert.deepEqual(
+          h.requests(ACTION).map((r) => r.rawPath),
+          ['/api/v1/orders/w5/action'],
+        );
+        await waitFor(() => !h.store.pending('w5'), 'the restart to settle', 10_000);
+      });
     });
 
     it('hosting_orderAction refuses reinstall through invokeTool, sending nothing', async () => {

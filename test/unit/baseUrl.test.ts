@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { encodePathSegment, isLoopbackHost, parseBaseUrl } from '../../src/api/baseUrl';
+import { type ApiError } from '../../src/api/errors';
 
 describe('base URL rules (unit)', () => {
   it('keeps origin and path prefix, without trailing slashes', () => {
@@ -35,6 +36,15 @@ describe('base URL rules (unit)', () => {
     assert.throws(() => parseBaseUrl('https://host.example/?'), /query/);
     assert.throws(() => parseBaseUrl('not a url'), /not a valid URL/);
     assert.throws(() => parseBaseUrl(''), /No base URL/);
+  });
+
+  it('never quotes a key pasted as the address, in its message or its reason', () => {
+    for (const key of ['hk_live_0123456789abcdef0123456789abcdef', 'apikey0123456789abcdef0123456789:abcdef']) {
+      assert.throws(
+        () => parseBaseUrl(key),
+        (error: ApiError) => !JSON.stringify([error.message, error.reason]).includes(key.slice(0, 12)),
+      );
+    }
   });
 
   it('rejects port 0, which no server listens on', () => {

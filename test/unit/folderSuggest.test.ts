@@ -146,13 +146,13 @@ describe('folder sources: candidates and the one suggestion (unit)', () => {
     }
     // However the server spells its address.
     const spelled = [server('k1', '9', 'x', '2001:0DB8:0:0::5'), server('k1', '10', 'y', 'Mixed.Example.COM')];
-    const mapped = server('k1', '11', 'z', '::ffff:192.0.2.1');
+    const dotted = server('k1', '11', 'z', '2001:db8::192.0.2.1');
     for (const [host, expected] of [
       ['2001:db8::5', spelled[0]],
       ['mixed.example.com', spelled[1]],
-      [hostKey('::ffff:192.0.2.1') ?? '', mapped],
+      [hostKey('2001:DB8::c000:201') ?? '', dotted],
     ] as const) {
-      const found = suggestServer([{ source: 'gitRemote', host }], [...spelled, mapped]);
+      const found = suggestServer([{ source: 'gitRemote', host }], [...spelled, dotted]);
       assert.equal(found.kind === 'one' && found.server, expected, host);
     }
     assert.deepEqual(suggestServer([], SERVERS), { kind: 'none', reason: 'noCandidates' });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import {
   forgetHostKeyArgs,
   forgetHostKeys,
+  forgetPlan,
   hostKeyAdvice,
   hostKeyFailure,
   parseForgetOutput,
@@ -34,6 +35,32 @@ const CHANGED_STDERR = [
 ].join('\n');
 
 describe('SSH host keys after a reinstall (unit)', () => {
+  it("plans to forget only the server's own addresses: IPs and its main host name, no shared host, at most eight", () => {
+    assert.deepEqual(
+      forgetPlan(
+        [
+          '203.0.113.5',
+          '127.0.0.1',
+          '::1',
+          'github.com',
+          'git.example.com',
+          '2001:DB8::5',
+          '2001:db8:0::5',
+          'localhost',
+        ],
+        '203.0.113.5',
+      ),
+      { hosts: ['203.0.113.5', '2001:DB8::5'], left: 0 },
+    );
+    assert.deepEqual(forgetPlan(['Web.Example.com', '203.0.113.5'], 'web.example.com'), {
+      hosts: ['Web.Example.com', '203.0.113.5'],
+      left: 0,
+    });
+    assert.deepEqual(forgetPlan(['github.com'], 'github.com'), { hosts: [], left: 0 });
+    const many = Array.from({ length: 12 }, (_, i) => `198.51.100.${i + 1}`);
+    assert.deepEqual(forgetPlan(many, many[0]), { hosts: many.slice(0, 8), left: 4 });
+  });
+
   it('builds one ssh-keygen -R argv per host form, [host]:port only off port 22, IPv6 in brackets', () => {
     assert.deepEqual(forgetHostKeyArgs(['203.0.113.5', 'Web-01.Example.com'], 22), [
       ['-R', '203.0.113.5'],
@@ -238,7 +265,11 @@ describe('SSH host keys after a reinstall (unit)', () => {
         removed: [],
         failedRuns: 0,
       });
-      assert.deepEqual(await forgetHostKeys(['-x'], 22, { env: fake.env }), { kind: 'noHosts' });
+      assert.deepEqual(await forgetHostKeys(['-x'], 22, { env: fake.env }), {
+        kind: 'done',
+        removed: [],
+        failedRuns: 0,
+      });
       const before = fake.calls().length;
       assert.deepEqual(
         await forgetHostKeys(['203.0.113.5', '198.51.100.1'], 22, { env: { ...fake.env, PATH: '/nonexistent' } }),

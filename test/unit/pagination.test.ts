@@ -108,7 +108,19 @@ describe('pagination (unit)', () => {
     ['%5c (encoded backslash)', '/api/v1/orders%5c..%5cadmin'],
     ['; path parameter', '/api/v1/orders;jsessionid=1?page=2'],
     ['absolute, same origin', 'https://panel.example.com/api/v1/orders/..%2f..%2fadmin?page=2'],
+    ['an empty segment', '/api/v1//orders?page=2'],
+    ['an empty segment, absolute', 'https://panel.example.com/api/v1/orders//x?page=2'],
   ];
+
+  it('refuses a next link with an empty path segment (/api/v1//orders); a trailing slash is fine', () => {
+    const base = parseBaseUrl('https://panel.example.com');
+    assert.equal(nextPagePath(base, link('/api/v1//orders'), '/api/v1/orders'), undefined);
+    assert.equal(
+      nextPagePath(base, link('https://panel.example.com/api/v1//orders?page=2'), '/api/v1/orders'),
+      undefined,
+    );
+    assert.equal(nextPagePath(base, link('/api/v1/orders/?page=2'), '/api/v1/orders'), '/api/v1/orders/?page=2');
+  });
 
   it('refuses next links with ..%2f, %2e%2e%2f, ..;/, %252e, %2f, %5c or ; (a decoding server would land elsewhere)', () => {
     const base = parseBaseUrl('https://panel.example.com');

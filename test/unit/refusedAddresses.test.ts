@@ -20,6 +20,8 @@ describe('addresses the host rule refuses are told, not dropped (unit)', () => {
       [{ ip: '0x7f000001' }, '0x7f000001', 'numericForm'],
       [{ ip: '0.0.0.0' }, '0.0.0.0', 'unspecified'],
       [{ ipv6: '::' }, '::', 'unspecified'],
+      [{ ipv6: '::ffff:127.0.0.1' }, '::ffff:127.0.0.1', 'embeddedIPv4'],
+      [{ ip: '64:ff9b::10.0.0.1' }, '64:ff9b::10.0.0.1', 'embeddedIPv4'],
       [{ ip: 'ехаmple.com' }, 'ехаmple.com', 'notAscii'],
       [{ public_net: { ipv4: { ip: '$(reboot)' } } }, '$(reboot)', 'notHost'],
     ];

@@ -12,7 +12,7 @@ describe('SSH host checks (unit)', () => {
   it('accepts plain IPv4, IPv6 and DNS names as they are', () => {
     assert.deepEqual(checkHost('203.0.113.5'), { ok: true, host: '203.0.113.5', kind: 'ipv4' });
     assert.deepEqual(checkHost('2001:db8::1'), { ok: true, host: '2001:db8::1', kind: 'ipv6' });
-    assert.deepEqual(checkHost('::ffff:192.0.2.1'), { ok: true, host: '::ffff:192.0.2.1', kind: 'ipv6' });
+    assert.deepEqual(checkHost('2001:db8::192.0.2.1'), { ok: true, host: '2001:db8::192.0.2.1', kind: 'ipv6' });
     assert.deepEqual(checkHost('web-01.example.com'), { ok: true, host: 'web-01.example.com', kind: 'name' });
     assert.deepEqual(checkHost('web-01'), { ok: true, host: 'web-01', kind: 'name' });
   });
@@ -90,6 +90,24 @@ describe('SSH host checks (unit)', () => {
     }
     assert.deepEqual(checkHost('::1'), { ok: true, host: '::1', kind: 'ipv6' });
     assert.deepEqual(checkHost('0.0.0.1'), { ok: true, host: '0.0.0.1', kind: 'ipv4' });
+  });
+
+  it('refuses IPv6 forms of an IPv4 address (mapped, compatible, translated, NAT64) as embeddedIPv4; loopback stays', () => {
+    for (const text of [
+      '::ffff:127.0.0.1',
+      '::FFFF:7f00:1',
+      '0:0:0:0:0:ffff:c000:0201',
+      '::ffff:0:192.0.2.1',
+      '::192.0.2.1',
+      '::127.0.0.1',
+      '64:ff9b::192.0.2.1',
+      '64:ff9b:1::c000:201',
+    ]) {
+      assert.deepEqual(checkHost(text), { ok: false, problem: 'embeddedIPv4' }, text);
+    }
+    for (const text of ['::1', '0:0:0:0:0:0:0:1', '::0.0.0.1', '2001:db8::192.0.2.1', '64:ff9c::1']) {
+      assert.equal(checkHost(text).ok, true, text);
+    }
   });
 
   it('accepts plain user names and ports only', () => {
