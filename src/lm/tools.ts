@@ -140,7 +140,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     const input = parseActionInput(options.input);
     if ('refused' in input) return { invocationMessage: vscode.l10n.t('Checking the requested action') };
     const found = this.find(input);
-    if (!found) {
+    if (!found || found.account.marks.isProtected(found.order.id)) {
       // Nothing to confirm: `invoke` will say why, and act on nothing.
       return { invocationMessage: vscode.l10n.t('Checking the requested action') };
     }
@@ -190,6 +190,8 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
         vscode.l10n.t('Give a server ID from hosting_listOrders and one of the actions start, stop or restart.'),
       );
     }
+    const asked = this.find(input);
+    refuseProtected(asked?.account, asked?.order.id ?? '', asked?.order.label);
     const confirmed = this.confirmed.get(keyOf(input));
     this.confirmed.delete(keyOf(input));
     if (!confirmed || Date.now() - confirmed.at > CONFIRMATION_MS) {
@@ -198,6 +200,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
       );
     }
     const { account, id, label } = confirmed;
+    refuseProtected(account, id, label);
     if (!this.model.accountOf(account) || account.store.generation !== confirmed.generation) {
       throw new ToolRefusal(vscode.l10n.t('The account changed since the action was confirmed; nothing was sent.'));
     }
@@ -238,7 +241,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     }
     this.log.info(`${input.action} of order ${forLog(id, 80)} requested by the assistant`);
     try {
-      await store.runAction(id, input.action);
+      await store.runAction(id, input.action, 'assistant');
     } catch (error) {
       throw new ToolRefusal(
         error instanceof ApiError
@@ -281,6 +284,17 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     for (const [key, entry] of this.confirmed) if (now - entry.at > CONFIRMATION_MS) this.confirmed.delete(key);
     this.confirmed.set(keyOf(input), confirmed);
   }
+}
+
+/** A protected server is acted on only by the user, who types its name: never by the assistant. */
+function refuseProtected(account: Account | undefined, id: string, label: Order['label'] | string | undefined): void {
+  if (!account?.marks.isProtected(id)) return;
+  throw new ToolRefusal(
+    vscode.l10n.t(
+      '{0} is protected: the assistant does not start, stop or restart it. The user can do so in VS Code, where stopping or restarting it asks for its name.',
+      forTool(label ?? id, 80),
+    ),
+  );
 }
 
 function keyOf(input: ActionInput): string {
