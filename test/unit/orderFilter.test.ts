@@ -82,7 +82,9 @@ describe('filter and sort of the Orders view (unit)', () => {
       { ...order('4', 'd', 'busy'), plan: serverText('VPS M'), raw: {} },
     ];
     const grouped = (by: Parameters<typeof groupKey>[1], label?: (id: string) => string | undefined) =>
-      groupOrders(placed, by, (o) => groupKey(o, by, undefined, label?.(o.id))).map((g) => `${g.key}:${ids(g.orders)}`);
+      groupOrders(placed, by, (o) => groupKey(o, by, undefined, label?.(o.id))).map(
+        (g) => `${g.key}:${ids(g.orders).join()}`,
+      );
     assert.deepEqual(grouped('state'), ['running:1,3', 'busy:4', 'stopped:2']);
     assert.deepEqual(grouped('plan'), ['VPS L:3', 'VPS M:1,4', ':2']);
     assert.deepEqual(grouped('location'), ['Ashburn:2', 'Helsinki:1,3', ':4']);
@@ -99,7 +101,7 @@ describe('filter and sort of the Orders view (unit)', () => {
         [renewing('x', '2026-05-02'), order('y', 'y', 'running'), renewing('z', '2026-03-30')],
         'renewal',
         (o) => groupKey(o, 'renewal', undefined, undefined),
-      ).map((g) => `${g.key}:${ids(g.orders)}`),
+      ).map((g) => `${g.key}:${ids(g.orders).join()}`),
       ['2026-03:z', '2026-05:x', ':y'],
     );
   });

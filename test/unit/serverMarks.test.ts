@@ -11,7 +11,7 @@ function memento(initial: Record<string, unknown> = {}): vscode.Memento {
       values.set(key, value);
       return Promise.resolve();
     },
-  } as vscode.Memento;
+  };
 }
 
 describe('the marks on servers: protected, pinned, labels (unit)', () => {
