@@ -22,7 +22,10 @@ describe('a user runs a server task, groups the servers, and protects production
     await signIn(session());
     const { workbench, page, mock } = session();
     await workbench.rowByText('staging-box', workbench.view('Orders')).waitFor({ timeout: timeouts.ui });
-    await workbench.runCommand('Tasks: Run Task');
+    // Run Task by its exact title: Enter on the palette's first match may pick Restart Running Task.
+    await page.keyboard.press('F1');
+    await workbench.quickInput().fill('>Tasks: Run Task');
+    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Tasks: Run Task"]').first().click();
     await workbench.rowByText('start staging', page.locator('.quick-input-widget')).waitFor({ timeout: timeouts.ui });
     await workbench.typeInQuickInput('start staging');
     const terminal = page.locator('.terminal-wrapper .xterm-rows');
