@@ -334,6 +334,23 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       assert.match(String(h.api.orders.getTreeItem(await nodeOf(DB)).description), /prod/);
     });
 
+    it("shows a server's hostile plan and location in a group row only inert", async () => {
+      const record = h.mock.state.getOrder(DB);
+      assert.ok(record);
+      record.plan = '\u202e$(alert) [evil](command:x)\nplan';
+      record.location = `\u001b[2J${'L'.repeat(500)}`;
+      await h.store.refresh(['orders'], 'user');
+      for (const by of ['plan', 'location']) {
+        await vscode.commands.executeCommand('hostingAccount.orders.group', by);
+        const group = (await groupNodes()).find((g) => g.nodes.some((n) => n.id === DB));
+        assert.ok(group, `the group of db-primary by ${by}`);
+        const shown = title(group);
+        const unsafe = ['$(', '\u202e', '\n', '\u001b'].filter((part) => shown.includes(part));
+        assert.deepEqual(unsafe, [], shown);
+        assert.ok([...shown].length <= 60, shown);
+      }
+    });
+
     it('runs a group node action on its servers as a bulk action: one confirmation, the protected one left out', async () => {
       await protect(WEB);
       await vscode.commands.executeCommand('hostingAccount.orders.group', 'state');
