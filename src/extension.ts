@@ -7,6 +7,7 @@ import { type CommandHost } from './commands/CommandHost';
 import { registerCommands } from './commands/index';
 import { affects, readSettings } from './config';
 import { FolderSuggestions } from './features/FolderSuggestions';
+import { HostingTasks, TASK_TYPE } from './features/HostingTasks';
 import { HostKeys } from './features/HostKeys';
 import { OutsideChangeNotifier } from './features/OutsideChangeNotifier';
 import { Reachability } from './features/Reachability';
@@ -17,7 +18,6 @@ import { type FolderHooks } from './folder/hooks';
 import { Log } from './log';
 import { type SshHooks } from './ssh/hooks';
 import { type TestApi } from './testApi';
-import { AccountNode } from './views/AccountNode';
 import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
@@ -118,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     new Reachability(model, orders, ssh),
     ...registerCommands(host),
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new HostingTasks(model, folders, folderHooks, log.scoped('tasks'))),
     arrangement.onDidDescribe((description) => (ordersView.description = description)),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
@@ -174,7 +175,7 @@ async function reveal(host: CommandHost, account: Account, id: string): Promise<
   await vscode.commands.executeCommand('hostingAccount.orders.focus');
   const node = host.orders.nodeFor(account, id);
   if (!node) return;
-  const siblings = await host.orders.getChildren(host.model.several ? AccountNode.of(account) : undefined);
+  const siblings = await host.orders.getChildren(host.orders.getParent(node));
   if (!siblings.includes(node)) await host.arrangement.set({ filter: 'all' });
   await host.ordersView.reveal(node, { select: true, focus: true });
 }

@@ -16,6 +16,7 @@ import { hostOf } from '../util/hosts';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
+import { ServerMarks } from './ServerMarks';
 
 /** What every account is built from: the same parts for the first account and the added ones. */
 export interface AccountParts {
@@ -42,6 +43,8 @@ export class Account extends Disposable {
   readonly scheduler: Scheduler;
   /** Per-order choices, scoped to this account: the same order id may exist in two accounts. */
   readonly choices: vscode.Memento;
+  /** Protected, pinned and labelled servers, synced with the user's other machines. */
+  readonly marks: ServerMarks;
   readonly log: Log;
   private current: AccountRecord;
   private readonly forecasts = new ForecastMemo();
@@ -84,6 +87,7 @@ export class Account extends Disposable {
     );
     this.choices =
       record.id === DEFAULT_ACCOUNT_ID ? parts.globalState : scoped(parts.globalState, `account/${record.id}/`);
+    this.marks = this.register(new ServerMarks(parts.globalState, record.id));
     const httpLog = parts.log.scoped('http');
     const notice = new RateLimitNotice(
       () => this.store.cancelUserWaits(),

@@ -59,6 +59,9 @@ export class AccountModel extends Disposable {
   readonly onDidChangeOrders = this.onDidChangeOrdersEmitter.event;
   private readonly onDidSettleEmitter = this.register(new Emitter<AccountEvent<Settled>>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
+  private readonly onDidChangeMarksEmitter = this.register(new Emitter<Account>());
+  /** An account's servers were protected, pinned or labelled (or the reverse). */
+  readonly onDidChangeMarks = this.onDidChangeMarksEmitter.event;
   private readonly onDidRequestEmitter = this.register(new Emitter<Account>());
   /** An account made a request (its request budget changed). */
   readonly onDidRequest = this.onDidRequestEmitter.event;
@@ -216,6 +219,7 @@ export class AccountModel extends Disposable {
     store.onDidChangeOrders((value) => this.onDidChangeOrdersEmitter.fire({ account, value }));
     store.onDidSettle((value) => this.onDidSettleEmitter.fire({ account, value }));
     store.onDidRequest(() => this.onDidRequestEmitter.fire(account));
+    account.marks.onDidChange(() => this.onDidChangeMarksEmitter.fire(account));
     account.setVisibility(this.visibility);
     void account.keyChanged();
     return account;

@@ -8,6 +8,7 @@ import {
   readStoredAccounts,
   type StoredAccounts,
 } from './accountList';
+import { SERVER_MARKS_KEY } from './ServerMarks';
 
 /** How long a window waits, at most, for a list another window announced to reach its `globalState` (about 6 s). */
 const ARRIVAL_WAITS_MS = [100, 200, 400, 800, 1_600, 3_200];
@@ -36,7 +37,7 @@ export class AccountRegistry implements vscode.Disposable {
     private readonly memento: vscode.Memento & { setKeysForSync(keys: readonly string[]): void },
     private readonly secrets: vscode.SecretStorage,
   ) {
-    memento.setKeysForSync([ACCOUNTS_STATE_KEY]);
+    memento.setKeysForSync([ACCOUNTS_STATE_KEY, SERVER_MARKS_KEY]);
     this.seen = digestOf(this.stored);
     this.subscriptions.push(
       secrets.onDidChange((event) => event.key === CHANGE_MARKER_SECRET && void this.followAnnouncement()),

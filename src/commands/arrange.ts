@@ -1,6 +1,13 @@
 import * as vscode from 'vscode';
-import { filterLabel, sortLabel } from '../views/orders/arrangementWords';
-import { ORDER_FILTERS, ORDER_SORTS, type OrderFilter, type OrderSort } from '../views/orders/filter';
+import { filterLabel, groupingLabel, sortLabel } from '../views/orders/arrangementWords';
+import {
+  ORDER_FILTERS,
+  ORDER_GROUPINGS,
+  ORDER_SORTS,
+  type OrderFilter,
+  type OrderGrouping,
+  type OrderSort,
+} from '../views/orders/filter';
 import { type OrdersArrangement } from '../views/orders/OrdersArrangement';
 
 /** Filter Servers…: with an argument (a welcome-view link, a keybinding), that filter; without one, the user's pick. */
@@ -20,11 +27,20 @@ export async function pickSort(arrangement: OrdersArrangement, arg: unknown): Pr
   if (sort) await arrangement.set({ sort });
 }
 
+/** Group By…: none, state, plan, location, renewal month or the user's labels. */
+export async function pickGroup(arrangement: OrdersArrangement, arg: unknown): Promise<void> {
+  const current = arrangement.arrangement.group;
+  const group =
+    ORDER_GROUPINGS.find((g) => g === arg) ??
+    (await pick(ORDER_GROUPINGS, current, groupingLabel, vscode.l10n.t('Group servers')));
+  if (group) await arrangement.set({ group });
+}
+
 interface Choice<T> extends vscode.QuickPickItem {
   readonly value: T;
 }
 
-async function pick<T extends OrderFilter | OrderSort>(
+async function pick<T extends OrderFilter | OrderSort | OrderGrouping>(
   values: readonly T[],
   current: T,
   label: (value: T) => string,

@@ -6,6 +6,8 @@ import { forMessage } from '../notify/inert';
 import { actionTitle, progressLabel } from '../notify/orderWords';
 import { shortReason } from '../notify/shortReason';
 import { confirm, tell } from '../notify/show';
+import { confirmByName } from '../notify/typedName';
+import { GroupNode } from '../views/orders/GroupNode';
 import { OrderNode } from '../views/orders/OrderNode';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { type CommandHost } from './CommandHost';
@@ -29,7 +31,7 @@ export async function runOnSelection(
   arg: unknown,
   all: unknown,
 ): Promise<void> {
-  const nodes = selection(account, arg, all);
+  const nodes = arg instanceof GroupNode ? arg.nodes.filter((node) => node.current) : selection(account, arg, all);
   if (nodes.length <= 1) return runOrderAction(host, account, action, nodes[0] ?? arg);
   if (action === 'reinstall') {
     void tell('info', vscode.l10n.t('Reinstall works on one server at a time. Select only the server to reinstall.'));
@@ -52,16 +54,21 @@ export async function runOnSelection(
     );
     throw new UserCancelled();
   }
-  if (!(await confirmAll(account, action, fit, left))) throw new UserCancelled();
+  // A protected server is left out of Stop and Restart unless the user types its name too.
+  const guarded = action === 'start' ? [] : fit.filter((order) => account.marks.isProtected(order.id));
+  const go = fit.filter((order) => !guarded.includes(order));
+  if (go.length && !(await confirmAll(account, action, go, left, guarded))) throw new UserCancelled();
+  for (const order of guarded) if (await confirmByName(order, action)) go.push(order);
+  if (!go.length) throw new UserCancelled();
   // Every POST is started at once, so every node turns busy now; the limiter sends them as the budget allows.
   const outcomes = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Window,
-      title: vscode.l10n.t('{0} servers: {1}', fit.length, progressLabel(action)),
+      title: vscode.l10n.t('{0} servers: {1}', go.length, progressLabel(action)),
     },
-    () => Promise.allSettled(fit.map((order) => store.runAction(order.id, action))),
+    () => Promise.allSettled(go.map((order) => store.runAction(order.id, action, 'bulk'))),
   );
-  const failed = fit.flatMap((order, i) => {
+  const failed = go.flatMap((order, i) => {
     const outcome = outcomes[i];
     return outcome?.status === 'rejected' ? [{ order, reason: outcome.reason as unknown }] : [];
   });
@@ -82,7 +89,7 @@ export async function runOnSelection(
       vscode.l10n.t(
         '{0} of {1} servers did not accept {2}: {3}',
         failed.length,
-        fit.length,
+        go.length,
         actionTitle(action),
         reasons,
       ),
@@ -112,6 +119,7 @@ async function confirmAll(
   action: OrderAction,
   fit: readonly Order[],
   left: readonly Order[],
+  guarded: readonly Order[],
 ): Promise<boolean> {
   if (!account.settings.confirmStopAndRestart) return true;
   const title = vscode.l10n.t('{0} {1} Servers', actionTitle(action), fit.length);
@@ -125,6 +133,9 @@ async function confirmAll(
   const name = account.shownName();
   if (name) lines.unshift(vscode.l10n.t('In the account {0}.', name));
   if (left.length) lines.push(vscode.l10n.t('Left out, not in a state that allows it: {0}.', names(left)));
+  if (guarded.length) {
+    lines.push(vscode.l10n.t('Left out unless you type its name next, protected: {0}.', names(guarded)));
+  }
   if (action === 'stop') {
     lines.push(vscode.l10n.t('Whatever runs on these servers becomes unavailable until they are started again.'));
   }

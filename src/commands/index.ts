@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors';
 import { forLabel } from '../notify/inert';
 import { type FailureContext, logFailure, showReport, toReport } from '../notify/report';
 import { addAccount, editAccountAddress, removeAccount, renameAccount } from './accounts';
-import { pickFilter, pickSort } from './arrange';
+import { pickFilter, pickGroup, pickSort } from './arrange';
 import { runOnSelection } from './bulkOrderAction';
 import { type CommandHost } from './CommandHost';
 import { connectSsh } from './connectSsh';
@@ -12,6 +12,7 @@ import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
 import { bindFolder, folderServerActions, unbindFolder } from './folder';
 import { type CommandId } from './ids';
+import { setLabel, setMark } from './marks';
 import { openApiKeysPage } from './openApiKeysPage';
 import { openInvoice } from './openInvoice';
 import { openRemoteSsh } from './openRemoteSsh';
@@ -64,6 +65,12 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.account.editAddress': { anywhere: (host, arg) => editAccountAddress(host, arg) },
   'hostingAccount.orders.filter': { anywhere: (host, arg) => pickFilter(host.arrangement, arg) },
   'hostingAccount.orders.sort': { anywhere: (host, arg) => pickSort(host.arrangement, arg) },
+  'hostingAccount.orders.group': { anywhere: (host, arg) => pickGroup(host.arrangement, arg) },
+  'hostingAccount.order.protect': { inAccount: (_host, account, arg) => setMark(account, arg, 'protected', true) },
+  'hostingAccount.order.unprotect': { inAccount: (_host, account, arg) => setMark(account, arg, 'protected', false) },
+  'hostingAccount.order.pin': { inAccount: (_host, account, arg) => setMark(account, arg, 'pinned', true) },
+  'hostingAccount.order.unpin': { inAccount: (_host, account, arg) => setMark(account, arg, 'pinned', false) },
+  'hostingAccount.order.setLabel': { inAccount: (_host, account, arg) => setLabel(account, arg) },
   'hostingAccount.folder.bind': { inAccount: (host, account, arg) => bindFolder(host, account, arg) },
   'hostingAccount.folder.unbind': { anywhere: (host) => unbindFolder(host) },
   'hostingAccount.folder.actions': { anywhere: (host) => folderServerActions(host) },

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type Order, type OrderAction } from '../api/models';
-import { forLabel, forLog, forMessage } from '../notify/inert';
+import { forLabel, forMessage } from '../notify/inert';
 import { actionTitle, progressLabel } from '../notify/orderWords';
 import { confirm } from '../notify/show';
-import { plain } from '../util/serverText';
+import { confirmByName } from '../notify/typedName';
+import { OrderNode } from '../views/orders/OrderNode';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 import { sessionWarning } from './remoteGuard';
@@ -21,7 +22,7 @@ export async function runOrderAction(
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `${forLabel(order.label, 60)}: ${progressLabel(action)}` },
-    () => account.store.runAction(order.id, action),
+    () => account.store.runAction(order.id, action, arg instanceof OrderNode ? 'menu' : 'palette'),
   );
 }
 
@@ -29,6 +30,7 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
   const name = forMessage(order.label, 80);
   const where = account.shownName();
   const inAccount = where ? `${vscode.l10n.t('In the account {0}.', where)}\n\n` : '';
+  const guarded = account.marks.isProtected(order.id);
   switch (action) {
     case 'start':
       return true;
@@ -36,6 +38,7 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
     case 'restart': {
       // In a Remote-SSH window on this very server the question is always asked: the answer ends this session.
       const warning = sessionWarning(host, order, action);
+      if (guarded && !warning) return confirmByName(order, action);
       if (!warning && !account.settings.confirmStopAndRestart) return true;
       const message = action === 'stop' ? vscode.l10n.t('Stop {0}?', name) : vscode.l10n.t('Restart {0}?', name);
       const consequence =
@@ -45,44 +48,20 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
             )
           : vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.');
       const detail = `${inAccount}${warning ? `${warning}\n\n` : ''}${consequence}`;
-      return confirm(message, detail, actionTitle(action));
+      return (await confirm(message, detail, actionTitle(action))) && (!guarded || confirmByName(order, action));
     }
-    case 'reinstall':
-      return confirmReinstall(order, `${inAccount}${sessionWarning(host, order, action) ?? ''}`.trim());
+    case 'reinstall': {
+      // Reinstall wipes the server: a modal that says so, then the typed name.
+      const warning = `${inAccount}${sessionWarning(host, order, action) ?? ''}`.trim();
+      const detail = vscode.l10n.t(
+        "Reinstalling deletes everything on the server's disks and installs a fresh system. This cannot be undone. You will be asked to type the server's name to confirm.",
+      );
+      const sure = await confirm(
+        vscode.l10n.t('Reinstall {0}? This erases the server.', name),
+        warning ? `${warning}\n\n${detail}` : detail,
+        vscode.l10n.t('Reinstall…'),
+      );
+      return sure && confirmByName(order, action);
+    }
   }
-}
-
-/**
- * Reinstall wipes the server, so it takes two deliberate steps: a modal that says so, then typing the order's name
- * (or id) — a reflexive Enter cannot get through.
- */
-async function confirmReinstall(order: Order, warning: string): Promise<boolean> {
-  const name = forMessage(order.label, 80);
-  const detail = vscode.l10n.t(
-    "Reinstalling deletes everything on the server's disks and installs a fresh system. This cannot be undone. You will be asked to type the server's name to confirm.",
-  );
-  const sure = await confirm(
-    vscode.l10n.t('Reinstall {0}? This erases the server.', name),
-    warning ? `${warning}\n\n${detail}` : detail,
-    vscode.l10n.t('Reinstall…'),
-  );
-  if (!sure) return false;
-  const label = forLabel(order.label, 80);
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Reinstall {0}', label),
-    prompt: vscode.l10n.t('Type "{0}" to confirm that all data on this server will be erased.', label),
-    placeHolder: label,
-    ignoreFocusOut: true,
-    validateInput: (value) =>
-      matches(value, order) || !value.trim()
-        ? undefined
-        : vscode.l10n.t('Type the server\'s name, "{0}", or its ID, "{1}".', label, forLabel(order.id, 80)),
-  });
-  return typed !== undefined && matches(typed, order);
-}
-
-/** What the user typed is the order's name as shown (or exactly as sent) or its exact id. */
-function matches(value: string, order: Order): boolean {
-  const text = value.trim();
-  return text.length > 0 && (text === order.id || text === plain(order.label) || text === forLog(order.label, 200));
 }

@@ -155,6 +155,10 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
       this.prepared = { key, at: Date.now(), refusal: found.refusal };
       return checking;
     }
+    if (found.account.marks.isProtected(found.order.id)) {
+      this.prepared = { key, at: Date.now(), refusal: protectedRefusal(found.order.label) };
+      return checking;
+    }
     const { account, order } = found;
     const { generation } = account.store;
     this.prepared = { key, at: Date.now(), account, generation, id: order.id, label: plain(order.label) };
@@ -209,6 +213,8 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     }
     if ('refusal' in prepared) throw new ToolRefusal(prepared.refusal);
     const { account, id, label } = prepared;
+    // Protected after the confirmation was shown: still the user's alone.
+    if (account.marks.isProtected(id)) throw new ToolRefusal(protectedRefusal(label));
     if (!this.model.accountOf(account) || account.store.generation !== prepared.generation) {
       throw new ToolRefusal(vscode.l10n.t('The account changed since the action was confirmed; nothing was sent.'));
     }
@@ -249,7 +255,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     }
     this.log.info(`${input.action} of order ${forLog(id, 80)} requested by the assistant`);
     try {
-      await store.runAction(id, input.action);
+      await store.runAction(id, input.action, 'assistant');
     } catch (error) {
       throw new ToolRefusal(
         error instanceof ApiError
@@ -292,6 +298,14 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
       ),
     };
   }
+}
+
+/** A protected server is acted on only by the user, who types its name: never by the assistant. */
+function protectedRefusal(label: Order['label'] | string): string {
+  return vscode.l10n.t(
+    '{0} is protected: the assistant does not start, stop or restart it. The user can do so in VS Code, where stopping or restarting it asks for its name.',
+    forTool(label, 80),
+  );
 }
 
 function keyOf(input: ActionInput): string {

@@ -46,6 +46,11 @@ export function forTerminalName(text: Text, max: number = SINK_LIMITS.terminal):
   return fit(breakIcons(clean(plain(text), max)), max);
 }
 
+/** Server text in a task's terminal: no escape sequence or control character survives, so it cannot move or recolour. */
+export function forTerminal(text: Text, max: number = SINK_LIMITS.terminal): string {
+  return clean(plain(text), max);
+}
+
 /** Server text in a language model tool's result: bounded, printable, on one line. */
 export function forTool(text: Text, max: number = SINK_LIMITS.tool): string {
   return clean(plain(text), max);

@@ -22,6 +22,7 @@ import { type Resource, type ResourceDeps } from './Resource';
 import { KINDS, makeResources, type Resources } from './resources';
 import { Session } from './Session';
 import {
+  type ActionSource,
   type ApiClientLike,
   type ConnectionState,
   type DataKind,
@@ -209,8 +210,8 @@ export class Store extends Disposable {
     return this.book.get(id, maxAgeMs, reason);
   }
 
-  runAction(id: string, action: OrderAction): Promise<ActionResult> {
-    return this.actions.run(id, action);
+  runAction(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
+    return this.actions.run(id, action, source);
   }
 
   /** When the next poll of an order settling after an action is due (the scheduler's business). */

@@ -30,6 +30,9 @@ export interface ListCoverage {
   readonly stoppedBy?: Listing<unknown>['stoppedBy'];
 }
 
+/** Where an action was asked for: the log says it, and a history of actions can keep it. */
+export type ActionSource = 'menu' | 'palette' | 'bulk' | 'task' | 'assistant';
+
 export interface PendingAction {
   readonly action: OrderAction;
   readonly since: number;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ACCOUNT_CONTEXT_VALUES } from '../../src/views/accountContextValues';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
-import { ORDER_CONTEXT_VALUES } from '../../src/views/orders/orderPresentation';
+import { orderItemContextValues } from '../../src/views/orders/orderPresentation';
 import { activeExtension } from './env';
 
 interface Manifest {
@@ -14,7 +14,7 @@ interface Manifest {
 
 /** Every contextValue each view's items can carry. */
 const contextValuesByView: Record<string, readonly string[]> = {
-  'hostingAccount.orders': [...ORDER_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES],
+  'hostingAccount.orders': [...orderItemContextValues(), ...ACCOUNT_CONTEXT_VALUES],
   'hostingAccount.invoices': [...INVOICE_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES],
 };
 

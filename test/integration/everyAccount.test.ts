@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { type Account } from '../../src/accounts/Account';
 import { addAccount, removeAccount } from '../../src/accounts/accountList';
 import { secretNameOf } from '../../src/auth/secretNames';
+import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
 import { captureMessages, captureOpenExternal, extraMock, Harness, stubWindow, waitFor } from './harness';
@@ -278,6 +279,39 @@ for (const which of ['first', 'added'] as const) {
       assert.equal(requests(mock, ACTION).length, 0, 'no POST');
       mock.state.reset();
       await account.store.refresh(['orders'], 'user');
+    });
+
+    it('keeps its own protected and pinned servers: the same order id in the other account is not touched', async () => {
+      await account.store.refresh(['orders'], 'user');
+      const nodes = (await h.api.orders.getChildren(await row())).filter((n): n is OrderNode => 'order' in n);
+      const running = nodes.find((n) => n.order.state === 'running');
+      const stopped = nodes.find((n) => n.order.state === 'stopped');
+      assert.ok(running && stopped);
+      const otherAccount = h.api.model.accounts.find((each) => each !== account);
+      mock.clearLog();
+      try {
+        await vscode.commands.executeCommand('hostingAccount.order.protect', running);
+        await vscode.commands.executeCommand('hostingAccount.order.pin', stopped);
+        assert.equal(account.marks.isProtected(running.id), true);
+        assert.equal(otherAccount?.store.orders.get(running.id)?.id, running.id, 'the other account has this id too');
+        assert.equal(otherAccount?.marks.isProtected(running.id), false);
+        const shown = (await h.api.orders.getChildren(await row())).filter((n): n is OrderNode => 'order' in n);
+        assert.equal(shown[0]?.id, stopped.id, 'pinned first in its account');
+        assert.equal(
+          (h.api.orders.getTreeItem(shown.find((n) => n.id === running.id)!).iconPath as vscode.ThemeIcon).id,
+          'lock',
+        );
+        const input = { orderId: running.id, action: 'stop' as const, account: account.id };
+        h.api.tools.orderAction.prepareInvocation({ input });
+        await assert.rejects(
+          Promise.resolve(h.api.tools.orderAction.invoke({ input, toolInvocationToken: undefined })),
+          /is protected/,
+        );
+        assert.equal(requests(mock, ACTION).length, 0);
+      } finally {
+        await account.marks.set(running.id, { protected: false });
+        await account.marks.set(stopped.id, { pinned: false });
+      }
     });
 
     it('is renamed from its row, and its address edited there, in this account only', async () => {

@@ -5,7 +5,15 @@ import { ACCOUNT_CONTEXT_VALUES } from '../../src/views/accountContextValues';
 import { ORDER_ACTIONS, type OrderState } from '../../src/api/models';
 import { COMMAND_IDS } from '../../src/commands/ids';
 import { INVOICE_CONTEXT_VALUES } from '../../src/views/invoices/invoicePresentation';
-import { actionsFor, ORDER_CONTEXT_VALUES, orderLook, withAddress } from '../../src/views/orders/orderPresentation';
+import {
+  actionsFor,
+  ORDER_CONTEXT_VALUES,
+  ORDER_GROUP_CONTEXT_VALUE,
+  orderItemContextValues,
+  orderLook,
+  withAddress,
+  withMarks,
+} from '../../src/views/orders/orderPresentation';
 
 interface MenuEntry {
   command: string;
@@ -42,6 +50,10 @@ const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const itemMenus = manifest.contributes.menus['view/item/context'] ?? [];
+/** Every mark combination the user can give a server: the menus must read the state past them. */
+const MARKS = [{}, { protected: true }, { pinned: true }, { protected: true, pinned: true }] as const;
+const MARKED_ORDER_VALUES = orderItemContextValues().filter((value) => value !== ORDER_GROUP_CONTEXT_VALUE);
+const onGroup = (entry: MenuEntry): boolean => viewItemRegex(entry.when)?.test(ORDER_GROUP_CONTEXT_VALUE) ?? false;
 
 function viewItemRegex(when: string | undefined): RegExp | undefined {
   const match = /viewItem =~ \/(.+?)\/(?:\s|$)/.exec(when ?? '');
@@ -85,7 +97,7 @@ describe('package.json contributions (unit)', () => {
   });
 
   it('matches every viewItem regex of a menu to a contextValue the views produce', () => {
-    const produced = [...ORDER_CONTEXT_VALUES, ...INVOICE_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES];
+    const produced = [...orderItemContextValues(), ...INVOICE_CONTEXT_VALUES, ...ACCOUNT_CONTEXT_VALUES];
     for (const entry of itemMenus) {
       const regex = viewItemRegex(entry.when);
       assert.ok(regex, `${entry.command} has no viewItem clause`);
@@ -125,7 +137,7 @@ describe('package.json contributions (unit)', () => {
     const states: OrderState[] = ['running', 'stopped', 'busy', 'suspended', 'unknown'];
     for (const action of ORDER_ACTIONS) {
       const entries = itemMenus.filter(
-        (e) => e.command === `hostingAccount.order.${action}` && !e.group?.startsWith('inline'),
+        (e) => e.command === `hostingAccount.order.${action}` && !e.group?.startsWith('inline') && !onGroup(e),
       );
       assert.equal(entries.length, 1, action);
       const regex = viewItemRegex(entries[0]?.when);
@@ -134,13 +146,48 @@ describe('package.json contributions (unit)', () => {
         for (const value of [
           orderLook(state).contextValue,
           withAddress(orderLook(state).contextValue, { address: '203.0.113.5' }),
-        ]) {
+        ].flatMap((plain) => MARKS.map((mark) => withMarks(plain, mark)))) {
           const offered = regex?.test(value) ?? false;
           assert.equal(offered, actionsFor(state).includes(action), `${action} on ${value}`);
         }
       }
       assert.equal(regex?.test(orderLook('running', 'stop').contextValue), false, `${action} while an action runs`);
     }
+  });
+
+  it('offers Protect or Unprotect and Pin or Unpin by the mark a server has, and the bulk actions on a group', () => {
+    const offered = (command: string, value: string): boolean =>
+      itemMenus.some((e) => e.command === command && (viewItemRegex(e.when)?.test(value) ?? false));
+    for (const value of MARKED_ORDER_VALUES) {
+      const isProtected = value.includes('.protected');
+      const pinned = value.includes('.pinned');
+      assert.equal(offered('hostingAccount.order.protect', value), !isProtected, value);
+      assert.equal(offered('hostingAccount.order.unprotect', value), isProtected, value);
+      assert.equal(offered('hostingAccount.order.pin', value), !pinned, value);
+      assert.equal(offered('hostingAccount.order.unpin', value), pinned, value);
+      assert.ok(offered('hostingAccount.order.setLabel', value), value);
+    }
+    for (const action of ORDER_ACTIONS) {
+      const command = `hostingAccount.order.${action}`;
+      assert.equal(offered(command, ORDER_GROUP_CONTEXT_VALUE), action !== 'reinstall', `${action} on a group`);
+    }
+    assert.equal(offered('hostingAccount.order.protect', ORDER_GROUP_CONTEXT_VALUE), false);
+  });
+
+  it('contributes the hosting task type without reinstall, and declares what Restricted Mode leaves out', () => {
+    const raw = manifest as unknown as {
+      capabilities: { untrustedWorkspaces: { supported: unknown; description?: string } };
+      contributes: {
+        taskDefinitions: Array<{ type: string; required: string[]; properties: Record<string, { enum?: string[] }> }>;
+      };
+    };
+    const [task] = raw.contributes.taskDefinitions;
+    assert.equal(task?.type, 'hosting');
+    assert.deepEqual(task?.required, ['action']);
+    assert.deepEqual(task?.properties.action?.enum, ['start', 'stop', 'restart']);
+    assert.deepEqual(Object.keys(task?.properties ?? {}), ['action', 'server', 'account', 'timeout']);
+    assert.equal(raw.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.ok(raw.capabilities.untrustedWorkspaces.description);
   });
 
   it("runs on the UI side first, so in a remote window the key and the API calls stay on the user's machine", () => {
@@ -182,7 +229,7 @@ describe('package.json contributions (unit)', () => {
 
   it('with several orders selected, shows an action only when it fits them all, and Reinstall never', () => {
     for (const action of ['start', 'stop', 'restart']) {
-      for (const entry of itemMenus.filter((e) => e.command === `hostingAccount.order.${action}`)) {
+      for (const entry of itemMenus.filter((e) => e.command === `hostingAccount.order.${action}` && !onGroup(e))) {
         assert.ok(
           entry.when?.endsWith(`&& (!listMultiSelection || hostingAccount.selectionFits.${action})`),
           entry.when,

@@ -6,6 +6,7 @@ import {
   forLog,
   forMarkdown,
   forMessage,
+  forTerminal,
   forTerminalName,
   forTool,
   guardMessage,
@@ -76,6 +77,31 @@ describe('the boundary for server text (unit)', () => {
         assert.ok(!forLabel(text).includes('$('));
         assert.ok(!forTerminalName(text).includes('$('));
       }),
+    );
+  });
+
+  it("leaves no escape sequence or control character in a task's terminal output, bounded", () => {
+    const control = (char: string): boolean => {
+      const code = char.codePointAt(0) ?? 0;
+      return code < 0x20 || (code >= 0x7f && code < 0xa0);
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          serverText,
+          fc.string({ unit: fc.constantFrom('\u001b', '[', '3', '1', 'm', ']', '8', ';', '\u0007', '\u009b', 'a') }),
+        ),
+        (text) => {
+          const out = forTerminal(text);
+          assert.ok(![...out].some(control), JSON.stringify(out));
+          assert.doesNotMatch(out, INVISIBLE);
+          assert.ok(length(out) <= SINK_LIMITS.terminal);
+        },
+      ),
+    );
+    assert.equal(
+      forTerminal('web-01\u001b[2J\u001b]8;;https://evil.example\u0007x'),
+      'web-01 [2J ]8;;https://evil.example x',
     );
   });
 

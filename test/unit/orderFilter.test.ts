@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Order, type OrderAction, type OrderState } from '../../src/api/models';
-import { arrangeOrders, parseArrangement, stateGroup } from '../../src/views/orders/filter';
+import { arrangeOrders, groupKey, groupOrders, parseArrangement, stateGroup } from '../../src/views/orders/filter';
 import { serverText } from '../../src/util/serverText';
 
 const order = (id: string, label: string, state: OrderState): Order => ({
@@ -63,9 +63,46 @@ describe('filter and sort of the Orders view (unit)', () => {
   });
 
   it('reads back a remembered arrangement, ignoring anything it does not know', () => {
-    assert.deepEqual(parseArrangement({ filter: 'stopped', sort: 'name' }), { filter: 'stopped', sort: 'name' });
-    assert.deepEqual(parseArrangement({ filter: 'evil', sort: 42 }), { filter: 'all', sort: 'server' });
-    assert.deepEqual(parseArrangement('junk'), { filter: 'all', sort: 'server' });
-    assert.deepEqual(parseArrangement(undefined), { filter: 'all', sort: 'server' });
+    const fallback = { filter: 'all', sort: 'server', group: 'none' };
+    assert.deepEqual(parseArrangement({ filter: 'stopped', sort: 'name', group: 'plan' }), {
+      filter: 'stopped',
+      sort: 'name',
+      group: 'plan',
+    });
+    assert.deepEqual(parseArrangement({ filter: 'evil', sort: 42, group: 'evil' }), fallback);
+    assert.deepEqual(parseArrangement('junk'), fallback);
+    assert.deepEqual(parseArrangement(undefined), fallback);
+  });
+
+  it('groups the arranged orders, keeping their order inside each group, those without a value last', () => {
+    const placed = [
+      { ...order('1', 'a', 'running'), plan: serverText('VPS M'), raw: { location: 'Helsinki' } },
+      { ...order('2', 'b', 'stopped'), raw: { region: 'Ashburn' } },
+      { ...order('3', 'c', 'running'), plan: serverText('VPS L'), raw: { location: 'Helsinki' } },
+      { ...order('4', 'd', 'busy'), plan: serverText('VPS M'), raw: {} },
+    ];
+    const grouped = (by: Parameters<typeof groupKey>[1], label?: (id: string) => string | undefined) =>
+      groupOrders(placed, by, (o) => groupKey(o, by, undefined, label?.(o.id))).map(
+        (g) => `${g.key}:${ids(g.orders).join()}`,
+      );
+    assert.deepEqual(grouped('state'), ['running:1,3', 'busy:4', 'stopped:2']);
+    assert.deepEqual(grouped('plan'), ['VPS L:3', 'VPS M:1,4', ':2']);
+    assert.deepEqual(grouped('location'), ['Ashburn:2', 'Helsinki:1,3', ':4']);
+    assert.deepEqual(
+      grouped('label', (id) => (id === '2' ? 'prod' : undefined)),
+      ['prod:2', ':1,3,4'],
+    );
+    const renewing = (id: string, day: string): Order => ({
+      ...order(id, id, 'running'),
+      renewal: { date: { kind: 'day', day } },
+    });
+    assert.deepEqual(
+      groupOrders(
+        [renewing('x', '2026-05-02'), order('y', 'y', 'running'), renewing('z', '2026-03-30')],
+        'renewal',
+        (o) => groupKey(o, 'renewal', undefined, undefined),
+      ).map((g) => `${g.key}:${ids(g.orders).join()}`),
+      ['2026-03:z', '2026-05:x', ':y'],
+    );
   });
 });

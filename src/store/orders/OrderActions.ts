@@ -6,7 +6,7 @@ import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
-import { type ApiClientLike, type PendingAction, type StoreLog } from '../types';
+import { type ActionSource, type ApiClientLike, type PendingAction, type StoreLog } from '../types';
 import { ambiguousId, type OrderBook } from './OrderBook';
 import { plain } from '../../util/serverText';
 
@@ -74,7 +74,7 @@ export class OrderActions extends Disposable {
    * Sends one action. A second call for an order with an action under way is refused here, whatever its source
    * (menu, palette, a double click), so the server never gets the POST twice.
    */
-  async run(id: string, action: OrderAction): Promise<ActionResult> {
+  async run(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
     // Several orders carry this id: the POST could reach any of them.
     if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
     if (this.pending.has(id)) throw new ActionUnderWay(id);
@@ -97,7 +97,7 @@ export class OrderActions extends Disposable {
       call.end();
     }
     if (!session.isCurrent(generation)) return result;
-    this.log?.info(`${action} accepted for order ${id}`);
+    this.log?.info(`${action} accepted for order ${id}${source ? ` (${source})` : ''}`);
     const since = clock.now();
     this.set(id, { action, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
     // The answer may already show the final state, which settles the action before any poll.

@@ -6,7 +6,7 @@ import { forLabel, forMarkdown } from '../../notify/inert';
 import { progressLabel, stateText } from '../../notify/orderWords';
 import { type PendingAction } from '../../store/types';
 import { fieldsMarkdown, fieldsOf } from '../fields';
-import { orderLook, withAddress } from './orderPresentation';
+import { orderLook, withAddress, withMarks } from './orderPresentation';
 import { plain } from '../../util/serverText';
 
 /**
@@ -43,29 +43,41 @@ export class OrderNode {
   ): vscode.TreeItem {
     const { order } = this;
     const look = orderLook(order.state, pending?.action);
+    const mark = this.account.marks.of(order.id);
     const item = new vscode.TreeItem(forLabel(order.label), vscode.TreeItemCollapsibleState.Collapsed);
     // Ids must be unique and stable: the label and state change, the order id does not. Orders that share an id (a
     // broken server) are told apart by their place among themselves.
     const twin = order.duplicateId ? `#${order.duplicateId.index}` : '';
     item.id = `${idPrefix}order/${encodeURIComponent(order.id)}${twin}`;
     // An order whose id another one has too offers no action at all: the server would pick which one gets it.
-    item.contextValue = order.duplicateId ? 'duplicateOrder' : withAddress(look.contextValue, order);
+    item.contextValue = order.duplicateId ? 'duplicateOrder' : withMarks(withAddress(look.contextValue, order), mark);
     // A stale account's rows keep their last state, dimmed and said to be stale: no row passes for fresh.
     const color = stale ? 'disabledForeground' : renewalWarning ? 'problemsWarningIcon.foreground' : look.color;
-    item.iconPath = new vscode.ThemeIcon(look.icon, color ? new vscode.ThemeColor(color) : undefined);
+    // A protected server shows a lock in its state's colour; a spinner still says an action is under way.
+    const icon = mark.protected && look.icon !== 'loading~spin' ? 'lock' : look.icon;
+    item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
     // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
     // an action runs, its progress does, since that is what the user is waiting to see.
     const address = order.address && order.address !== plain(order.label) ? forLabel(order.address, 60) : undefined;
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
     if (order.duplicateId) parts.unshift(vscode.l10n.t('same ID as another server'));
+    if (mark.label) parts.push(forLabel(mark.label, 40));
     if (stale) parts.push(vscode.l10n.t('stale'));
     // First, like the twin mark: a narrow sidebar cuts the end of the row, and this is what the row is marked for.
     const warning = renewalWarning ? vscode.l10n.t('renewal not covered') : '';
     if (warning) parts.unshift(warning);
     item.description = parts.join(' · ');
     item.accessibilityInformation = {
-      label: [forLabel(order.label), state, stale ? vscode.l10n.t('stale') : '', warning].filter(Boolean).join(', '),
+      label: [
+        forLabel(order.label),
+        state,
+        mark.protected ? vscode.l10n.t('protected') : '',
+        stale ? vscode.l10n.t('stale') : '',
+        warning,
+      ]
+        .filter(Boolean)
+        .join(', '),
     };
     return item;
   }

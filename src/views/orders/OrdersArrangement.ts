@@ -4,8 +4,8 @@ import { type AccountModel } from '../../accounts/AccountModel';
 import { type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { filterWord, sortLabel } from './arrangementWords';
-import { type Arrangement, arrangeOrders, parseArrangement } from './filter';
+import { filterWord, groupingLabel, sortLabel } from './arrangementWords';
+import { type Arrangement, arrangeOrders, groupKey, groupOrders, parseArrangement } from './filter';
 
 /**
  * Remembered in globalState, not workspaceState: the account (its base URL and key) is the same in every window and
@@ -45,17 +45,31 @@ export class OrdersArrangement extends Disposable {
     return this.current;
   }
 
-  /** Whether the view shows anything but the whole list in the server's order. */
+  /** Whether a change of state can move an order in the view (out of the filter, in the sort, to another group). */
   get active(): boolean {
-    return this.current.filter !== 'all' || this.current.sort === 'state';
+    return this.current.filter !== 'all' || this.current.sort === 'state' || this.current.group !== 'none';
   }
 
-  /** The orders of one account as the view shows them. */
+  /** The orders of one account as the view shows them, its pinned servers first. */
   arrange(account: Account, orders: readonly Order[]): readonly Order[] {
     const arranged = arrangeOrders(orders, this.current, (id) => account.store.pending(id)?.action);
-    this.shown.set(account, arranged.shown.length);
+    const { marks } = account;
+    const pinned = (order: Order): boolean => marks.of(order.id).pinned === true;
+    const shown = marks.anyPinned
+      ? [...arranged.shown.filter(pinned), ...arranged.shown.filter((order) => !pinned(order))]
+      : arranged.shown;
+    this.shown.set(account, shown.length);
     this.describe();
-    return arranged.shown;
+    return shown;
+  }
+
+  /** The arranged orders of one account in the chosen groups. */
+  group(account: Account, orders: readonly Order[]): Array<{ key: string; orders: Order[] }> {
+    const { group } = this.current;
+    const { store, marks } = account;
+    return groupOrders(orders, group, (order) =>
+      groupKey(order, group, store.pending(order.id)?.action, marks.of(order.id).label),
+    );
   }
 
   async set(change: Partial<Arrangement>): Promise<void> {
@@ -66,7 +80,7 @@ export class OrdersArrangement extends Disposable {
   }
 
   private describe(): void {
-    const { filter, sort } = this.current;
+    const { filter, sort, group } = this.current;
     const ready = this.model.accounts.filter((account) => account.store.state === 'ready');
     let total = 0;
     let shown = 0;
@@ -87,6 +101,9 @@ export class OrdersArrangement extends Disposable {
       );
     }
     if (ready.length && sort !== 'server') parts.push(sortLabel(sort).toLocaleLowerCase(language));
+    if (ready.length && group !== 'none') {
+      parts.push(vscode.l10n.t('grouped {0}', groupingLabel(group).toLocaleLowerCase(language)));
+    }
     const said = {
       description: parts.length ? parts.join(' · ') : undefined,
       filteredEmpty: ready.length > 0 && filter !== 'all' && total > 0 && shown === 0,

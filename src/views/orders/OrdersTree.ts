@@ -9,11 +9,12 @@ import { Disposable } from '../../util/lifecycle';
 import { AccountNode, accountRowItem } from '../AccountNode';
 import { fieldsOf } from '../fields';
 import { FieldNode } from './FieldNode';
+import { GroupNode } from './GroupNode';
 import { OrderNode } from './OrderNode';
 import { type OrdersArrangement } from './OrdersArrangement';
 import { RenewalNode } from './RenewalNode';
 
-export type OrdersTreeNode = AccountNode | OrderNode | RenewalNode | FieldNode;
+export type OrdersTreeNode = AccountNode | GroupNode | OrderNode | RenewalNode | FieldNode;
 
 /**
  * An account's order nodes, for one session of its store (a new key or address starts a new set), by order id (and,
@@ -22,6 +23,9 @@ export type OrdersTreeNode = AccountNode | OrderNode | RenewalNode | FieldNode;
 interface NodeSet {
   readonly generation: number;
   readonly byId: Map<string, OrderNode>;
+  /** The groups shown (by grouping and value) and the group of each order in them. */
+  groups: Map<string, GroupNode>;
+  readonly parents: Map<string, GroupNode>;
 }
 
 function keyOf(order: Order): string {
@@ -71,6 +75,7 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
         if (kind !== 'account') this.renewalsChanged(account);
       }),
     );
+    this.register(model.onDidChangeMarks((account) => this.changed(account)));
     this.register(model.onDidChange(() => this.emitter.fire(undefined)));
     this.register(arrangement.onDidChange(() => this.emitter.fire(undefined)));
   }
@@ -78,7 +83,9 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   getTreeItem(node: OrdersTreeNode): vscode.TreeItem {
     if (node instanceof AccountNode) return accountRowItem(node, 'orders');
     const prefix = idPrefix(node.account, this.model);
-    if (node instanceof FieldNode || node instanceof RenewalNode) return node.toTreeItem(prefix);
+    if (node instanceof FieldNode || node instanceof RenewalNode || node instanceof GroupNode) {
+      return node.toTreeItem(prefix);
+    }
     const stale = isStale(node.account);
     this.drawnStale.set(node.account, stale);
     const warn = renewalWarning(node.account, node.id);
@@ -89,9 +96,10 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   async getChildren(node?: OrdersTreeNode): Promise<OrdersTreeNode[]> {
     if (!node) {
       if (this.model.several) return this.model.accounts.map((account) => AccountNode.of(account));
-      return this.ordersOf(this.model.first);
+      return this.childrenOf(this.model.first);
     }
-    if (node instanceof AccountNode) return this.model.accountOf(node) ? this.ordersOf(node.account) : [];
+    if (node instanceof AccountNode) return this.model.accountOf(node) ? this.childrenOf(node.account) : [];
+    if (node instanceof GroupNode) return [...node.nodes];
     if (node instanceof FieldNode) return node.children();
     if (node instanceof RenewalNode) return [];
     let raw = node.order.raw;
@@ -114,7 +122,8 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     if (node instanceof AccountNode) return undefined;
     if (node instanceof FieldNode) return node.parent ?? this.nodeFor(node.account, node.orderId);
     if (node instanceof RenewalNode) return this.nodeFor(node.account, node.orderId);
-    return this.model.several ? AccountNode.of(node.account) : undefined;
+    const group = node instanceof OrderNode ? this.nodeSet(node.account).parents.get(keyOf(node.order)) : undefined;
+    return group ?? (this.model.several ? AccountNode.of(node.account) : undefined);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
@@ -151,18 +160,34 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     this.emitter.fire(this.model.several ? AccountNode.of(account) : undefined);
   }
 
-  private ordersOf(account: Account): OrderNode[] {
+  private childrenOf(account: Account): Array<OrderNode | GroupNode> {
     const { store } = account;
     if (store.state !== 'ready') return [];
     const orders = this.arrangement.arrange(account, store.orders.all);
     const set = this.nodeSet(account);
     const live = new Set<string>();
-    const nodes = orders.map((order) => {
+    const nodeOf = (order: Order): OrderNode => {
       live.add(keyOf(order));
       return this.nodeOf(account, order);
-    });
+    };
+    const by = this.arrangement.arrangement.group;
+    set.parents.clear();
+    let children: Array<OrderNode | GroupNode>;
+    if (by === 'none') {
+      children = orders.map(nodeOf);
+    } else {
+      const groups = new Map<string, GroupNode>();
+      children = this.arrangement.group(account, orders).map(({ key, orders: members }) => {
+        const group = set.groups.get(`${by}/${key}`) ?? new GroupNode(account, by, key);
+        groups.set(`${by}/${key}`, group);
+        group.nodes = members.map(nodeOf);
+        for (const node of group.nodes) set.parents.set(keyOf(node.order), group);
+        return group;
+      });
+      set.groups = groups;
+    }
     for (const id of set.byId.keys()) if (!live.has(id)) set.byId.delete(id);
-    return nodes;
+    return children;
   }
 
   /** The one node per order id (in this session of the account), updated in place. */
@@ -178,7 +203,9 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   private nodeSet(account: Account): NodeSet {
     const generation = account.store.generation;
     let set = this.nodes.get(account);
-    if (!set || set.generation !== generation) this.nodes.set(account, (set = { generation, byId: new Map() }));
+    if (!set || set.generation !== generation) {
+      this.nodes.set(account, (set = { generation, byId: new Map(), groups: new Map(), parents: new Map() }));
+    }
     return set;
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { type OrderFilter, type OrderSort } from './filter';
+import { forLabel } from '../../notify/inert';
+import { type OrderFilter, type OrderGrouping, type OrderSort, type StateGroup } from './filter';
 
 /** What the filter pick shows. */
 export function filterLabel(filter: OrderFilter): string {
@@ -39,5 +40,45 @@ export function sortLabel(sort: OrderSort): string {
       return vscode.l10n.t('By name');
     case 'state':
       return vscode.l10n.t('By state');
+  }
+}
+
+export function groupingLabel(by: OrderGrouping): string {
+  switch (by) {
+    case 'none':
+      return vscode.l10n.t('No groups');
+    case 'state':
+      return vscode.l10n.t('By state');
+    case 'plan':
+      return vscode.l10n.t('By plan');
+    case 'location':
+      return vscode.l10n.t('By location');
+    case 'renewal':
+      return vscode.l10n.t('By renewal month');
+    case 'label':
+      return vscode.l10n.t('By your labels');
+  }
+}
+
+/** A group's row: its value as shown (server text made inert), or what the servers without one have in common. */
+export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): string {
+  if (by === 'state') return filterLabel(key as StateGroup);
+  if (by === 'renewal' && key) {
+    const [year, month] = key.split('-').map(Number);
+    return new Date(year ?? 0, (month ?? 1) - 1, 1).toLocaleDateString(vscode.env.language, {
+      year: 'numeric',
+      month: 'long',
+    });
+  }
+  if (key) return forLabel(key, 60);
+  switch (by) {
+    case 'plan':
+      return vscode.l10n.t('No plan');
+    case 'location':
+      return vscode.l10n.t('No location');
+    case 'renewal':
+      return vscode.l10n.t('No renewal date');
+    case 'label':
+      return vscode.l10n.t('No label');
   }
 }

@@ -23,6 +23,26 @@ export function withAddress(value: OrderStateContextValue, order: { readonly add
   return order.address ? `${value}.address` : value;
 }
 
+/** The user's marks follow: `.protected` and `.pinned` offer Unprotect and Unpin (menus match `^order\.<state>\b`). */
+export function withMarks(
+  value: OrderContextValue,
+  mark: { readonly protected?: true; readonly pinned?: true },
+): string {
+  return `${value}${mark.protected ? '.protected' : ''}${mark.pinned ? '.pinned' : ''}`;
+}
+
+/** A group of servers: Start, Stop and Restart act on those in it that fit, as on a selection. */
+export const ORDER_GROUP_CONTEXT_VALUE = 'orderGroup';
+
+/** Every contextValue of the Orders view's rows but the account rows: each state with each of the marks, a group. */
+export function orderItemContextValues(): string[] {
+  const marks = [{}, { protected: true }, { pinned: true }, { protected: true, pinned: true }] as const;
+  return [
+    ...ORDER_CONTEXT_VALUES.flatMap((value) => marks.map((mark) => withMarks(value, mark))),
+    ORDER_GROUP_CONTEXT_VALUE,
+  ];
+}
+
 export interface OrderLook {
   readonly contextValue: OrderStateContextValue;
   /** A codicon id. */

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { MAX_LABEL } from '../accounts/ServerMarks';
+import { forLabel, forLog } from '../notify/inert';
+import { pickOrder } from './pickOrder';
+import { UserCancelled } from './UserCancelled';
+
+/** Protect, Unprotect, Pin, Unpin: on the node, or on the user's pick among the servers it would change. */
+export async function setMark(
+  account: Account,
+  arg: unknown,
+  mark: 'protected' | 'pinned',
+  on: boolean,
+): Promise<void> {
+  const order = await pickOrder(account, arg, (o) => (account.marks.of(o.id)[mark] === true) !== on);
+  await account.marks.set(order.id, { [mark]: on });
+  account.log.info(`order ${forLog(order.id, 80)}: ${mark} ${on ? 'on' : 'off'}`);
+}
+
+/** Set Label…: a short text of the user's, to group by; empty removes it. */
+export async function setLabel(account: Account, arg: unknown): Promise<void> {
+  const order = await pickOrder(account, arg);
+  const label = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Label for {0}', forLabel(order.label, 60)),
+    prompt: vscode.l10n.t('A short label to group servers by. Leave it empty to remove the label.'),
+    value: account.marks.of(order.id).label ?? '',
+    validateInput: (value) =>
+      value.trim().length > MAX_LABEL ? vscode.l10n.t('At most {0} characters.', MAX_LABEL) : undefined,
+  });
+  if (label === undefined) throw new UserCancelled();
+  await account.marks.set(order.id, { label: label.trim() });
+}
