@@ -1,5 +1,5 @@
 import { type ApiError, cancelledError } from './errors';
-import { type RequestPriority, Urgency } from './rateLimit';
+import { type RequestPriority, Urgency } from './RateLimiter';
 
 interface Shared<T> {
   readonly promise: Promise<T>;

@@ -1,7 +1,6 @@
 import { type Clock } from './clock';
-import { type LimiterRegistry } from './limiterRegistry';
 import { type NetworkSettings } from './network/settings';
-import { type RequestPriority, type Urgency } from './rateLimit';
+import { type LimiterRegistry, type RequestPriority, type Urgency } from './RateLimiter';
 import { type RetryPolicy } from './retry';
 import { type Timeouts } from './transport';
 

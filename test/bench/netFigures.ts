@@ -6,7 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { Scheduler } from '../../src/store/Scheduler';
 import { Store } from '../../src/store/Store';
 import { DEMO_API_KEY, startMockApi } from '../mock-api/server';

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
 import { ApiError } from '../../src/api/errors';
 import { TOO_DEEP_MARKER } from '../../src/api/json';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { FakeClock } from './helpers/FakeClock';
 import { failure } from './helpers/failure';
 import { json, ScriptedServer } from './helpers/scriptedServer';

@@ -8,7 +8,7 @@ describe('RateLimiter (unit)', () => {
     clock = new FakeClock();
   });
 
-  /** Starts `count` acquisitions and records when each one is granted. */
+  /** Starts `count` acquisitions, each released as soon as granted, and records when each one is granted. */
   function start(limiter: RateLimiter, count: number, priority: 'user' | 'background' = 'background'): number[] {
     const granted: number[] = [];
     for (let i = 0; i < count; i++) {
@@ -26,6 +26,12 @@ describe('RateLimiter (unit)', () => {
     }
     return most;
   }
+
+  /** The server's word on a budget: `remaining` left until `resetSeconds` from now. */
+  const budget = (remaining: number, resetSeconds: number): Record<string, string> => ({
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(resetSeconds),
+  });
 
   it('lets the first `limit` requests through at once and queues the rest', async () => {
     const limiter = new RateLimiter({ limit: 5, windowMs: 60_000, clock });
@@ -55,20 +61,22 @@ describe('RateLimiter (unit)', () => {
 
   it('holds every request until a Retry-After passes', async () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.holdUntil(clock.now() + 5_000);
-    const granted = start(limiter, 2);
+    limiter.observe(429, { 'retry-after': '5' });
+    const background = start(limiter, 2);
+    const user = start(limiter, 1, 'user');
     await clock.advance(4_999);
-    assert.equal(granted.length, 0);
+    assert.equal(background.length + user.length, 0);
     assert.ok(limiter.status().heldUntil);
     await clock.advance(1);
-    assert.equal(granted.length, 2);
+    assert.equal(background.length + user.length, 3);
   });
 
-  it('fails at once instead of queueing for a hold longer than maxHoldMs', async () => {
+  it('fails at once instead of queueing for a hold longer than maxHoldMs, and says so for the log', async () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock, maxHoldMs: 10_000 });
     (await limiter.acquire()).release();
     const queued = limiter.acquire();
-    limiter.holdUntil(clock.now() + 3_600_000);
+    const warning = limiter.observe(429, { 'retry-after': '3600' });
+    assert.match(warning ?? '', /held for 5 min at most/);
     await assert.rejects(queued, { name: 'ApiError', kind: 'rateLimited' });
     await assert.rejects(limiter.acquire(), (error: { kind: string; retryAfterMs: number; message: string }) => {
       assert.equal(error.kind, 'rateLimited');
@@ -100,7 +108,7 @@ describe('RateLimiter (unit)', () => {
 
   it('respects the server budget: remaining 0 holds until the reset time', async () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(2, clock.now() + 10_000);
+    limiter.observe(200, budget(2, 10));
     const granted = start(limiter, 3, 'user');
     await flush();
     assert.equal(granted.length, 2, 'another client used most of the budget');
@@ -111,7 +119,7 @@ describe('RateLimiter (unit)', () => {
 
   it('leaves the last few slots of the server budget to the user, out of reach of background reads', async () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(6, clock.now() + 10_000);
+    limiter.observe(200, budget(6, 10));
     const background = start(limiter, 5);
     await flush();
     assert.equal(background.length, 2, 'background stops four slots short');
@@ -120,6 +128,20 @@ describe('RateLimiter (unit)', () => {
     assert.equal(user.length, 1, 'the user still gets through');
     await clock.advance(10_000);
     assert.equal(background.length, 5);
+  });
+
+  it('after a low server budget reaches its reset time, sends one background read until the server says more', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    limiter.observe(200, budget(1, 1));
+    await clock.advance(1_000);
+    const probe = await limiter.acquire();
+    const others = start(limiter, 9);
+    await flush();
+    assert.equal(others.length, 0, 'a rolling window frees one slot at its reset time, not all of them');
+    limiter.observe(200, budget(7, 1));
+    probe.release();
+    await flush();
+    assert.equal(others.length, 3, 'the answer said three more than the reserve');
   });
 
   it('applies a lowered limit to the requests already counted', async () => {
@@ -167,8 +189,10 @@ describe('RateLimiter (unit)', () => {
         (error: unknown) => refused.push(error),
       );
     };
-    for (let i = 0; i < 1_000 && limiter.status().queued < 256; i++) background();
-    await flush();
+    for (let i = 0; i < 1_000 && limiter.status().queued < 256; i++) {
+      background();
+      await flush();
+    }
     assert.equal(limiter.status().queued, 256, 'the background reads spent the window and filled the queue');
     assert.equal(refused.length, 0);
 
@@ -206,47 +230,65 @@ describe('RateLimiter (unit)', () => {
     assert.deepEqual(order, ['joined', 'first background']);
   });
 
-  it('lowers the limit in force after a 429 to a little below what the server accepted, then climbs back slowly; the status says so', async () => {
-    const limiter = new RateLimiter({ limit: 120, windowMs: 60_000, clock });
-    start(limiter, 60);
+  it('lets no more than two background reads be under way at once, so a 429 stops the rest of a queue', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    const permits: Array<{ release(counted?: boolean): void }> = [];
+    for (let i = 0; i < 10; i++) void limiter.acquire().then((permit) => permits.push(permit));
     await flush();
-    limiter.refused();
-    const lowered = limiter.status();
-    assert.equal(lowered.configuredLimit, 120);
-    assert.equal(lowered.limit, 53, 'nine tenths of the 59 the server took');
-    assert.equal(lowered.remaining, 0, '"x of y" is told against the limit in force');
-    limiter.refused();
-    assert.equal(
-      limiter.status().limit,
-      52,
-      'a second 429 right after lowers it by what it takes, not by another tenth',
-    );
-    await clock.advance(10 * 60_000);
-    assert.equal(limiter.status().limit, 62, 'one a minute back up (a 120th of the configured limit)');
-    await clock.advance(60 * 60_000);
-    assert.equal(limiter.status().limit, 120, 'and no higher than configured');
+    assert.equal(permits.length, 2);
+    limiter.observe(429, {});
+    permits[0]?.release(false);
+    permits[1]?.release(false);
+    await flush();
+    assert.equal(permits.length, 2, 'nothing more goes out after the 429');
+    const user = start(limiter, 1, 'user');
+    await clock.advance(5_000);
+    assert.equal(user.length, 1, "the user's request goes after the 429's short hold");
   });
 
-  it('never lowers the limit below a quarter of the configured one, however often the server refuses', async () => {
+  it('after a 429 without Retry-After, sends background reads for a window only in place of ours the server took', async () => {
     const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    for (let i = 0; i < 50; i++) limiter.refused();
-    assert.equal(limiter.status().limit, 25);
-    const granted = start(limiter, 30, 'user');
-    await flush();
-    assert.equal(granted.length, 25);
+    const earlier = start(limiter, 10);
+    await clock.advance(20_000);
+    assert.equal(earlier.length, 10);
+    const refused = await limiter.acquire();
+    limiter.observe(429, {});
+    refused.release(false);
+    const later = start(limiter, 50);
+    await clock.advance(39_999);
+    assert.equal(later.length, 0, 'the server took ten of ours in the last minute, and we have sent ten');
+    await clock.advance(1);
+    assert.equal(later.length, 10, 'each of ours a minute old is replaced by one');
+    await clock.advance(20_000);
+    assert.equal(later.length, 50, 'a window after the 429, the full limit again');
   });
 
-  it('after a low server budget reaches its reset time, sends one request until the server says more', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(1, clock.now() + 1_000);
-    await clock.advance(1_000);
-    const permits: Array<{ release(): void }> = [];
-    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'user' }).then((permit) => permits.push(permit));
+  it('a foreign 429 without Retry-After lowers no rate for longer than a window', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 61_000, clock });
+    start(limiter, 2);
     await flush();
-    assert.equal(permits.length, 1, 'a rolling window frees one slot at its reset time, not all of them');
-    limiter.observeServer(3, clock.now() + 1_000);
-    permits[0]?.release();
+    const refused = await limiter.acquire();
+    limiter.observe(429, {});
+    refused.release(false);
+    await clock.advance(61_000);
+    const background = start(limiter, 96);
     await flush();
-    assert.equal(permits.length, 4, 'the answer said three more');
+    assert.equal(background.length, 96, 'every background read of the limit goes at once');
+  });
+
+  it('a foreign 429 with Retry-After lowers no rate for longer than its Retry-After', async () => {
+    const limiter = new RateLimiter({ limit: 100, windowMs: 61_000, clock });
+    start(limiter, 2);
+    await flush();
+    const refused = await limiter.acquire();
+    limiter.observe(429, { 'retry-after': '5' });
+    refused.release(false);
+    await clock.advance(5_000);
+    const background = start(limiter, 100);
+    await flush();
+    assert.equal(background.length, 94, "background reads up to the user's reserve, less the two sent before");
+    const user = start(limiter, 4, 'user');
+    await flush();
+    assert.equal(user.length, 4, 'and the user the rest');
   });
 });
