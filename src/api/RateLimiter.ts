@@ -2,8 +2,7 @@ import { type Clock, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
 import { parseRateLimitReset, parseRetryAfter } from './response';
-
-export type RequestPriority = 'user' | 'background';
+import { type RequestPriority, type Urgency } from './SharedRequests';
 
 export interface RateLimitStatus {
   readonly limit: number;
@@ -14,15 +13,13 @@ export interface RateLimitStatus {
   readonly heldUntil?: number;
 }
 
-export interface Permit {
-  /** The answer (or failure) is in. A 429 is not `counted`: the server does not count it either. */
-  release(counted?: boolean): void;
-}
+/** Told when the answer (or failure) is in; a 429 is not `counted`, as the server does not count it. */
+export type Release = (counted?: boolean) => void;
 
 export interface AcquireOptions {
   readonly signal?: AbortSignal;
   readonly priority?: RequestPriority;
-  /** A priority a user may raise while the request waits (when they join it); wins over `priority`. */
+  /** Wins over `priority`: a user who joins the request while it waits raises it. */
   readonly urgency?: Urgency;
   /** Fail "not sent" rather than wait longer (an action must not go out long after the click). */
   readonly maxWaitMs?: number;
@@ -33,39 +30,16 @@ export interface AcquireOptions {
 export const MAX_HOLD_MS = 5 * 60_000;
 /** Of the server's announced budget (and of ours, up to an eighth), background reads leave this much to the user. */
 const RESERVE = 4;
-/** So that a 429 stops a queue of background reads instead of answering all of them. */
+/** So that a 429 stops a queue of background reads instead of being the answer to all of them. */
 const BACKGROUND_IN_FLIGHT = 2;
 const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
 
-/** A request's priority, which rises to the user's when a user joins it while it waits. */
-export class Urgency {
-  private readonly listeners = new Set<() => void>();
-
-  constructor(private current: RequestPriority = 'background') {}
-
-  get priority(): RequestPriority {
-    return this.current;
-  }
-
-  raise(): void {
-    if (this.current === 'user') return;
-    this.current = 'user';
-    for (const listener of this.listeners) listener();
-    this.listeners.clear();
-  }
-
-  onRaise(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
-
 interface Waiter {
-  lane: RequestPriority;
-  readonly resolve: (permit: Permit) => void;
-  readonly reject: (error: unknown) => void;
-  cleanup(): void;
+  readonly lane: () => RequestPriority;
+  readonly resolve: (release: Release) => void;
+  readonly reject: (error: ApiError) => void;
+  readonly cleanup: () => void;
 }
 
 /**
@@ -77,86 +51,65 @@ interface Waiter {
 export class RateLimiter {
   private readonly answered: number[] = [];
   private readonly inFlight: Record<RequestPriority, number> = { user: 0, background: 0 };
-  private readonly queues: Record<RequestPriority, Waiter[]> = { user: [], background: [] };
+  private readonly queue: Waiter[] = [];
   private heldUntil = 0;
-  /** What the server asked for when it was longer than we hold: told to the user. */
-  private askedUntil = 0;
   private server?: { remaining: number; resetAt: number };
   /** A background read sent after a low budget's reset time: the others wait for what its answer says. */
   private probing = false;
   private replaceOwn?: { until: number; count: number };
   private timer: unknown;
-  private limit: number;
-  private readonly windowMs: number;
-  private readonly clock: Clock;
-  private readonly maxHoldMs: number;
-  private readonly maxQueued: number;
 
-  constructor(options: { limit: number; windowMs: number; clock?: Clock; maxHoldMs?: number; maxQueued?: number }) {
-    this.limit = Math.max(1, Math.floor(options.limit));
-    this.windowMs = options.windowMs;
-    this.clock = options.clock ?? systemClock;
-    this.maxHoldMs = options.maxHoldMs ?? 60_000;
-    this.maxQueued = options.maxQueued ?? 256;
-  }
+  constructor(
+    private limit: number,
+    private readonly windowMs: number,
+    private readonly clock: Clock = systemClock,
+    private readonly maxHoldMs = 60_000,
+    private readonly maxQueued = 256,
+  ) {}
 
   setLimit(limit: number): void {
-    this.limit = Math.max(1, Math.floor(limit));
+    this.limit = limit;
     this.pump();
   }
 
-  acquire({ signal, priority, urgency, maxWaitMs, onWait }: AcquireOptions = {}): Promise<Permit> {
+  acquire({ signal, priority, urgency, maxWaitMs, onWait }: AcquireOptions = {}): Promise<Release> {
     if (signal?.aborted) return Promise.reject(cancelledError());
     const now = this.clock.now();
-    const refusal = this.tooLong(now);
+    const lane = (): RequestPriority => urgency?.priority ?? priority ?? 'background';
+    const at = this.nextAt(lane(), now);
+    const tooLate = maxWaitMs !== undefined && at !== Infinity && at - now > maxWaitMs;
+    const refusal = this.tooLong(now) ?? (tooLate ? notSent(at - now) : undefined);
     if (refusal) return Promise.reject(refusal);
-    const lane = urgency?.priority ?? priority ?? 'background';
-    const at = this.nextAt(lane, now);
-    if (maxWaitMs !== undefined && at !== Infinity && at - now > maxWaitMs) return Promise.reject(notSent(at - now));
-    if (this.queues.user.length + this.queues.background.length >= this.maxQueued) {
+    if (this.queue.length >= this.maxQueued) {
       // The oldest background read gives way; a user's request only when every one waiting is the user's.
-      const oldest = this.queues.background.shift();
+      const oldest = this.first('background');
       if (!oldest) return Promise.reject(queueFull());
-      oldest.cleanup();
-      oldest.reject(queueFull());
+      this.settle(oldest, queueFull());
     }
-    return new Promise<Permit>((resolve, reject) => {
+    return new Promise<Release>((resolve, reject) => {
       const leave = (error: ApiError): void => {
-        if (!this.remove(waiter)) return;
-        waiter.cleanup();
-        reject(error);
+        this.settle(waiter, error);
         this.pump();
       };
       const onAbort = (): void => leave(cancelledError());
       const deadline =
         maxWaitMs === undefined ? undefined : this.clock.setTimeout(() => leave(notSent(maxWaitMs)), maxWaitMs);
-      const stopListening = urgency?.onRaise(() => {
-        if (waiter.lane === 'user' || !this.remove(waiter)) return;
-        waiter.lane = 'user';
-        this.queues.user.push(waiter);
-        this.pump();
-      });
-      const waiter: Waiter = {
-        lane,
-        resolve,
-        reject,
-        cleanup: () => {
-          signal?.removeEventListener('abort', onAbort);
-          stopListening?.();
-          if (deadline !== undefined) this.clock.clearTimeout(deadline);
-        },
+      const stopListening = urgency?.onRaise(() => this.pump());
+      const cleanup = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        stopListening?.();
+        if (deadline !== undefined) this.clock.clearTimeout(deadline);
       };
+      const waiter: Waiter = { lane, resolve, reject, cleanup };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queues[lane].push(waiter);
+      this.queue.push(waiter);
       this.pump();
-      if (onWait && this.queues[waiter.lane].includes(waiter)) {
-        const until = this.nextAt(waiter.lane, this.clock.now());
-        onWait(until === Infinity ? this.clock.now() : until);
-      }
+      const until = this.queue.includes(waiter) ? this.nextAt(lane(), now) : 0;
+      if (until) onWait?.(until === Infinity ? now : until);
     });
   }
 
-  /** What an answer says of the limit, told before its permit is released; a line for the log when it asks too much. */
+  /** What an answer says of the limit, told before its release; a line for the log when the server asks too much. */
   observe(status: number, headers: Readonly<Record<string, string | undefined>>): string | undefined {
     const now = this.clock.now();
     const remaining = headers['x-ratelimit-remaining']?.trim();
@@ -170,14 +123,12 @@ export class RateLimiter {
     }
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
-      if (wait === undefined && status === 429) {
+      if (wait === undefined && status === 429)
         this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
-      }
       const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
       this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
       asked = Math.max(asked, hold);
     }
-    if (asked > MAX_HOLD_MS) this.askedUntil = Math.max(this.askedUntil, now + asked);
     const refusal = this.tooLong(now);
     if (refusal) this.rejectAll(refusal);
     this.pump();
@@ -195,7 +146,7 @@ export class RateLimiter {
       limit: this.limit,
       used,
       remaining: Math.max(0, Math.min(this.limit - used, server?.remaining ?? Infinity)),
-      queued: this.queues.user.length + this.queues.background.length,
+      queued: this.queue.length,
       heldUntil: heldUntil > now ? heldUntil : undefined,
     };
   }
@@ -232,25 +183,22 @@ export class RateLimiter {
     return this.server !== undefined && this.server.resetAt <= now && this.server.remaining <= RESERVE;
   }
 
-  private start(lane: RequestPriority, now: number): Permit {
+  private start(lane: RequestPriority, now: number): Release {
     this.inFlight[lane]++;
     const probe = lane === 'background' && this.stale(now);
     if (probe) this.probing = true;
     else if (this.server && this.server.resetAt > now) this.server.remaining--;
     let released = false;
-    return {
-      release: (counted = true) => {
-        if (released) return;
-        released = true;
-        this.inFlight[lane]--;
-        const at = this.clock.now();
-        if (counted) this.answered.push(at);
-        if (probe) {
-          this.probing = false;
-          if (this.stale(at)) this.server = undefined;
-        }
-        this.pump();
-      },
+    return (counted = true) => {
+      if (released) return;
+      released = true;
+      this.inFlight[lane]--;
+      if (counted) this.answered.push(this.clock.now());
+      if (probe) {
+        this.probing = false;
+        if (this.stale(this.clock.now())) this.server = undefined;
+      }
+      this.pump();
     };
   }
 
@@ -260,44 +208,42 @@ export class RateLimiter {
     const now = this.clock.now();
     let wake = Infinity;
     for (const lane of ['user', 'background'] as const) {
-      const queue = this.queues[lane];
-      for (let waiter = queue[0]; waiter; waiter = queue[0]) {
+      for (let waiter = this.first(lane); waiter; waiter = this.first(lane)) {
         const at = this.nextAt(lane, now);
         if (at > now) {
           wake = Math.min(wake, at);
           break;
         }
-        queue.shift();
-        waiter.cleanup();
-        waiter.resolve(this.start(lane, now));
+        this.settle(waiter, this.start(lane, now));
       }
     }
     if (wake !== Infinity) this.timer = this.clock.setTimeout(() => this.pump(), Math.min(wake - now, MAX_TIMER_MS));
   }
 
-  private remove(waiter: Waiter): boolean {
-    const queue = this.queues[waiter.lane];
-    const at = queue.indexOf(waiter);
-    if (at >= 0) queue.splice(at, 1);
-    return at >= 0;
+  private first(lane: RequestPriority): Waiter | undefined {
+    return this.queue.find((waiter) => waiter.lane() === lane);
+  }
+
+  /** The waiter leaves the queue, granted or refused (once). */
+  private settle(waiter: Waiter, outcome: Release | ApiError): void {
+    const at = this.queue.indexOf(waiter);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    waiter.cleanup();
+    if (outcome instanceof ApiError) waiter.reject(outcome);
+    else waiter.resolve(outcome);
   }
 
   private rejectAll(error: ApiError): void {
-    for (const waiter of this.queues.user.splice(0).concat(this.queues.background.splice(0))) {
-      waiter.cleanup();
-      waiter.reject(error);
-    }
+    for (const waiter of [...this.queue]) this.settle(waiter, error);
   }
 
-  /** A hold longer than `maxHoldMs` fails requests at once, saying how long the server asked for. */
+  /** A hold longer than `maxHoldMs` fails requests at once instead of queueing them for minutes. */
   private tooLong(now: number): ApiError | undefined {
     const until = Math.max(this.heldUntil, this.server && this.server.remaining <= 0 ? this.server.resetAt : 0);
     if (until - now <= this.maxHoldMs) return undefined;
-    const asked = describeWait(Math.max(this.askedUntil, until) - now);
-    return new ApiError('rateLimited', `The server asked to wait ${asked} before the next request.`, {
-      retryAfterMs: until - now,
-      maybeSent: false,
-    });
+    const message = `Requests to this API are held until ${new Date(until).toISOString()}, as the server asked.`;
+    return new ApiError('rateLimited', message, { retryAfterMs: until - now, maybeSent: false });
   }
 }
 
@@ -313,9 +259,8 @@ export class LimiterRegistry {
 
   get(key: string, origin: string, limit: number): RateLimiter {
     const id = `${keyFingerprint(key)} ${origin}`;
-    const known = this.limiters.get(id);
-    if (known) known.setLimit(limit);
-    const limiter = known ?? new RateLimiter({ limit, windowMs: this.windowMs, clock: this.clock });
+    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock);
+    limiter.setLimit(Math.max(1, Math.floor(limit)));
     this.limiters.set(id, limiter);
     return limiter;
   }
@@ -334,21 +279,6 @@ function queueFull(): ApiError {
 }
 
 function notSent(waitMs: number): ApiError {
-  const wait = describeWait(waitMs);
-  return new ApiError('rateLimited', `The request was not sent: the rate limit would have delayed it by ${wait}.`, {
-    retryAfterMs: waitMs,
-    maybeSent: false,
-  });
-}
-
-/** "40 s", "5 min", "3 h", "31 years": enough to decide whether to wait. */
-function describeWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  const days = Math.round(hours / 24);
-  return days < 730 ? `${days} days` : `${Math.round(days / 365)} years`;
+  const message = `The request was not sent: the rate limit would have delayed it by ${Math.ceil(waitMs / 1000)} s.`;
+  return new ApiError('rateLimited', message, { retryAfterMs: waitMs, maybeSent: false });
 }

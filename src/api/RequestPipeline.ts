@@ -5,11 +5,11 @@ import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
 import { type RawResponse } from './listPages';
-import { type LimiterRegistry, type RateLimiter, type RateLimitStatus, type RequestPriority } from './RateLimiter';
+import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { maskSecrets } from './secretMask';
-import { SharedRequests } from './SharedRequests';
+import { type RequestPriority, SharedRequests } from './SharedRequests';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
 import { plain, serverText } from '../util/serverText';
 
@@ -121,7 +121,7 @@ export class RequestPipeline {
     const lane = (): RequestPriority => options.urgency?.priority ?? options.priority ?? 'background';
 
     for (let attempt = 1; ; attempt++) {
-      const permit = await limiter
+      const release = await limiter
         .acquire({
           signal: options.signal,
           priority: options.priority,
@@ -147,11 +147,11 @@ export class RequestPipeline {
             signal,
             lane: lane(),
           });
-          // Before the permit goes: the next request let through must already know what this answer said.
+          // Before the release: the next request let through must already know what this answer said.
           const warning = limiter.observe(response.status, response.headers);
           if (warning) this.reports.warn(warning);
         } finally {
-          permit.release(response?.status !== 429);
+          release(response?.status !== 429);
         }
         const json = await interpret(response, context, this.clock.now());
         this.reports.request(

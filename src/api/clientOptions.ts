@@ -1,6 +1,7 @@
 import { type Clock } from './clock';
 import { type NetworkSettings } from './network/settings';
-import { type LimiterRegistry, type RequestPriority, type Urgency } from './RateLimiter';
+import { type LimiterRegistry } from './RateLimiter';
+import { type RequestPriority, type Urgency } from './SharedRequests';
 import { type RetryPolicy } from './retry';
 import { type Timeouts } from './transport';
 
