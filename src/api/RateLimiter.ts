@@ -123,8 +123,9 @@ export class RateLimiter {
     }
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
-      if (wait === undefined && status === 429)
+      if (wait === undefined && status === 429) {
         this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
+      }
       const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
       this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
       asked = Math.max(asked, hold);
