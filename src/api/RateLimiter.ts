@@ -7,7 +7,6 @@ import { type RequestPriority, type Urgency } from './SharedRequests';
 export interface RateLimitStatus {
   readonly limit: number;
   readonly used: number;
-  /** The smaller of our own budget and the server's `X-RateLimit-Remaining`. */
   readonly remaining: number;
   readonly queued: number;
   readonly heldUntil?: number;
@@ -43,10 +42,8 @@ interface Waiter {
 }
 
 /**
- * At most `limit` requests in any rolling `windowMs` for one key and origin, counted from each answer. User requests
- * wait in a lane of their own, never behind background reads. What the server says is a capped hold: `Retry-After`,
- * an `X-RateLimit-Remaining` near 0 until its reset, and a 429 without `Retry-After`, after which background reads go
- * out for a window only in place of ours the server took in the window before (other windows spend from the key too).
+ * At most `limit` requests in any rolling `windowMs`; user requests never wait behind background reads. For a window
+ * after a 429 without `Retry-After`, background reads only replace ours the server took (other windows share the key).
  */
 export class RateLimiter {
   private readonly answered: number[] = [];
@@ -163,7 +160,7 @@ export class RateLimiter {
     return this.answered.length + this.inFlight.user + this.inFlight.background;
   }
 
-  /** When the next request of the lane may start: 0 if now, Infinity until a release. */
+  /** 0 if now; Infinity until a release. */
   private nextAt(lane: RequestPriority, now: number): number {
     const used = this.used(now);
     const inFlight = used - this.answered.length;
@@ -225,7 +222,6 @@ export class RateLimiter {
     return this.queue.find((waiter) => waiter.lane() === lane);
   }
 
-  /** The waiter leaves the queue, granted or refused (once). */
   private settle(waiter: Waiter, outcome: Release | ApiError): void {
     const at = this.queue.indexOf(waiter);
     if (at < 0) return;
@@ -239,7 +235,7 @@ export class RateLimiter {
     for (const waiter of [...this.queue]) this.settle(waiter, error);
   }
 
-  /** A hold longer than `maxHoldMs` fails requests at once instead of queueing them for minutes. */
+  /** A hold longer than `maxHoldMs` fails requests at once rather than queueing them for minutes. */
   private tooLong(now: number): ApiError | undefined {
     const until = Math.max(this.heldUntil, this.server && this.server.remaining <= 0 ? this.server.resetAt : 0);
     if (until - now <= this.maxHoldMs) return undefined;

@@ -1,7 +1,6 @@
 import { type ApiError } from './errors';
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. */
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
@@ -16,10 +15,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
-/**
- * How long to wait before trying a GET again, or undefined to give up. A POST is never sent again: one click is one
- * POST. A 429 is retried once (the limiter holds the retry as the answer asked).
- */
+/** A POST is never sent again: one click, one POST. A 429 is retried once, held by the limiter as it asked. */
 export function retryDelay(
   policy: RetryPolicy,
   method: string,
