@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { ApiClient } from '../api/ApiClient';
-import { LimiterRegistry } from '../api/limiterRegistry';
+import { LimiterRegistry } from '../api/RateLimiter';
 import { type NetworkSettings } from '../api/network/settings';
 import { proxySecrets } from '../api/network/secrets';
 import { readNetworkSettings } from '../config';

@@ -1,171 +1,151 @@
 import { type Clock, systemClock } from './clock';
-import { Congestion } from './congestion';
-import { type ApiError, cancelledError } from './errors';
-import {
-  type AcquireOptions,
-  type Permit,
-  queueFullError,
-  type RateLimiterOptions,
-  type RequestPriority,
-  type RateLimitStatus,
-  notSentError,
-} from './rateLimit';
-import { RequestWindow } from './requestWindow';
-import { ServerHolds } from './serverHolds';
+import { ApiError, cancelledError } from './errors';
+import { keyFingerprint } from './keyFingerprint';
+import { parseRateLimitReset, parseRetryAfter } from './response';
+import { type RequestPriority, type Urgency } from './SharedRequests';
 
-export type { AcquireOptions, Permit, RateLimiterOptions, RateLimitStatus, RequestPriority } from './rateLimit';
-export { Urgency } from './rateLimit';
-export { MAX_HOLD_MS } from './serverHolds';
-
-interface Waiter {
-  priority: RequestPriority;
-  readonly resolve: (permit: Permit) => void;
-  readonly reject: (error: unknown) => void;
-  readonly cleanup: () => void;
-  /** Set once the waiter has left the queue, so a cancelled one is skipped instead of searched for. */
-  done: boolean;
+export interface RateLimitStatus {
+  readonly limit: number;
+  readonly used: number;
+  readonly remaining: number;
+  readonly queued: number;
+  readonly heldUntil?: number;
 }
 
-/** Timers are re-armed at least this often; a far-off time never overflows Node's 2^31 ms timer into 1 ms. */
+/** Told when the answer (or failure) is in; a 429 is not `counted`, as the server does not count it. */
+export type Release = (counted?: boolean) => void;
+
+export interface AcquireOptions {
+  readonly signal?: AbortSignal;
+  readonly priority?: RequestPriority;
+  /** Wins over `priority`: a user who joins the request while it waits raises it. */
+  readonly urgency?: Urgency;
+  /** Fail "not sent" rather than wait longer (an action must not go out long after the click). */
+  readonly maxWaitMs?: number;
+  readonly onWait?: (until: number) => void;
+}
+
+/** No server holds us longer than this at a time; a longer wait it asks for is tried again after this. */
+export const MAX_HOLD_MS = 5 * 60_000;
+/** Of the server's announced budget (and of ours, up to an eighth), background reads leave this much to the user. */
+const RESERVE = 4;
+/** So that a 429 stops a queue of background reads instead of being the answer to all of them. */
+const BACKGROUND_IN_FLIGHT = 2;
+const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
-/** Slots of our own window that background requests leave to the user (an eighth of a small limit). */
-const USER_RESERVE = 4;
+
+interface Waiter {
+  readonly lane: () => RequestPriority;
+  readonly resolve: (release: Release) => void;
+  readonly reject: (error: ApiError) => void;
+  readonly cleanup: () => void;
+}
 
 /**
- * A rolling-window limiter: at most `limit` requests in any `windowMs` (counted by `RequestWindow`). Requests over the
- * limit wait in a queue (user actions before background refreshes) instead of failing, so the server never has to
- * answer 429. Background requests leave the last few slots of the window to the user, so a click never waits for a
- * window that background refreshes spent.
- *
- * Waits a server asks for (`Retry-After`, an exhausted `X-RateLimit-Remaining`) are capped at MAX_HOLD_MS, and one that
- * is longer than `maxHoldMs` fails requests at once, saying until when, instead of queueing them silently.
+ * At most `limit` requests in any rolling `windowMs`; user requests never wait behind background reads. For a window
+ * after a 429 without `Retry-After`, background reads only replace ours the server took (other windows share the key).
  */
 export class RateLimiter {
-  private readonly window: RequestWindow;
-  private readonly holds = new ServerHolds();
-  private readonly congestion: Congestion;
-  /** When the server answered 429, within the last window. */
-  private refusals: number[] = [];
-  private readonly clock: Clock;
-  private readonly maxHoldMs: number;
-  private readonly maxQueued: number;
-  private queue: Waiter[] = [];
-  private waiting = 0;
+  private readonly answered: number[] = [];
+  private readonly inFlight: Record<RequestPriority, number> = { user: 0, background: 0 };
+  private readonly queue: Waiter[] = [];
+  private heldUntil = 0;
+  private server?: { remaining: number; resetAt: number };
+  /** A background read sent after a low budget's reset time: the others wait for what its answer says. */
+  private probing = false;
+  private replaceOwn?: { until: number; count: number };
   private timer: unknown;
 
-  constructor(options: RateLimiterOptions) {
-    this.window = new RequestWindow(Math.max(1, Math.floor(options.limit)), options.windowMs);
-    this.congestion = new Congestion(this.window.limit);
-    this.clock = options.clock ?? systemClock;
-    this.maxHoldMs = options.maxHoldMs ?? 60_000;
-    this.maxQueued = options.maxQueued ?? 256;
-  }
+  constructor(
+    private limit: number,
+    private readonly windowMs: number,
+    private readonly clock: Clock = systemClock,
+    private readonly maxHoldMs = 60_000,
+    private readonly maxQueued = 256,
+  ) {}
 
-  /** The configured limit; while 429s have lowered it, the limit in force climbs back towards this one. */
   setLimit(limit: number): void {
-    this.window.limit = Math.max(1, Math.floor(limit));
-    this.congestion.setCeiling(this.window.limit);
+    this.limit = limit;
     this.pump();
   }
 
-  acquire(options: AcquireOptions = {}): Promise<Permit> {
-    const { signal, urgency, maxWaitMs, onWait } = options;
-    const priority = urgency?.priority ?? options.priority ?? 'background';
+  acquire({ signal, priority, urgency, maxWaitMs, onWait }: AcquireOptions = {}): Promise<Release> {
     if (signal?.aborted) return Promise.reject(cancelledError());
-    const holdError = this.holdError();
-    if (holdError) return Promise.reject(holdError);
-    if (this.waiting >= this.maxQueued && !this.makeRoom()) return Promise.reject(queueFullError());
     const now = this.clock.now();
-    const expected = this.waiting ? Number.POSITIVE_INFINITY : this.nextSlotAt(now, priority);
-    if (maxWaitMs !== undefined && expected !== Number.POSITIVE_INFINITY && expected - now > maxWaitMs) {
-      return Promise.reject(notSentError(expected - now));
+    const lane = (): RequestPriority => urgency?.priority ?? priority ?? 'background';
+    const at = this.nextAt(lane(), now);
+    const tooLate = maxWaitMs !== undefined && at !== Infinity && at - now > maxWaitMs;
+    const refusal = this.tooLong(now) ?? (tooLate ? notSent(at - now) : undefined);
+    if (refusal) return Promise.reject(refusal);
+    if (this.queue.length >= this.maxQueued) {
+      // The oldest background read gives way; a user's request only when every one waiting is the user's.
+      const oldest = this.first('background');
+      if (!oldest) return Promise.reject(queueFull());
+      this.settle(oldest, queueFull());
     }
-    return new Promise<Permit>((resolve, reject) => {
-      let deadline: unknown;
-      let stopListening: (() => void) | undefined;
+    return new Promise<Release>((resolve, reject) => {
       const leave = (error: ApiError): void => {
-        if (waiter.done) return;
-        this.drop(waiter, error);
-        this.compact();
+        this.settle(waiter, error);
         this.pump();
       };
       const onAbort = (): void => leave(cancelledError());
-      const waiter: Waiter = {
-        priority,
-        resolve,
-        reject,
-        done: false,
-        cleanup: () => {
-          signal?.removeEventListener('abort', onAbort);
-          stopListening?.();
-          if (deadline !== undefined) this.clock.clearTimeout(deadline);
-        },
+      const deadline =
+        maxWaitMs === undefined ? undefined : this.clock.setTimeout(() => leave(notSent(maxWaitMs)), maxWaitMs);
+      const stopListening = urgency?.onRaise(() => this.pump());
+      const cleanup = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        stopListening?.();
+        if (deadline !== undefined) this.clock.clearTimeout(deadline);
       };
+      const waiter: Waiter = { lane, resolve, reject, cleanup };
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (maxWaitMs !== undefined) {
-        deadline = this.clock.setTimeout(() => leave(notSentError(maxWaitMs)), maxWaitMs);
-      }
-      this.enqueue(waiter);
-      this.waiting++;
-      if (priority === 'background' && urgency) stopListening = urgency.onRaise(() => this.raise(waiter));
+      this.queue.push(waiter);
       this.pump();
-      if (!waiter.done && onWait) {
-        const until = this.nextSlotAt(this.clock.now(), priority);
-        onWait(until === Number.POSITIVE_INFINITY ? this.clock.now() : until);
-      }
+      const until = this.queue.includes(waiter) ? this.nextAt(lane(), now) : 0;
+      if (until) onWait?.(until === Infinity ? now : until);
     });
   }
 
-  /**
-   * Honours a server's `Retry-After`: nothing is sent for this key and origin until `time`, or for MAX_HOLD_MS at
-   * most; the time the server asked for is kept to be shown.
-   */
-  holdUntil(time: number): void {
-    if (!this.holds.holdUntil(time, this.clock.now())) return;
-    const holdError = this.holdError();
-    if (holdError) this.rejectAll(holdError);
-    this.pump();
-  }
-
-  /**
-   * The server refused a request with 429: another window or tool spends from the same key. The limit in force drops
-   * below what the server accepted from us in the last window, and climbs back slowly (see Congestion).
-   */
-  refused(): void {
+  /** What an answer says of the limit, told before its release; a line for the log when the server asks too much. */
+  observe(status: number, headers: Readonly<Record<string, string | undefined>>): string | undefined {
     const now = this.clock.now();
-    this.refusals = this.refusals.filter((at) => at > now - this.window.windowMs);
-    this.refusals.push(now);
-    this.congestion.refused(now, this.window.used(now) - this.refusals.length);
+    const remaining = headers['x-ratelimit-remaining']?.trim();
+    const resetAt = parseRateLimitReset(headers['x-ratelimit-reset'], now);
+    let asked = 0;
+    if (remaining !== undefined && /^\d{1,9}$/.test(remaining) && resetAt !== undefined) {
+      // Our other requests under way are not in the server's count yet.
+      const ours = Math.max(0, this.inFlight.user + this.inFlight.background - 1);
+      this.server = { remaining: Number(remaining) - ours, resetAt: Math.min(resetAt, now + MAX_HOLD_MS) };
+      if (Number(remaining) === 0) asked = resetAt - now;
+    }
+    if (status === 429 || status === 503) {
+      const wait = parseRetryAfter(headers['retry-after'], now);
+      if (wait === undefined && status === 429) {
+        this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
+      }
+      const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
+      this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
+      asked = Math.max(asked, hold);
+    }
+    const refusal = this.tooLong(now);
+    if (refusal) this.rejectAll(refusal);
     this.pump();
-  }
-
-  /**
-   * Feeds the server's `X-RateLimit-Remaining`/`-Reset`: other windows or tools may share the key. Told while the
-   * answering request still holds its permit; our other requests under way are not in the server's count yet.
-   */
-  observeServer(remaining: number, resetAt: number): void {
-    const ours = Math.max(0, this.window.pending - 1);
-    if (!this.holds.observe(remaining - ours, resetAt, this.clock.now())) return;
-    const holdError = this.holdError();
-    if (holdError) this.rejectAll(holdError);
-    this.pump();
+    if (asked <= MAX_HOLD_MS) return undefined;
+    const until = new Date(Math.min(now + asked, 8.64e15)).toISOString();
+    return `the server asks to wait until ${until}; requests are held for ${MAX_HOLD_MS / 60_000} min at most, then tried again`;
   }
 
   status(): RateLimitStatus {
     const now = this.clock.now();
-    const used = this.window.used(now);
-    const limit = this.congestion.limit(now);
-    const own = Math.max(0, limit - used);
-    const server = this.holds.status(now);
+    const used = this.used(now);
+    const server = this.server && this.server.resetAt > now ? this.server : undefined;
+    const heldUntil = Math.max(this.heldUntil, server && server.remaining <= 0 ? server.resetAt : 0);
     return {
-      limit,
-      configuredLimit: this.window.limit,
-      windowMs: this.window.windowMs,
+      limit: this.limit,
       used,
-      remaining: server.remaining === undefined ? own : Math.min(own, server.remaining),
-      queued: this.waiting,
-      heldUntil: server.heldUntil,
-      requestedUntil: server.requestedUntil,
+      remaining: Math.max(0, Math.min(this.limit - used, server?.remaining ?? Infinity)),
+      queued: this.queue.length,
+      heldUntil: heldUntil > now ? heldUntil : undefined,
     };
   }
 
@@ -175,113 +155,127 @@ export class RateLimiter {
     this.rejectAll(cancelledError());
   }
 
-  /** User requests overtake queued background requests, but keep their own order. */
-  private enqueue(waiter: Waiter): void {
-    const firstBackground =
-      waiter.priority === 'user' ? this.queue.findIndex((w) => !w.done && w.priority === 'background') : -1;
-    if (firstBackground >= 0) this.queue.splice(firstBackground, 0, waiter);
-    else this.queue.push(waiter);
+  private used(now: number): number {
+    while ((this.answered[0] ?? Infinity) <= now - this.windowMs) this.answered.shift();
+    return this.answered.length + this.inFlight.user + this.inFlight.background;
   }
 
-  /** A user joined this background request while it waits: it moves up among the user's requests. */
-  private raise(waiter: Waiter): void {
-    if (waiter.done || waiter.priority === 'user') return;
-    const at = this.queue.indexOf(waiter);
-    if (at >= 0) this.queue.splice(at, 1);
-    waiter.priority = 'user';
-    this.enqueue(waiter);
-    this.pump();
+  /** 0 if now; Infinity until a release. */
+  private nextAt(lane: RequestPriority, now: number): number {
+    const used = this.used(now);
+    const inFlight = used - this.answered.length;
+    const slot = (limit: number): number =>
+      limit < 1 || inFlight >= limit ? Infinity : used < limit ? 0 : (this.answered[used - limit] ?? 0) + this.windowMs;
+    const user = lane === 'user';
+    let at = Math.max(this.heldUntil, slot(user ? this.limit : this.limit - Math.min(RESERVE, this.limit >> 3)));
+    const server = this.server;
+    if (server && server.resetAt > now && server.remaining <= (user ? 0 : RESERVE)) at = Math.max(at, server.resetAt);
+    if (user) return at;
+    if (this.probing || this.inFlight.background >= BACKGROUND_IN_FLIGHT) return Infinity;
+    const cap = this.replaceOwn;
+    return cap && cap.until > now ? Math.max(at, Math.min(slot(cap.count), cap.until)) : at;
   }
 
-  /**
-   * The queue is full: the oldest background request waiting gives up its place ("not sent"). A user's request is
-   * never what gives way; it is refused only when every request waiting is the user's.
-   */
-  private makeRoom(): boolean {
-    const oldest = this.queue.find((w) => !w.done && w.priority === 'background');
-    if (!oldest) return false;
-    this.drop(oldest, queueFullError());
-    this.compact();
-    return true;
+  /** The server's low budget reached its reset time with no newer word. */
+  private stale(now: number): boolean {
+    return this.server !== undefined && this.server.resetAt <= now && this.server.remaining <= RESERVE;
   }
 
-  private drop(waiter: Waiter, error: unknown): void {
-    waiter.done = true;
-    this.waiting--;
-    waiter.cleanup();
-    waiter.reject(error);
-  }
-
-  private rejectAll(error: ApiError): void {
-    for (const waiter of this.queue) {
-      if (waiter.done) continue;
-      waiter.done = true;
-      waiter.cleanup();
-      waiter.reject(error);
-    }
-    this.queue = [];
-    this.waiting = 0;
-  }
-
-  /** Drops cancelled waiters once they are the majority: cancelling thousands costs linear time, not quadratic. */
-  private compact(): void {
-    if (this.queue.length > 32 && this.waiting * 2 < this.queue.length) this.queue = this.queue.filter((w) => !w.done);
-  }
-
-  private permit(probe: boolean): Permit {
+  private start(lane: RequestPriority, now: number): Release {
+    this.inFlight[lane]++;
+    const probe = lane === 'background' && this.stale(now);
+    if (probe) this.probing = true;
+    else if (this.server && this.server.resetAt > now) this.server.remaining--;
     let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.window.finish(this.clock.now());
-        this.holds.settle(probe);
-        this.pump();
-      },
+    return (counted = true) => {
+      if (released) return;
+      released = true;
+      this.inFlight[lane]--;
+      if (counted) this.answered.push(this.clock.now());
+      if (probe) {
+        this.probing = false;
+        if (this.stale(this.clock.now())) this.server = undefined;
+      }
+      this.pump();
     };
   }
 
-  /** The time the server asked us to wait until, when it is too far off to queue for. */
-  private holdError(): ApiError | undefined {
-    return this.holds.holdError(this.clock.now(), this.maxHoldMs);
-  }
-
-  /** When the next request (of the given priority) may start, or 0 if now. */
-  private nextSlotAt(now: number, priority: RequestPriority = 'user'): number {
-    const limit = this.congestion.limit(now);
-    const own = priority === 'user' ? limit : limit - Math.min(USER_RESERVE, Math.floor(limit / 8));
-    return Math.max(this.window.nextSlotAt(now, own), this.holds.nextSlotAt(now, priority));
-  }
-
   private pump(): void {
-    if (this.timer !== undefined) {
-      this.clock.clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    while (this.waiting) {
-      const now = this.clock.now();
-      const head = this.queue.find((w) => !w.done);
-      const at = this.nextSlotAt(now, head?.priority);
-      if (at === Number.POSITIVE_INFINITY) return;
-      if (at > now) {
-        this.timer = this.clock.setTimeout(
-          () => {
-            this.timer = undefined;
-            this.pump();
-          },
-          Math.min(at - now, MAX_TIMER_MS),
-        );
-        return;
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = this.clock.now();
+    let wake = Infinity;
+    for (const lane of ['user', 'background'] as const) {
+      for (let waiter = this.first(lane); waiter; waiter = this.first(lane)) {
+        const at = this.nextAt(lane, now);
+        if (at > now) {
+          wake = Math.min(wake, at);
+          break;
+        }
+        this.settle(waiter, this.start(lane, now));
       }
-      const waiter = this.queue.shift();
-      if (!waiter) return;
-      if (waiter.done) continue;
-      waiter.done = true;
-      this.waiting--;
-      this.window.start();
-      const probe = this.holds.spend(now);
-      waiter.cleanup();
-      waiter.resolve(this.permit(probe));
     }
+    if (wake !== Infinity) this.timer = this.clock.setTimeout(() => this.pump(), Math.min(wake - now, MAX_TIMER_MS));
   }
+
+  private first(lane: RequestPriority): Waiter | undefined {
+    return this.queue.find((waiter) => waiter.lane() === lane);
+  }
+
+  private settle(waiter: Waiter, outcome: Release | ApiError): void {
+    const at = this.queue.indexOf(waiter);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    waiter.cleanup();
+    if (outcome instanceof ApiError) waiter.reject(outcome);
+    else waiter.resolve(outcome);
+  }
+
+  private rejectAll(error: ApiError): void {
+    for (const waiter of [...this.queue]) this.settle(waiter, error);
+  }
+
+  /** A hold longer than `maxHoldMs` fails requests at once rather than queueing them for minutes. */
+  private tooLong(now: number): ApiError | undefined {
+    const until = Math.max(this.heldUntil, this.server && this.server.remaining <= 0 ? this.server.resetAt : 0);
+    if (until - now <= this.maxHoldMs) return undefined;
+    const message = `Requests to this API are held until ${new Date(until).toISOString()}, as the server asked.`;
+    return new ApiError('rateLimited', message, { retryAfterMs: until - now, maybeSent: false });
+  }
+}
+
+/** One limiter per key (held as a hash) and origin, outliving the clients: a rebuilt client keeps the count. */
+export class LimiterRegistry {
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  /** A second longer than the server's minute, so latency cannot make it count 121. */
+  constructor(
+    private readonly windowMs = 61_000,
+    private readonly clock?: Clock,
+  ) {}
+
+  get(key: string, origin: string, limit: number): RateLimiter {
+    const id = `${keyFingerprint(key)} ${origin}`;
+    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock);
+    limiter.setLimit(Math.max(1, Math.floor(limit)));
+    this.limiters.set(id, limiter);
+    return limiter;
+  }
+
+  dispose(): void {
+    for (const limiter of this.limiters.values()) limiter.dispose();
+    this.limiters.clear();
+  }
+}
+
+function queueFull(): ApiError {
+  return new ApiError('rateLimited', 'Too many requests are waiting for the API; this one was not sent.', {
+    maybeSent: false,
+    reason: { rule: 'queueFull' },
+  });
+}
+
+function notSent(waitMs: number): ApiError {
+  const message = `The request was not sent: the rate limit would have delayed it by ${Math.ceil(waitMs / 1000)} s.`;
+  return new ApiError('rateLimited', message, { retryAfterMs: waitMs, maybeSent: false });
 }

@@ -4,14 +4,12 @@ import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
-import { type LimiterRegistry } from './limiterRegistry';
 import { type RawResponse } from './listPages';
-import { type RateLimiter, type RateLimitStatus } from './RateLimiter';
-import { observeRateLimit } from './rateLimitHeaders';
+import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
 import { maskSecrets } from './secretMask';
-import { SharedRequests } from './SharedRequests';
+import { type RequestPriority, SharedRequests } from './SharedRequests';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
 import { plain, serverText } from '../util/serverText';
 
@@ -53,7 +51,7 @@ export class RequestPipeline {
     return this.lastLimiter?.status();
   }
 
-  /** One POST, sent again at most once and only when the server said it did not process it (see retryDelay). */
+  /** One POST: never sent again, whatever the answer. */
   post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
     return this.send('POST', path, body, options);
   }
@@ -119,9 +117,11 @@ export class RequestPipeline {
     const secrets = this.reports.secrets(key);
     const context = { method, path, key, secrets };
     const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
+    // Read when used: a user who joins the request while it waits raises it.
+    const lane = (): RequestPriority => options.urgency?.priority ?? options.priority ?? 'background';
 
     for (let attempt = 1; ; attempt++) {
-      const permit = await limiter
+      const release = await limiter
         .acquire({
           signal: options.signal,
           priority: options.priority,
@@ -138,7 +138,6 @@ export class RequestPipeline {
         try {
           // A POST may be abandoned while it waits for its turn, never once sent: the outcome must be known.
           const signal = method === 'GET' ? options.signal : undefined;
-          const lane = (options.urgency?.priority ?? options.priority) === 'user' ? 'user' : 'background';
           response = await this.transport.send({
             origin: this.baseUrl.origin,
             method,
@@ -146,13 +145,13 @@ export class RequestPipeline {
             headers,
             body,
             signal,
-            lane,
+            lane: lane(),
           });
-          // Before the permit goes: the next request let through must already know what this answer said.
-          const warning = observeRateLimit(limiter, response, this.clock.now());
+          // Before the release: the next request let through must already know what this answer said.
+          const warning = limiter.observe(response.status, response.headers);
           if (warning) this.reports.warn(warning);
         } finally {
-          permit.release();
+          release(response?.status !== 429);
         }
         const json = await interpret(response, context, this.clock.now());
         this.reports.request(
@@ -178,8 +177,7 @@ export class RequestPipeline {
               error,
               attempt,
               this.options.random,
-              response !== undefined,
-              options.priority === 'background' && options.urgency?.priority !== 'user',
+              options.priority === 'background' && lane() === 'background',
             );
         const requestId = safeRequestId(response?.headers['x-request-id'], secrets);
         this.reports.request(

@@ -1,5 +1,29 @@
 import { type ApiError, cancelledError } from './errors';
-import { type RequestPriority, Urgency } from './rateLimit';
+
+export type RequestPriority = 'user' | 'background';
+
+/** A request's priority, which rises to the user's when a user joins it while it waits. */
+export class Urgency {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private current: RequestPriority = 'background') {}
+
+  get priority(): RequestPriority {
+    return this.current;
+  }
+
+  raise(): void {
+    if (this.current === 'user') return;
+    this.current = 'user';
+    for (const listener of this.listeners) listener();
+    this.listeners.clear();
+  }
+
+  onRaise(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
 
 interface Shared<T> {
   readonly promise: Promise<T>;

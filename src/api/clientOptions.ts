@@ -1,7 +1,7 @@
 import { type Clock } from './clock';
-import { type LimiterRegistry } from './limiterRegistry';
 import { type NetworkSettings } from './network/settings';
-import { type RequestPriority, type Urgency } from './rateLimit';
+import { type LimiterRegistry } from './RateLimiter';
+import { type RequestPriority, type Urgency } from './SharedRequests';
 import { type RetryPolicy } from './retry';
 import { type Timeouts } from './transport';
 

@@ -1,6 +1,6 @@
 import { type CallOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
-import { Urgency } from '../api/rateLimit';
+import { Urgency } from '../api/SharedRequests';
 import { type Failures } from './Failures';
 import { type Session } from './Session';
 import { type DataKind, type ListCoverage, type RefreshReason, type Slot } from './types';

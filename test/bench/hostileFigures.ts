@@ -3,7 +3,7 @@
  * each body of the hostile corpus, and a valid 10 MB list, read by the API client over loopback HTTP.
  */
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { HOSTILE_NAMES, hostileAnswer, type HostileName, serveHostile } from '../mock-api/hostile';
 import { JSON_HEADERS } from '../mock-api/hostileBodies';
 import { tinyOrderList, wideOrderList } from '../mock-api/hugeBodies';

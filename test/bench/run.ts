@@ -22,7 +22,7 @@ import {
 } from './nodeFigures';
 import { hostActivationFigures } from './hostActivation';
 import { countFigures, hostileFigures } from './hostileFigures';
-import { droppingProxyFigures, twoWindowFigures } from './netFigures';
+import { droppingProxyFigures, floodFiguresOneKey } from './netFigures';
 import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 import { forecastFigures } from './billingFigures';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   await step('hostile answers', hostileFigures);
   await step('hostile answers by count', countFigures);
   await step('CPU while a proxy drops every connection', () => droppingProxyFigures());
-  await step('two windows flooding one key', () => twoWindowFigures());
+  await step('windows flooding one key', () => floodFiguresOneKey());
   await step('the outside-change watch', () => watchRateFigures());
   await step('filtering 10,000 orders', () => filterFigures());
   await step('a bulk stop', () => bulkStopFigures());

@@ -145,7 +145,7 @@ export async function bulkStopFigures(count = 20): Promise<Figure[]> {
     return [
       {
         id: 'bulkStopPosts',
-        label: `bulk Stop of ${count} orders: POSTs sent, 429 responses`,
+        label: `bulk Stop of ${count} orders in one window, mock 120/min: POSTs sent, 429 responses`,
         value: `${posts} POSTs, ${limited} × 429`,
         budget: `exactly ${count} POSTs, 0 × 429`,
         met: posts === count && limited === 0 && asked === 1,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { testApi } from './env';
 import { suiteMock } from './harness';
 import { plain } from '../../src/util/serverText';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { ORDER_ACTIONS } from '../../src/api/models';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { DEMO_API_KEY, type MockApi, type MockApiOptions, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
 import { failure } from './helpers/failure';
@@ -325,39 +325,25 @@ describe('ApiClient against the mock API (unit)', function () {
       assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 1);
     });
 
-    it('retries a POST refused with 429, after its Retry-After', async () => {
+    it('never sends a POST again, not even one refused with 429 or 503 that says when to come back: one click, one POST', async () => {
       mock.faults.add({ kind: 'rateLimit', method: 'POST', retryAfter: '1', times: 1 });
-      await client().orderAction('1003', 'start');
-      const posts = apiRequests().filter((r) => r.method === 'POST');
-      assert.deepEqual(
-        posts.map((p) => p.status),
-        [429, 202],
-      );
-      assert.ok((posts[1]?.time ?? 0) - (posts[0]?.time ?? 0) >= 1_000, 'waited for Retry-After');
-    });
-
-    it('resends a POST at most once: a reinstall answered 429 with Retry-After: 1 every time is two POSTs', async () => {
-      mock.faults.add({ kind: 'rateLimit', method: 'POST', retryAfter: '1' });
-      const error = await failure(client().orderAction('1003', 'reinstall'));
-      assert.equal(error.kind, 'rateLimited');
-      assert.equal(error.status, 429);
-      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'one click, at most two POSTs');
-    });
-
-    it('resends a POST once after a 503 that says when to come back, and never after a bare 503', async () => {
+      const limited = await failure(client().orderAction('1003', 'reinstall'));
+      assert.equal(limited.kind, 'rateLimited');
+      assert.equal(limited.status, 429);
+      assert.equal(limited.maybeSent, undefined, 'the answer is known: refused');
       const busy = { kind: 'raw', method: 'POST', status: 503, headers: { 'Retry-After': '1' } } as const;
       mock.faults.add({ ...busy, body: '{"error":"maintenance"}', times: 1 });
-      await client().orderAction('1003', 'start');
-      assert.deepEqual(
-        apiRequests()
-          .filter((r) => r.method === 'POST')
-          .map((r) => r.status),
-        [503, 202],
-      );
-      mock.clearLog();
-      mock.faults.add({ ...busy, body: '{"error":"maintenance"}' });
       assert.equal((await failure(client().orderAction('1003', 'stop'))).status, 503);
-      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'at most two, however often asked');
+      assert.equal(apiRequests().filter((r) => r.method === 'POST').length, 2, 'two clicks, two POSTs');
+    });
+
+    it("retries a user's GET refused with 429 once, after its Retry-After", async () => {
+      mock.faults.add({ kind: 'rateLimit', path: '/api/v1/balance', retryAfter: '1' });
+      const error = await failure(client().getBalance({ priority: 'user' }));
+      assert.equal(error.kind, 'rateLimited');
+      const [first, second, ...more] = apiRequests();
+      assert.equal(more.length, 0, 'once');
+      assert.ok((second?.time ?? 0) - (first?.time ?? 0) >= 1_000, 'after the Retry-After');
     });
 
     it('holds every request for the key while a Retry-After runs', async () => {
@@ -419,11 +405,13 @@ describe('ApiClient against the mock API (unit)', function () {
       await start({ now: () => clock.now(), rateLimit: false });
       const api = client({ clock, limiters: new LimiterRegistry(61_000, clock), requestsPerMinute: 100 });
       const refused: unknown[] = [];
-      // Distinct ids, so coalescing cannot merge them; far more than the window and the queue hold.
-      const reads = Array.from({ length: 100 + 300 }, (_, i) =>
-        api.getOrder(`bg-${i}`).catch((error: unknown) => refused.push(error)),
-      );
+      // Distinct ids, so coalescing cannot merge them: the background share of the window, then more than the queue holds.
+      const read = (i: number): Promise<unknown> =>
+        api.getOrder(`bg-${i}`).catch((error: unknown) => refused.push(error));
+      const reads = Array.from({ length: 96 }, (_, i) => read(i));
       for (let i = 0; i < 500 && apiRequests().length < 96; i++) await new Promise((r) => setTimeout(r, 2));
+      reads.push(...Array.from({ length: 300 }, (_, i) => read(96 + i)));
+      await new Promise((r) => setTimeout(r, 10));
       assert.ok(api.rateLimitStatus()?.queued === 256, 'the window is spent and the queue full');
       const stop = await api.orderAction('1001', 'stop');
       assert.ok(stop);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
 import { MAX_ARRAY_ITEMS, MAX_OBJECT_KEYS } from '../../src/api/json';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { tinyOrderList, wideOrderList } from '../mock-api/hugeBodies';
 import { ScriptedServer } from './helpers/scriptedServer';
 

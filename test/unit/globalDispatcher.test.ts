@@ -23,7 +23,7 @@ describe('the global dispatcher slot (unit)', function () {
     const result = await build({
       // The client and its limiters, with undici inlined (the extension loads it as a bundle of its own).
       stdin: {
-        contents: "export { ApiClient } from './ApiClient';\nexport { LimiterRegistry } from './limiterRegistry';\n",
+        contents: "export { ApiClient } from './ApiClient';\nexport { LimiterRegistry } from './RateLimiter';\n",
         resolveDir: join(root, 'src', 'api'),
         loader: 'ts',
       },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
 import { forecast } from '../../src/billing/forecast';
 import { noticesDue, ordersToWarn } from '../../src/billing/notices';

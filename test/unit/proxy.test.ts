@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import tls from 'node:tls';
 import { ApiClient, type ApiClientOptions, type RequestLogEntry } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { createDispatcher, type ConnectionPlan } from '../../src/api/network/dispatcher';
 import { decideRoute } from '../../src/api/network/route';
 import { type NetworkSettings } from '../../src/api/network/settings';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiClient, type ApiClientOptions } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { Store } from '../../src/store/Store';
 import { type BadProxy, startBadProxy } from './helpers/badProxies';
 import { failure } from './helpers/failure';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { MAX_HOLD_MS, RateLimiter, Urgency } from '../../src/api/RateLimiter';
+import { MAX_HOLD_MS, RateLimiter, type Release } from '../../src/api/RateLimiter';
+import { Urgency } from '../../src/api/SharedRequests';
 import { FakeClock, flush } from './helpers/FakeClock';
 
 describe('RateLimiter (unit)', () => {
@@ -8,11 +9,11 @@ describe('RateLimiter (unit)', () => {
     clock = new FakeClock();
   });
 
-  /** Starts `count` acquisitions and records when each one is granted. */
+  /** Starts `count` acquisitions, each released as soon as granted, and records when each one is granted. */
   function start(limiter: RateLimiter, count: number, priority: 'user' | 'background' = 'background'): number[] {
     const granted: number[] = [];
     for (let i = 0; i < count; i++) {
-      void limiter.acquire({ priority }).then((permit) => (granted.push(clock.now()), permit.release()));
+      void limiter.acquire({ priority }).then((release) => (granted.push(clock.now()), release()));
     }
     return granted;
   }
@@ -27,8 +28,14 @@ describe('RateLimiter (unit)', () => {
     return most;
   }
 
+  /** The server's word on a budget: `remaining` left until `resetSeconds` from now. */
+  const budget = (remaining: number, resetSeconds: number): Record<string, string> => ({
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(resetSeconds),
+  });
+
   it('lets the first `limit` requests through at once and queues the rest', async () => {
-    const limiter = new RateLimiter({ limit: 5, windowMs: 60_000, clock });
+    const limiter = new RateLimiter(5, 60_000, clock);
     const granted = start(limiter, 8);
     await flush();
     assert.equal(granted.length, 5);
@@ -41,11 +48,11 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('never exceeds the limit in any rolling window over ten simulated minutes of constant demand', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
+    const limiter = new RateLimiter(100, 60_000, clock);
     const granted: number[] = [];
     for (let second = 0; second < 600; second++) {
       for (let i = 0; i < 3; i++) {
-        void limiter.acquire().then((permit) => (granted.push(clock.now()), permit.release()));
+        void limiter.acquire().then((release) => (granted.push(clock.now()), release()));
       }
       await clock.advance(1_000);
     }
@@ -54,43 +61,45 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('holds every request until a Retry-After passes', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.holdUntil(clock.now() + 5_000);
-    const granted = start(limiter, 2);
+    const limiter = new RateLimiter(100, 60_000, clock);
+    limiter.observe(429, { 'retry-after': '5' });
+    const background = start(limiter, 2);
+    const user = start(limiter, 1, 'user');
     await clock.advance(4_999);
-    assert.equal(granted.length, 0);
+    assert.equal(background.length + user.length, 0);
     assert.ok(limiter.status().heldUntil);
     await clock.advance(1);
-    assert.equal(granted.length, 2);
+    assert.equal(background.length + user.length, 3);
   });
 
-  it('fails at once instead of queueing for a hold longer than maxHoldMs', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock, maxHoldMs: 10_000 });
-    (await limiter.acquire()).release();
+  it('fails at once instead of queueing for a hold longer than maxHoldMs, and says so for the log', async () => {
+    const limiter = new RateLimiter(1, 60_000, clock, 10_000);
+    (await limiter.acquire())();
     const queued = limiter.acquire();
-    limiter.holdUntil(clock.now() + 3_600_000);
+    const warning = limiter.observe(429, { 'retry-after': '3600' });
+    assert.match(warning ?? '', /held for 5 min at most/);
     await assert.rejects(queued, { name: 'ApiError', kind: 'rateLimited' });
     await assert.rejects(limiter.acquire(), (error: { kind: string; retryAfterMs: number; message: string }) => {
       assert.equal(error.kind, 'rateLimited');
       assert.equal(error.retryAfterMs, MAX_HOLD_MS, 'the hold is capped');
-      assert.match(error.message, /wait 60 min/, 'the message names what the server asked for');
+      assert.match(error.message, /held until/);
       return true;
     });
   });
 
   it('lets user actions overtake queued background refreshes', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const limiter = new RateLimiter(1, 1_000, clock);
     const order: string[] = [];
-    void limiter.acquire().then((p) => (order.push('first'), p.release()));
-    void limiter.acquire({ priority: 'background' }).then((p) => (order.push('background'), p.release()));
-    void limiter.acquire({ priority: 'user' }).then((p) => (order.push('user'), p.release()));
+    void limiter.acquire().then((release) => (order.push('first'), release()));
+    void limiter.acquire({ priority: 'background' }).then((release) => (order.push('background'), release()));
+    void limiter.acquire({ priority: 'user' }).then((release) => (order.push('user'), release()));
     await clock.advance(5_000);
     assert.deepEqual(order, ['first', 'user', 'background']);
   });
 
   it('drops a cancelled waiter from the queue', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
-    (await limiter.acquire()).release();
+    const limiter = new RateLimiter(1, 1_000, clock);
+    (await limiter.acquire())();
     const controller = new AbortController();
     const waiting = limiter.acquire({ signal: controller.signal });
     controller.abort();
@@ -99,8 +108,8 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('respects the server budget: remaining 0 holds until the reset time', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(2, clock.now() + 10_000);
+    const limiter = new RateLimiter(100, 60_000, clock);
+    limiter.observe(200, budget(2, 10));
     const granted = start(limiter, 3, 'user');
     await flush();
     assert.equal(granted.length, 2, 'another client used most of the budget');
@@ -110,8 +119,8 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('leaves the last few slots of the server budget to the user, out of reach of background reads', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(6, clock.now() + 10_000);
+    const limiter = new RateLimiter(100, 60_000, clock);
+    limiter.observe(200, budget(6, 10));
     const background = start(limiter, 5);
     await flush();
     assert.equal(background.length, 2, 'background stops four slots short');
@@ -122,8 +131,22 @@ describe('RateLimiter (unit)', () => {
     assert.equal(background.length, 5);
   });
 
+  it('after a low server budget reaches its reset time, sends one background read until the server says more', async () => {
+    const limiter = new RateLimiter(100, 60_000, clock);
+    limiter.observe(200, budget(1, 1));
+    await clock.advance(1_000);
+    const probe = await limiter.acquire();
+    const others = start(limiter, 9);
+    await flush();
+    assert.equal(others.length, 0, 'a rolling window frees one slot at its reset time, not all of them');
+    limiter.observe(200, budget(7, 1));
+    probe();
+    await flush();
+    assert.equal(others.length, 3, 'the answer said three more than the reserve');
+  });
+
   it('applies a lowered limit to the requests already counted', async () => {
-    const limiter = new RateLimiter({ limit: 10, windowMs: 60_000, clock });
+    const limiter = new RateLimiter(10, 60_000, clock);
     start(limiter, 6);
     await flush();
     limiter.setLimit(5);
@@ -135,12 +158,12 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('counts a request until a window after its answer, however long it was under way', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock });
+    const limiter = new RateLimiter(1, 60_000, clock);
     const slow = await limiter.acquire();
     const granted = start(limiter, 1);
     await clock.advance(120_000);
     assert.equal(granted.length, 0, 'the slow request still holds its slot');
-    slow.release();
+    slow();
     await clock.advance(59_999);
     assert.equal(granted.length, 0);
     await clock.advance(1);
@@ -148,8 +171,8 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('rejects queued waiters on dispose and leaves no timer behind', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000, clock });
-    (await limiter.acquire()).release();
+    const limiter = new RateLimiter(1, 60_000, clock);
+    (await limiter.acquire())();
     const waiting = limiter.acquire();
     await flush();
     assert.equal(clock.pendingTimers, 1);
@@ -159,24 +182,26 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('a full queue refuses background reads, never the user: a Stop with 256 background reads queued is let through within 1 s', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock, maxQueued: 256 });
+    const limiter = new RateLimiter(100, 60_000, clock, undefined, 256);
     const refused: unknown[] = [];
     const background = (): void => {
       void limiter.acquire().then(
-        (permit) => permit.release(),
+        (release) => release(),
         (error: unknown) => refused.push(error),
       );
     };
-    for (let i = 0; i < 1_000 && limiter.status().queued < 256; i++) background();
-    await flush();
+    for (let i = 0; i < 1_000 && limiter.status().queued < 256; i++) {
+      background();
+      await flush();
+    }
     assert.equal(limiter.status().queued, 256, 'the background reads spent the window and filled the queue');
     assert.equal(refused.length, 0);
 
     let stopSentAt: number | undefined;
     const started = clock.now();
-    void limiter.acquire({ priority: 'user', maxWaitMs: 10_000 }).then((permit) => {
+    void limiter.acquire({ priority: 'user', maxWaitMs: 10_000 }).then((release) => {
       stopSentAt = clock.now();
-      permit.release();
+      release();
     });
     await clock.advance(1_000);
     assert.ok(stopSentAt !== undefined && stopSentAt - started <= 1_000, 'the Stop went out within a second');
@@ -193,12 +218,12 @@ describe('RateLimiter (unit)', () => {
   });
 
   it('lets a queued background request that a user joins overtake the other background requests', async () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const limiter = new RateLimiter(1, 1_000, clock);
     const order: string[] = [];
-    (await limiter.acquire()).release();
+    (await limiter.acquire())();
     const joined = new Urgency('background');
-    void limiter.acquire().then((p) => (order.push('first background'), p.release()));
-    void limiter.acquire({ urgency: joined }).then((p) => (order.push('joined'), p.release()));
+    void limiter.acquire().then((release) => (order.push('first background'), release()));
+    void limiter.acquire({ urgency: joined }).then((release) => (order.push('joined'), release()));
     await flush();
     joined.raise();
     assert.equal(joined.priority, 'user');
@@ -206,47 +231,65 @@ describe('RateLimiter (unit)', () => {
     assert.deepEqual(order, ['joined', 'first background']);
   });
 
-  it('lowers the limit in force after a 429 to a little below what the server accepted, then climbs back slowly; the status says so', async () => {
-    const limiter = new RateLimiter({ limit: 120, windowMs: 60_000, clock });
-    start(limiter, 60);
+  it('lets no more than two background reads be under way at once, so a 429 stops the rest of a queue', async () => {
+    const limiter = new RateLimiter(100, 60_000, clock);
+    const permits: Release[] = [];
+    for (let i = 0; i < 10; i++) void limiter.acquire().then((permit) => permits.push(permit));
     await flush();
-    limiter.refused();
-    const lowered = limiter.status();
-    assert.equal(lowered.configuredLimit, 120);
-    assert.equal(lowered.limit, 53, 'nine tenths of the 59 the server took');
-    assert.equal(lowered.remaining, 0, '"x of y" is told against the limit in force');
-    limiter.refused();
-    assert.equal(
-      limiter.status().limit,
-      52,
-      'a second 429 right after lowers it by what it takes, not by another tenth',
-    );
-    await clock.advance(10 * 60_000);
-    assert.equal(limiter.status().limit, 62, 'one a minute back up (a 120th of the configured limit)');
-    await clock.advance(60 * 60_000);
-    assert.equal(limiter.status().limit, 120, 'and no higher than configured');
+    assert.equal(permits.length, 2);
+    limiter.observe(429, {});
+    permits[0]?.(false);
+    permits[1]?.(false);
+    await flush();
+    assert.equal(permits.length, 2, 'nothing more goes out after the 429');
+    const user = start(limiter, 1, 'user');
+    await clock.advance(5_000);
+    assert.equal(user.length, 1, "the user's request goes after the 429's short hold");
   });
 
-  it('never lowers the limit below a quarter of the configured one, however often the server refuses', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    for (let i = 0; i < 50; i++) limiter.refused();
-    assert.equal(limiter.status().limit, 25);
-    const granted = start(limiter, 30, 'user');
-    await flush();
-    assert.equal(granted.length, 25);
+  it('after a 429 without Retry-After, sends background reads for a window only in place of ours the server took', async () => {
+    const limiter = new RateLimiter(100, 60_000, clock);
+    const earlier = start(limiter, 10);
+    await clock.advance(20_000);
+    assert.equal(earlier.length, 10);
+    const refused = await limiter.acquire();
+    limiter.observe(429, {});
+    refused(false);
+    const later = start(limiter, 50);
+    await clock.advance(39_999);
+    assert.equal(later.length, 0, 'the server took ten of ours in the last minute, and we have sent ten');
+    await clock.advance(1);
+    assert.equal(later.length, 10, 'each of ours a minute old is replaced by one');
+    await clock.advance(20_000);
+    assert.equal(later.length, 50, 'a window after the 429, the full limit again');
   });
 
-  it('after a low server budget reaches its reset time, sends one request until the server says more', async () => {
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, clock });
-    limiter.observeServer(1, clock.now() + 1_000);
-    await clock.advance(1_000);
-    const permits: Array<{ release(): void }> = [];
-    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'user' }).then((permit) => permits.push(permit));
+  it('a foreign 429 without Retry-After lowers no rate for longer than a window', async () => {
+    const limiter = new RateLimiter(100, 61_000, clock);
+    start(limiter, 2);
     await flush();
-    assert.equal(permits.length, 1, 'a rolling window frees one slot at its reset time, not all of them');
-    limiter.observeServer(3, clock.now() + 1_000);
-    permits[0]?.release();
+    const refused = await limiter.acquire();
+    limiter.observe(429, {});
+    refused(false);
+    await clock.advance(61_000);
+    const background = start(limiter, 96);
     await flush();
-    assert.equal(permits.length, 4, 'the answer said three more');
+    assert.equal(background.length, 96, 'every background read of the limit goes at once');
+  });
+
+  it('a foreign 429 with Retry-After lowers no rate for longer than its Retry-After', async () => {
+    const limiter = new RateLimiter(100, 61_000, clock);
+    start(limiter, 2);
+    await flush();
+    const refused = await limiter.acquire();
+    limiter.observe(429, { 'retry-after': '5' });
+    refused(false);
+    await clock.advance(5_000);
+    const background = start(limiter, 100);
+    await flush();
+    assert.equal(background.length, 94, "background reads up to the user's reserve, less the two sent before");
+    const user = start(limiter, 4, 'user');
+    await flush();
+    assert.equal(user.length, 4, 'and the user the rest');
   });
 });

@@ -6,7 +6,7 @@ import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ApiClient } from '../../src/api/ApiClient';
 import { type ApiError } from '../../src/api/errors';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 
 const KEY = 'sk_test_security_0123456789';
 const fixtures = join(__dirname, '..', '..', '..', 'test', 'fixtures');

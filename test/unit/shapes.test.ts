@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { type ApiShape, DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { plain } from '../../src/util/serverText';
 

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/limiterRegistry';
-import { observeRateLimit } from '../../src/api/rateLimitHeaders';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
+import { Scheduler } from '../../src/store/Scheduler';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
-import { RollingServer } from './helpers/rollingServer';
-import { drain } from './helpers/storeRig';
+import { floodOneKey } from './helpers/floodOneKey';
+import { apiRequests, drain, idle, storeFor } from './helpers/storeRig';
 
-describe('two windows on one key (unit, against the mock API)', () => {
+describe('windows on one key (unit, against the mock API)', function () {
+  this.timeout(60_000);
   let mock: MockApi;
   let clock: FakeClock;
 
@@ -38,7 +39,7 @@ describe('two windows on one key (unit, against the mock API)', () => {
       for (let i = 0; i < 100; i++) await api.getBalance().catch((error: unknown) => error);
     });
     assert.ok(await drain(clock, calls, 300), 'every call ended');
-    const answers = mock.requests.filter((r) => r.rawPath.startsWith('/api/'));
+    const answers = apiRequests(mock);
     assert.equal(answers.filter((r) => r.status === 429).length, 0, 'no request was refused with 429');
     const times = answers.map((r) => r.time).sort((a, b) => a - b);
     let busiest = 0;
@@ -49,52 +50,74 @@ describe('two windows on one key (unit, against the mock API)', () => {
     assert.ok(busiest <= 120, `busiest minute: ${busiest}`);
     for (const { limiters } of windows) limiters.dispose();
   });
-});
 
-describe('two windows flooding one key (unit, simulated clock and server)', () => {
-  const KEY = 'simulated-key';
-  const ORIGIN = 'https://api.example.test';
-
-  /**
-   * Two windows (two registries, as two extension hosts have), each wanting `perMinute` background reads a minute of
-   * a server that allows 120 in any rolling minute, for `minutes`. Each read goes as the pipeline sends it: a permit,
-   * the answer, its word on the limit fed back, the permit released.
-   */
-  async function flood(headers: boolean, minutes = 11, perMinute = 120, limit = 120) {
-    const clock = new FakeClock();
-    const server = new RollingServer(120, 60_000, headers);
-    const registries = [new LimiterRegistry(61_000, clock), new LimiterRegistry(61_000, clock)];
-    const limiters = registries.map((registry) => registry.get(KEY, ORIGIN, limit));
-    const start = clock.now();
-    const stepMs = 60_000 / perMinute;
-    for (let t = 0; t < minutes * 60_000; t += stepMs) {
-      for (const limiter of limiters) {
-        limiter.acquire({ priority: 'background' }).then(
-          (permit) => {
-            observeRateLimit(limiter, server.answer(clock.now()), clock.now());
-            permit.release();
-          },
-          () => undefined,
-        );
+  for (const retryAfter of [null, '5'] as const) {
+    const hold = retryAfter === null ? 61_000 : 5_000;
+    it(`one 429 from another tool ${retryAfter === null ? 'without' : 'with'} Retry-After lowers this window's rate for ${hold / 1000} s at most`, async () => {
+      const { api, limiters } = window();
+      // Normal use, then a 429 this window did not cause (the mock's own limit is far off).
+      for (let i = 0; i < 2; i++) await api.getBalance({ priority: 'background' });
+      mock.faults.add({ kind: 'rateLimit', retryAfter, times: 1 });
+      await assert.rejects(api.getBalance({ priority: 'background' }), { kind: 'rateLimited' });
+      await clock.advance(hold);
+      const since = clock.now();
+      // The extension's default limit is 100: background reads may use 96 of a window, two of them spent already.
+      const calls = Array.from({ length: 94 }, (_, i) => api.getOrder(`after-${i}`, { priority: 'background' }));
+      const settled = Promise.allSettled(calls);
+      for (let step = 0; step < 30 && apiRequests(mock).filter((r) => r.time >= since).length < 94; step++) {
+        await clock.advance(100);
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      await clock.advance(stepMs);
-    }
-    const afterFirstMinute = server.between(start + 60_000, start + minutes * 60_000);
-    const statuses = limiters.map((limiter) => limiter.status());
-    for (const registry of registries) registry.dispose();
-    return { ...afterFirstMinute, perMinute: afterFirstMinute.accepted / (minutes - 1), statuses };
+      const sent = apiRequests(mock).filter((r) => r.time >= since);
+      assert.equal(sent.length, 94, `${sent.length} of 94 background reads sent in the 3 s after the hold`);
+      assert.equal(sent.filter((r) => r.status === 429).length, 0);
+      limiters.dispose();
+      await settled;
+    });
   }
 
-  for (const headers of [false, true]) {
-    it(`stays under a shared 120/min ${headers ? 'with' : 'without'} rate-limit headers: ≤ 5 × 429 in ten minutes after the first, ≥ 100 served a minute`, async () => {
-      const { refused, perMinute, statuses } = await flood(headers);
-      assert.ok(refused <= 5, `${refused} × 429 after the first minute`);
-      assert.ok(perMinute >= 100, `${perMinute.toFixed(1)} requests served a minute`);
-      for (const status of statuses) {
-        // What the status bar says ("x of y") is the limit in force, not the configured one.
-        assert.ok(status.limit <= status.configuredLimit);
-        assert.ok(status.remaining <= status.limit);
+  it('two windows in normal use (a refresh a minute, a Refresh click and an action now and then) meet no 429', async () => {
+    const windows = [storeFor(mock, clock).store, storeFor(mock, clock).store];
+    const schedulers = windows.map((store) => new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock));
+    for (const store of windows) await store.keyChanged();
+    schedulers.forEach((scheduler) => scheduler.setVisibility({ ordersVisible: true, focused: true }));
+    const clicks: Array<Promise<unknown>> = [];
+    for (let second = 0; second < 10 * 60; second += 5) {
+      if (second % 120 === 0) {
+        for (const store of windows) clicks.push(store.refresh(['orders', 'balance', 'account', 'invoices'], 'user'));
       }
-    });
+      const order = mock.state.orders[0];
+      if (second === 300 && order) clicks.push(windows[0]?.runAction(String(order.id), 'restart') ?? Promise.resolve());
+      await clock.advance(5_000);
+      for (const store of windows) await idle(store);
+    }
+    await Promise.all(clicks);
+    schedulers.forEach((scheduler) => scheduler.dispose());
+    windows.forEach((store) => store.dispose());
+    const answers = apiRequests(mock);
+    assert.ok(answers.length >= 30, `${answers.length} requests in ten minutes`);
+    assert.equal(answers.filter((r) => r.status === 429).length, 0);
+  });
+});
+
+describe('windows flooding one key (unit, simulated clock, the mock API)', function () {
+  this.timeout(60_000);
+
+  // Each window wants 120 reads at the start of every minute, at the extension's default limit (100).
+  for (const windows of [2, 3]) {
+    for (const headers of [true, false]) {
+      it(`${windows} windows each wanting 120 reads a minute ${headers ? 'with' : 'without'} rate-limit headers: ≤ 10 × 429 in any minute, ≥ 100 served a minute`, async () => {
+        const { refused, served } = await floodOneKey(windows, { minutes: 4, burst: true, headers });
+        const detail = `429s per minute ${refused.join(', ')}; served ${served.join(', ')}`;
+        assert.ok(
+          refused.every((count) => count <= 10),
+          detail,
+        );
+        assert.ok(
+          served.slice(1).every((count) => count >= 100),
+          detail,
+        );
+      });
+    }
   }
 });

@@ -1,5 +1,5 @@
 import { ApiClient } from '../../../src/api/ApiClient';
-import { LimiterRegistry } from '../../../src/api/limiterRegistry';
+import { LimiterRegistry } from '../../../src/api/RateLimiter';
 import { Store } from '../../../src/store/Store';
 import { type StoreSettings } from '../../../src/store/types';
 import { DEMO_API_KEY, type MockApi } from '../../mock-api/server';
