@@ -4,7 +4,7 @@
  * another origin or use another key; values that look like an address, a URL, a path or a key are refused anyway, so a
  * pasted key is caught before it is committed again and the value never reads like something it is not.
  */
-import { type FolderServer } from './servers';
+import { type FolderServer } from './suggestServer';
 
 export const FOLDER_SERVER_SETTING = 'hostingAccount.folderServer';
 
@@ -111,22 +111,28 @@ export function isKeyLike(value: string): boolean {
 }
 
 export type FolderServerResolution =
-  | { readonly kind: 'found'; readonly server: FolderServer; readonly by: 'id' | 'name' }
+  | { readonly kind: 'found'; readonly server: FolderServer }
   | { readonly kind: 'invalid'; readonly problem: FolderServerProblem }
-  /** No server has this id or name. */
   | { readonly kind: 'noMatch' }
-  /** Several servers (in different accounts, or sharing a name) do: the value does not say which. */
-  | { readonly kind: 'several'; readonly by: 'id' | 'name'; readonly servers: number };
+  /** Several servers of one account have this id or name: the value does not say which. */
+  | { readonly kind: 'several' };
 
-/** The one server the value names: by exact id first, then by exact name, unique across every account. */
+/**
+ * The server the value names, read for each account in turn (`servers` in the accounts' order): that account's
+ * server of this exact id, else of this exact name. Another account's servers never count, ids least of all.
+ */
 export function resolveFolderServer(value: unknown, servers: readonly FolderServer[]): FolderServerResolution {
   const check = checkFolderServer(value);
   if (!check.ok) return { kind: 'invalid', problem: check.problem };
-  for (const by of ['id', 'name'] as const) {
-    const hits = servers.filter((server) => (by === 'id' ? server.orderId : server.name) === check.value);
-    if (hits.length > 1) return { kind: 'several', by, servers: hits.length };
-    const [only] = hits;
-    if (only) return { kind: 'found', server: only, by };
+  for (const accountId of new Set(servers.map((server) => server.accountId))) {
+    const mine = servers.filter((server) => server.accountId === accountId);
+    for (const hits of [
+      mine.filter((server) => server.orderId === check.value),
+      mine.filter((server) => server.name === check.value),
+    ]) {
+      if (hits.length > 1) return { kind: 'several' };
+      if (hits[0]) return { kind: 'found', server: hits[0] };
+    }
   }
   return { kind: 'noMatch' };
 }
