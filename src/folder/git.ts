@@ -1,7 +1,6 @@
 /**
- * A folder's git remotes, from the built-in git extension's API (`vscode.git`, `getAPI(1)`): git's own reading of its
- * config. No git extension, git disabled or not initialized yet: no remotes, quietly. Free of `vscode` (the types are
- * the few members read), so a stand-in serves the unit tests.
+ * A folder's git remotes, from the built-in git extension's API (`vscode.git`, `getAPI(1)`); none, quietly, without
+ * it. Free of `vscode`: the types are the few members read, so a stand-in serves the unit tests.
  */
 import { hostKey } from '../ssh/hostKey';
 
@@ -31,11 +30,10 @@ export interface GitExtension {
 const MAX_URLS = 64;
 const MAX_URL = 2_048;
 
-/** Follows the git extension; `changed` runs when what it says of remotes may have changed. */
+/** `changed` runs when what git says of remotes may have changed. */
 export class FolderGit {
   private api?: GitApi;
   private readonly subscriptions: Array<{ dispose(): unknown }> = [];
-  private readonly remotesSeen = new Map<GitRepository, string>();
 
   constructor(private readonly changed: () => void) {}
 
@@ -78,11 +76,11 @@ export class FolderGit {
   /** A repository's state changes with every file saved: only a change of its remotes is news. */
   private watch(repository: GitRepository): void {
     const key = (): string => JSON.stringify(repository.state.remotes.map((r) => [r.fetchUrl, r.pushUrl]));
-    this.remotesSeen.set(repository, key());
+    let seen = key();
     this.subscriptions.push(
       repository.state.onDidChange(() => {
-        if (this.remotesSeen.get(repository) === key()) return;
-        this.remotesSeen.set(repository, key());
+        if (seen === key()) return;
+        seen = key();
         this.changed();
       }),
     );

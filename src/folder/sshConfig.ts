@@ -1,10 +1,11 @@
 /**
- * Where ssh goes for a host, as far as `~/.ssh/config` says: its Host blocks and their HostName. The `ssh-config`
- * package only parses; nothing is computed by it, so `Match` (and its `exec`) is never evaluated here: its blocks are
- * skipped whole. `Include` is followed only to files whose real path is inside `~/.ssh`.
+ * Where ssh goes for a host, as `~/.ssh/config` says: its Host blocks' HostName. The `ssh-config` package only parses
+ * (its `compute()` would run `Match exec`): Match blocks are skipped whole. `Include` is followed only to files whose
+ * real path is inside `~/.ssh`.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type * as SshConfigModule from 'ssh-config' with { 'resolution-mode': 'import' };
 import { hostKey } from '../ssh/hostKey';
 
@@ -23,7 +24,7 @@ export interface SshBlock {
 
 export interface SshConfig {
   readonly blocks: readonly SshBlock[];
-  /** What was left out, for the log: `size`, `files`, `depth`, `outside`, `syntax`, `time`. */
+  /** For the log: `size`, `files`, `depth`, `outside`, `syntax`, `time`. */
   readonly skipped: readonly string[];
 }
 
@@ -41,17 +42,10 @@ export const NO_SSH_CONFIG: SshConfig = { blocks: [], skipped: [] };
 
 export async function readSshConfig(home: string, limits = SSH_LIMITS): Promise<SshConfig> {
   const reader = new ConfigReader(home, limits);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'time'>((resolve) => (timer = setTimeout(() => resolve('time'), limits.timeMs)));
-  try {
-    // Half a config could send an alias elsewhere than ssh does: past the time, none at all.
-    const done = await Promise.race([reader.file(path.join(home, '.ssh', 'config'), [], 0), late]);
-    return done === 'time'
-      ? { blocks: [], skipped: ['time'] }
-      : { blocks: reader.blocks, skipped: [...reader.skipped] };
-  } finally {
-    clearTimeout(timer);
-  }
+  const late = sleep(limits.timeMs, 'time' as const, { ref: false });
+  // Half a config could send an alias elsewhere than ssh does: past the time, none at all.
+  const done = await Promise.race([reader.file(path.join(home, '.ssh', 'config'), [], 0), late]);
+  return done === 'time' ? { blocks: [], skipped: ['time'] } : { blocks: reader.blocks, skipped: [...reader.skipped] };
 }
 
 class ConfigReader {
@@ -67,7 +61,7 @@ class ConfigReader {
   ) {}
 
   async file(file: string, within: ReadonlyArray<readonly string[]>, depth: number): Promise<void> {
-    let text: string;
+    let lines: Line[];
     try {
       const real = await fs.realpath(file);
       if (this.seen.has(real)) return;
@@ -77,16 +71,12 @@ class ConfigReader {
       if (!stat.isFile()) return;
       if (stat.size > this.limits.maxBytes) return void this.skipped.add('size');
       if (++this.files > this.limits.maxFiles) return void this.skipped.add('files');
-      text = await fs.readFile(real, 'utf8');
-    } catch {
-      return;
-    }
-    let lines: Line[];
-    try {
+      const text = await fs.readFile(real, 'utf8');
+      // An unclosed quote or a Host with no pattern throws: ssh refuses the whole file too.
       lines = parse(text);
-    } catch {
-      // An unclosed quote or a Host with no pattern: ssh refuses the whole file too.
-      return void this.skipped.add('syntax');
+    } catch (error) {
+      if (error instanceof Error && !('code' in error)) this.skipped.add('syntax');
+      return;
     }
     await this.walk(lines, ['*'], within, depth);
   }
@@ -110,14 +100,7 @@ class ConfigReader {
       if ('config' in line) {
         close();
         const args = values(line.value).slice(0, this.limits.maxPatterns);
-        if (param === 'host') {
-          await this.walk(
-            line.config,
-            args.map((p) => p.toLowerCase()),
-            within,
-            depth,
-          );
-        }
+        if (param === 'host') await this.walk(line.config, args.map(lower), within, depth);
         continue;
       }
       if (param === 'hostname') {
@@ -142,22 +125,12 @@ class ConfigReader {
     const dir = await realpath(path.dirname(full));
     if (dir === undefined || (dir !== root && !isInside(root, dir))) return void this.skipped.add('outside');
     const base = path.basename(full);
-    let names = [base];
-    if (/[*?]/.test(base)) {
-      names = [];
-      try {
-        for await (const entry of await fs.opendir(dir)) {
-          if (names.length >= this.limits.maxDirEntries) break;
-          // glob(3): a dot file only when the pattern asks for one.
-          if (entry.name.startsWith('.') === base.startsWith('.') && globMatch(entry.name, base)) {
-            names.push(entry.name);
-          }
-        }
-      } catch {
-        return;
-      }
-      names.sort();
-    }
+    const listed = /[*?]/.test(base) ? await fs.readdir(dir).catch(() => []) : [base];
+    // glob(3): sorted, and a dot file only when the pattern asks for one.
+    const names = listed
+      .slice(0, this.limits.maxDirEntries)
+      .filter((name) => name === base || (name.startsWith('.') === base.startsWith('.') && globMatch(name, base)))
+      .sort();
     for (const name of names) {
       const file = await realpath(path.join(dir, name));
       if (file === undefined) continue;
@@ -184,13 +157,12 @@ function values(value: SshConfigModule.Directive['value']): string[] {
   return typeof value === 'string' ? [value] : value.map((part) => part.val);
 }
 
-/** Steps a lookup may take: a pattern list built to be slow stops matching rather than stalling the host. */
+const lower = (text: string): string => text.toLowerCase();
+
+/** Steps a lookup may take: a pattern list built to be slow stops matching rather than stalling. */
 const MATCH_BUDGET = 1_000_000;
 
-/**
- * `*` and `?` as ssh reads them. Greedy, backing up only to the last `*`: at most text × pattern steps, each taken
- * from the budget; no expression is built from the config's text.
- */
+/** `*` and `?` as ssh reads them; greedy, backing up only to the last `*`: at most text × pattern steps. */
 export function globMatch(text: string, pattern: string, budget = { left: MATCH_BUDGET }): boolean {
   let t = 0;
   let p = 0;
@@ -229,8 +201,8 @@ export function patternsMatch(patterns: readonly string[], host: string, budget 
 }
 
 /**
- * The host ssh connects to for `host`, in `hostKey` form: the first HostName of the blocks that apply (`%h` and `%%`
- * expanded), else the host itself. Undefined when that is not known: another token, no plain host, the budget spent.
+ * The host ssh connects to for `host`, in `hostKey` form: the first HostName of the blocks that apply, else the host
+ * itself. Undefined when that is not known: a token other than `%h` and `%%`, no plain host, the budget spent.
  */
 export function effectiveHost(config: SshConfig, host: string): string | undefined {
   const alias = host.toLowerCase();

@@ -47,7 +47,7 @@ export function folderCandidates(
 ): Candidate[] {
   const out = new Map<string, Candidate>();
   const add = (source: CandidateSource, host: string | undefined): void => {
-    if (host !== undefined && !isSharedHost(host)) out.set(`${source}\n${host}`, { source, host });
+    if (host !== undefined) out.set(`${source}\n${host}`, { source, host });
   };
   for (const host of window ? connectedHosts(window) : []) add('remoteSsh', effectiveHost(ssh, host));
   for (const url of urls) {
