@@ -22,7 +22,6 @@ import { currentRemoteWindow } from '../ssh/thisWindow';
 import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 
-/** Folders of a multi-root workspace looked at, at most. */
 const MAX_FOLDERS = 32;
 /** Changes arriving together (a list read, several settings) make one check. */
 const SETTLE_MS = 300;
@@ -39,11 +38,9 @@ export class FolderSuggestions extends Disposable {
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
   private again = false;
-  /** Read once a session (a workspace change reads it again). */
   private sshConfig?: Promise<SshConfig>;
   private readonly git = this.register(new FolderGit(() => this.schedule()));
   private gitAttached = false;
-  /** What was logged about a folder's setting, so a refresh every minute does not repeat it. */
   private readonly logged = new Set<string>();
 
   constructor(
@@ -77,7 +74,7 @@ export class FolderSuggestions extends Disposable {
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  /** Looks now (the tests wait for it); a check already running is followed by another. */
+  /** A check already running is followed by another. */
   async check(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -93,7 +90,6 @@ export class FolderSuggestions extends Disposable {
     }
   }
 
-  /** Forgets the sources read, so the next check reads them again (the tests change them). */
   forgetSources(): void {
     this.sshConfig = undefined;
   }
@@ -127,10 +123,7 @@ export class FolderSuggestions extends Disposable {
     }
   }
 
-  /**
-   * The servers of every account, once every account with a key has listed them (or cannot): a server that matches in
-   * one account could have a twin in another not listed yet. Undefined while some are still to come.
-   */
+  /** Undefined until every account with a key has listed its servers (or cannot): a twin may be still to come. */
   private servers(): FolderServer[] | undefined {
     const servers: FolderServer[] = [];
     for (const account of this.model.accounts) {
@@ -144,10 +137,7 @@ export class FolderSuggestions extends Disposable {
     return servers;
   }
 
-  /**
-   * The folder's own setting (only its folder or workspace value: a user setting says nothing of this folder). True
-   * when it names a server, suggested now or before, so the folder's sources are not heard on top of it.
-   */
+  /** True when the folder's own setting (not the user's) names a server: its sources are then not heard. */
   private async teamFile(folder: vscode.WorkspaceFolder, servers: readonly FolderServer[]): Promise<boolean> {
     const inspected = vscode.workspace
       .getConfiguration('hostingAccount', folder.uri)
@@ -195,7 +185,6 @@ export class FolderSuggestions extends Disposable {
     );
   }
 
-  /** One notification, with Bind and Not Now; nothing is bound unless the user says so. */
   private async offer(folder: vscode.WorkspaceFolder, server: FolderServer, why: readonly Why[]): Promise<void> {
     const account = this.model.get(server.accountId);
     if (!account) return;
@@ -227,7 +216,7 @@ export class FolderSuggestions extends Disposable {
   private async dropRemovedAccounts(): Promise<void> {
     const live = new Set(this.model.accounts.map((account) => account.id));
     for (const id of this.bindings.accountIds()) {
-      if (!live.has(id)) await this.bindings.unbindServers(id).catch(() => undefined);
+      if (!live.has(id)) await this.bindings.unbindAccount(id).catch(() => undefined);
     }
   }
 

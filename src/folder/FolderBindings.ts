@@ -14,7 +14,7 @@ import {
   type StoredBindings,
   type SuggestionKind,
   unbindFolder,
-  unbindServers,
+  unbindAccount,
   wasSuggested,
 } from './bindings';
 
@@ -85,8 +85,8 @@ export class FolderBindings extends Disposable {
     return this.write((stored) => unbindFolder(stored, folder.toString()));
   }
 
-  unbindServers(accountId: string, orderId?: string): Promise<void> {
-    return this.write((stored) => unbindServers(stored, accountId, orderId));
+  unbindAccount(accountId: string): Promise<void> {
+    return this.write((stored) => unbindAccount(stored, accountId));
   }
 
   rename(accountId: string, orderId: string, name: string): Promise<void> {

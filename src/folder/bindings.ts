@@ -30,7 +30,7 @@ export const NO_BINDINGS: StoredBindings = { version: 1, folders: [] };
 const ACCOUNT_ID = /^[\da-z]{1,32}$/;
 const MAX_FOLDER_URI = 2_048;
 const MAX_ORDER_ID = 256;
-export const MAX_BOUND_NAME = 120;
+const MAX_BOUND_NAME = 120;
 
 export function readBindings(raw: unknown): StoredBindings {
   if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.folders)) return NO_BINDINGS;
@@ -84,13 +84,8 @@ export function unbindFolder(stored: StoredBindings, folder: string): StoredBind
   return { version: 1, folders: stored.folders.filter((entry) => entry.folder !== folder) };
 }
 
-export function unbindServers(stored: StoredBindings, accountId: string, orderId?: string): StoredBindings {
-  return {
-    version: 1,
-    folders: stored.folders.filter(
-      (entry) => entry.accountId !== accountId || (orderId !== undefined && entry.orderId !== orderId),
-    ),
-  };
+export function unbindAccount(stored: StoredBindings, accountId: string): StoredBindings {
+  return { version: 1, folders: stored.folders.filter((entry) => entry.accountId !== accountId) };
 }
 
 function readBoundFolder(item: unknown): BoundFolder | undefined {

@@ -1,7 +1,4 @@
-/**
- * `hostingAccount.folderServer`: a server's name or id, picked only among the accounts' servers. Values that look like
- * a URL, an address, a path or a key are refused, so a pasted key is caught before it is committed again.
- */
+/** `hostingAccount.folderServer`: a server's name or id; what looks like a URL, a path or a key is refused. */
 import { type FolderServer } from './suggestServer';
 
 export const FOLDER_SERVER_SETTING = 'hostingAccount.folderServer';
@@ -32,7 +29,7 @@ function refuse(problem: FolderServerProblem): FolderServerCheck {
   return { ok: false, problem };
 }
 
-/** Control, format (bidi overrides, zero-width) and lone surrogate characters: one class, no quantifier. */
+/** Control, format (bidi overrides, zero-width) and lone surrogate characters. */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 const KEY_SCHEME = /^(?:bearer|basic|token)\s+[\w+./=-]{16}|^-----begin/i;
@@ -42,7 +39,6 @@ const KEY_PREFIX =
 export function isKeyLike(value: string): boolean {
   const start = value.slice(0, 40);
   if (KEY_SCHEME.test(start) || KEY_PREFIX.test(start)) return true;
-  // One quantifier over a value cut at 256 characters.
   const runs = value.match(/[\da-z+=]{32,}/gi) ?? [];
   return runs.some((run) => /\d/.test(run) && /[a-z+=]/i.test(run));
 }
@@ -51,13 +47,9 @@ export type FolderServerResolution =
   | { readonly kind: 'found'; readonly server: FolderServer }
   | { readonly kind: 'invalid'; readonly problem: FolderServerProblem }
   | { readonly kind: 'noMatch' }
-  /** Several servers of one account have this id or name: the value does not say which. */
   | { readonly kind: 'several' };
 
-/**
- * The server the value names, read for each account in turn (`servers` in the accounts' order): that account's
- * server of this exact id, else of this exact name. Another account's servers never count, ids least of all.
- */
+/** Read for each account in turn (`servers` in their order): its server of this exact id, else of this name. */
 export function resolveFolderServer(value: unknown, servers: readonly FolderServer[]): FolderServerResolution {
   const check = checkFolderServer(value);
   if (!check.ok) return { kind: 'invalid', problem: check.problem };

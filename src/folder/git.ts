@@ -1,7 +1,4 @@
-/**
- * A folder's git remotes, from the built-in git extension's API (`vscode.git`, `getAPI(1)`); none, quietly, without
- * it. Free of `vscode`: the types are the few members read, so a stand-in serves the unit tests.
- */
+/** A folder's git remotes from the built-in git extension's API; the types are the few members read. */
 import { hostKey } from '../ssh/hostKey';
 
 type Event<T> = (listener: (value: T) => unknown) => { dispose(): unknown };
@@ -43,7 +40,6 @@ export class FolderGit {
     this.attachApi(extension);
   }
 
-  /** The fetch and push URLs of the repository the folder is in; none until git is initialized. */
   remoteUrls(folder: unknown): string[] {
     if (this.api?.state !== 'initialized') return [];
     const urls = new Set<string>();
@@ -88,10 +84,7 @@ export class FolderGit {
   }
 }
 
-/**
- * The host a remote URL names: `scheme://[user@]host[:port]/…` or scp-like `[user@]host:path`, with `ssh` when ssh
- * reads the host (an alias of `~/.ssh/config`). Undefined for local paths, `file://`, remote helpers (`ext::…`).
- */
+/** The host of `scheme://[user@]host[:port]/…` or scp-like `[user@]host:path`, and whether ssh reads it. */
 export function remoteHost(url: string): { readonly host: string; readonly ssh: boolean } | undefined {
   if (url.length > MAX_URL || hasSpaceOrControl(url)) return undefined;
   const scheme = /^([a-z][\d+.a-z-]*):\/\//i.exec(url.slice(0, 40))?.[1]?.toLowerCase();
@@ -99,7 +92,7 @@ export function remoteHost(url: string): { readonly host: string; readonly ssh: 
   if (scheme !== undefined) {
     if (!['ssh', 'git+ssh', 'ssh+git', 'http', 'https', 'git'].includes(scheme)) return undefined;
     try {
-      // Any of these schemes' authority, read by the URL parser as http's: user, brackets and port taken off.
+      // The URL parser reads the authority: user, brackets and port taken off.
       host = new URL(`http://${url.slice(scheme.length + 3)}`).hostname;
     } catch {
       return undefined;

@@ -15,7 +15,6 @@ const { parse, LineType } = require('ssh-config') as typeof SshConfigModule;
 type Line = SshConfigModule.Line;
 
 export interface SshBlock {
-  /** Lower case, negated ones with their `!`. */
   readonly patterns: readonly string[];
   /** The patterns of the Host blocks whose `Include` brought this one in: each must match too. */
   readonly within: ReadonlyArray<readonly string[]>;
@@ -24,7 +23,7 @@ export interface SshBlock {
 
 export interface SshConfig {
   readonly blocks: readonly SshBlock[];
-  /** For the log: `size`, `files`, `depth`, `outside`, `syntax`, `time`. */
+  /** For the log. */
   readonly skipped: readonly string[];
 }
 
@@ -159,7 +158,7 @@ function values(value: SshConfigModule.Directive['value']): string[] {
 
 const lower = (text: string): string => text.toLowerCase();
 
-/** Steps a lookup may take: a pattern list built to be slow stops matching rather than stalling. */
+/** A pattern list built to be slow stops matching rather than stalling. */
 const MATCH_BUDGET = 1_000_000;
 
 /** `*` and `?` as ssh reads them; greedy, backing up only to the last `*`: at most text × pattern steps. */

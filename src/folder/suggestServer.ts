@@ -1,7 +1,6 @@
 /**
- * Which server a folder seems to belong to: the one server, across every account, whose own address or host name is
- * exactly a host the folder's sources name (its Remote-SSH host, its git remotes; an ssh host as `~/.ssh/config`
- * resolves it). Nothing without such a source, and never a host many people share (a code forge, localhost).
+ * The one server, across every account, whose own address or host name is exactly a host the folder's sources name;
+ * never a host many people share.
  */
 import { type Order, type OrderState } from '../api/models';
 import { connectedHosts, type RemoteWindow } from '../ssh/remoteWindow';
@@ -13,9 +12,8 @@ import { effectiveHost, type SshConfig } from './sshConfig';
 
 export interface FolderServer {
   readonly accountId: string;
-  /** Exactly as the API sent it. */
   readonly orderId: string;
-  /** The order's label, for matching (a host name equal to a remote's host), never for display. */
+  /** For matching, never for display. */
   readonly name: string;
   readonly addresses: readonly string[];
   readonly state?: OrderState;
@@ -35,7 +33,6 @@ export type CandidateSource = 'remoteSsh' | 'gitRemote';
 
 export interface Candidate {
   readonly source: CandidateSource;
-  /** In `hostKey` form. */
   readonly host: string;
 }
 
@@ -88,7 +85,7 @@ export function suggestServer(candidates: readonly Candidate[], servers: readonl
   };
 }
 
-/** A server's address or name as compared; only IPv6 may be spelled another way, so only it is parsed. */
+/** Only IPv6 may be spelled another way, so only it is parsed. */
 function keyOf(text: string, hosts: ReadonlyMap<string, unknown>): string {
   const lower = text.toLowerCase();
   if (hosts.has(lower)) return lower;
