@@ -1,22 +1,27 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
-import { type CandidateSource, type FolderCandidates, folderCandidates } from '../folder/candidates';
-import { nodeFileReader } from '../folder/fileReader';
 import { type FolderBindings } from '../folder/FolderBindings';
 import { FOLDER_SERVER_SETTING, resolveFolderServer } from '../folder/folderSetting';
+import { FolderGit, type GitExtension } from '../folder/git';
 import { type FolderHooks } from '../folder/hooks';
-import { type FolderServer, folderServersOf } from '../folder/servers';
-import { suggestServer } from '../folder/suggestServer';
+import { NO_SSH_CONFIG, readSshConfig, type SshConfig } from '../folder/sshConfig';
+import {
+  type CandidateSource,
+  folderCandidates,
+  type FolderServer,
+  folderServersOf,
+  suggestServer,
+} from '../folder/suggestServer';
 import { type Log } from '../log';
 import { forLog, forMessage } from '../notify/inert';
 import { tell } from '../notify/show';
 import { type SshHooks } from '../ssh/hooks';
+import { connectedHosts } from '../ssh/remoteWindow';
 import { currentRemoteWindow } from '../ssh/thisWindow';
 import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 
-/** Folders of a multi-root workspace looked at, at most. */
 const MAX_FOLDERS = 32;
 /** Changes arriving together (a list read, several settings) make one check. */
 const SETTLE_MS = 300;
@@ -25,19 +30,17 @@ type Why = CandidateSource | 'teamFile';
 
 /**
  * Suggests a server for a workspace folder that has none, never binding it by itself: once per folder when exactly
- * one server (across every account) matches what the folder says of itself (this window's Remote-SSH host, its git
- * remotes, then the hosts of `~/.ssh/config`), and once per folder and account when the folder's settings name one
- * (`hostingAccount.folderServer`, a team's `.vscode/settings.json`). A folder's settings only pick among the servers
- * already listed, so a folder can never make the extension talk to another origin or use another key. Nothing is
- * read or suggested in Restricted Mode. Also keeps the bindings tidy: an account removed takes its bindings with it.
+ * one server matches what the folder says of itself (this window's Remote-SSH host, its git remotes), and once per
+ * folder and account when its settings name one. Nothing is read or suggested in Restricted Mode. An account removed
+ * takes its bindings with it.
  */
 export class FolderSuggestions extends Disposable {
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
   private again = false;
-  /** Each folder's sources, read once a session (the files rarely change; a workspace change reads them again). */
-  private readonly candidates = new Map<string, Promise<FolderCandidates>>();
-  /** What was logged about a folder's setting, so a refresh every minute does not repeat it. */
+  private sshConfig?: Promise<SshConfig>;
+  private readonly git = this.register(new FolderGit(() => this.schedule()));
+  private gitAttached = false;
   private readonly logged = new Set<string>();
 
   constructor(
@@ -58,7 +61,7 @@ export class FolderSuggestions extends Disposable {
     );
     this.register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.candidates.clear();
+        this.forgetSources();
         this.schedule();
       }),
     );
@@ -71,7 +74,7 @@ export class FolderSuggestions extends Disposable {
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  /** Looks now (the tests wait for it); a check already running is followed by another. */
+  /** A check already running is followed by another. */
   async check(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -87,9 +90,8 @@ export class FolderSuggestions extends Disposable {
     }
   }
 
-  /** Forgets the sources read, so the next check reads them again (the tests change them). */
   forgetSources(): void {
-    this.candidates.clear();
+    this.sshConfig = undefined;
   }
 
   private schedule(): void {
@@ -103,22 +105,25 @@ export class FolderSuggestions extends Disposable {
     if (!folders.length) return;
     const servers = this.servers();
     if (!servers?.length) return;
+    this.attachGit();
     for (const folder of folders) {
       if (this.disposed) return;
       if (this.bindings.bindingOf(folder.uri)) continue;
       if (await this.teamFile(folder, servers)) continue;
       if (this.bindings.wasSuggested(folder.uri, 'sources')) continue;
-      const suggestion = suggestServer((await this.sourcesOf(folder)).candidates, servers);
+      const window = (this.ssh.remoteWindow ?? currentRemoteWindow)();
+      const urls = this.git.remoteUrls(folder.uri);
+      // No source of the folder's own, no suggestion: ~/.ssh/config only says where its hosts go.
+      if (!urls.length && !connectedHosts(window).length) continue;
+      const candidates = folderCandidates(window, urls, await this.readSshConfig());
+      const suggestion = suggestServer(candidates, servers);
       if (suggestion.kind !== 'one') continue;
       await this.bindings.noteSuggested(folder.uri, 'sources');
       void this.offer(folder, suggestion.server, suggestion.sources);
     }
   }
 
-  /**
-   * The servers of every account, once every account with a key has listed them (or cannot): a server that matches in
-   * one account could have a twin in another not listed yet. Undefined while some are still to come.
-   */
+  /** Undefined until every account with a key has listed its servers (or cannot): a twin may be still to come. */
   private servers(): FolderServer[] | undefined {
     const servers: FolderServer[] = [];
     for (const account of this.model.accounts) {
@@ -132,10 +137,7 @@ export class FolderSuggestions extends Disposable {
     return servers;
   }
 
-  /**
-   * The folder's own setting (only its folder or workspace value: a user setting says nothing of this folder). True
-   * when it names a server, suggested now or before, so the folder's sources are not heard on top of it.
-   */
+  /** True when the folder's own setting (not the user's) names a server: its sources are then not heard. */
   private async teamFile(folder: vscode.WorkspaceFolder, servers: readonly FolderServer[]): Promise<boolean> {
     const inspected = vscode.workspace
       .getConfiguration('hostingAccount', folder.uri)
@@ -159,30 +161,30 @@ export class FolderSuggestions extends Disposable {
     return true;
   }
 
-  private sourcesOf(folder: vscode.WorkspaceFolder): Promise<FolderCandidates> {
-    const key = folder.uri.toString();
-    let read = this.candidates.get(key);
-    if (!read) {
-      read = folderCandidates({
-        // A remote folder's files are not on this machine (the extension runs on the user's side).
-        folder: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
-        home: this.hooks.home,
-        reader: nodeFileReader,
-        window: (this.ssh.remoteWindow ?? currentRemoteWindow)(),
-      }).then((found) => {
-        if (found.limited.length) {
-          this.log.info(
-            `the sources of the folder ${forLog(folder.name, 80)} were cut short: ${found.limited.join(', ')}`,
-          );
-        }
-        return found;
-      });
-      this.candidates.set(key, read);
-    }
-    return read;
+  private readSshConfig(): Promise<SshConfig> {
+    const { home } = this.hooks;
+    this.sshConfig ??=
+      home === undefined
+        ? Promise.resolve(NO_SSH_CONFIG)
+        : readSshConfig(home).then((config) => {
+            if (config.skipped.length) this.log.info(`~/.ssh/config: left out ${config.skipped.join(', ')}`);
+            return config;
+          });
+    return this.sshConfig;
   }
 
-  /** One notification, with Bind and Not Now; nothing is bound unless the user says so. */
+  /** The git extension's API, once suggestions are on: a workspace that never suggests never wakes it. */
+  private attachGit(): void {
+    if (this.gitAttached) return;
+    this.gitAttached = true;
+    const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    if (!extension) return;
+    Promise.resolve(extension.isActive ? extension.exports : extension.activate()).then(
+      (git) => this.git.attach(git),
+      (error: unknown) => this.log.info(`the git extension did not start: ${forLog(String(error), 200)}`),
+    );
+  }
+
   private async offer(folder: vscode.WorkspaceFolder, server: FolderServer, why: readonly Why[]): Promise<void> {
     const account = this.model.get(server.accountId);
     if (!account) return;
@@ -214,7 +216,7 @@ export class FolderSuggestions extends Disposable {
   private async dropRemovedAccounts(): Promise<void> {
     const live = new Set(this.model.accounts.map((account) => account.id));
     for (const id of this.bindings.accountIds()) {
-      if (!live.has(id)) await this.bindings.unbindServers(id).catch(() => undefined);
+      if (!live.has(id)) await this.bindings.unbindAccount(id).catch(() => undefined);
     }
   }
 
@@ -232,8 +234,6 @@ function reason(source: Why): string {
       return vscode.l10n.t('This window is connected to it over Remote-SSH.');
     case 'gitRemote':
       return vscode.l10n.t("The folder's git remote points at it.");
-    case 'sshConfig':
-      return vscode.l10n.t('Your SSH config names it.');
     case 'teamFile':
       return vscode.l10n.t("The folder's settings name it as the folder's server.");
   }

@@ -14,14 +14,13 @@ import {
   type StoredBindings,
   type SuggestionKind,
   unbindFolder,
-  unbindServers,
+  unbindAccount,
   wasSuggested,
 } from './bindings';
 
 export interface BoundServer {
   readonly accountId: string;
   readonly orderId: string;
-  /** The server's name now (server text), kept to say which server it was once it is gone. */
   readonly name?: string;
 }
 
@@ -31,16 +30,14 @@ export interface ActiveBinding {
 }
 
 /**
- * The workspace folders' servers, kept in `workspaceState` (this machine, this workspace), and which folder is the
- * active one: the folder of the active editor, else the one that was last, else the first. Knows accounts only by id,
- * so the views, the features and the commands can all read it.
+ * The workspace folders' servers (in `workspaceState`), and the active folder: the active editor's, else the last one,
+ * else the first.
  */
 export class FolderBindings extends Disposable {
   private readonly onDidChangeEmitter = this.register(new Emitter<void>());
-  /** A binding changed, or the active folder did. */
   readonly onDidChange = this.onDidChangeEmitter.event;
   private lastFolder?: string;
-  /** Writes one after another: each reads what the last one wrote. */
+  /** One after another: each reads what the last one wrote. */
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
@@ -60,20 +57,17 @@ export class FolderBindings extends Disposable {
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.onDidChangeEmitter.fire()));
   }
 
-  /** The folder the item speaks for and the commands act on; undefined when no folder is open. */
   get activeFolder(): vscode.WorkspaceFolder | undefined {
     const folders = vscode.workspace.workspaceFolders ?? [];
     return this.editorFolder() ?? folders.find((folder) => folder.uri.toString() === this.lastFolder) ?? folders[0];
   }
 
-  /** The active folder and its server, when it has one. */
   get active(): ActiveBinding | undefined {
     const folder = this.activeFolder;
     const binding = folder && this.bindingOf(folder.uri);
     return folder && binding && { folder, binding };
   }
 
-  /** The id of the active folder's server when it is in this account, for pickers to offer first. */
   activeOrderIn(accountId: string): string | undefined {
     const binding = this.active?.binding;
     return binding?.accountId === accountId ? binding.orderId : undefined;
@@ -91,17 +85,14 @@ export class FolderBindings extends Disposable {
     return this.write((stored) => unbindFolder(stored, folder.toString()));
   }
 
-  /** Every folder bound to an account's servers, or to one server. */
-  unbindServers(accountId: string, orderId?: string): Promise<void> {
-    return this.write((stored) => unbindServers(stored, accountId, orderId));
+  unbindAccount(accountId: string): Promise<void> {
+    return this.write((stored) => unbindAccount(stored, accountId));
   }
 
-  /** The server's name as seen now; nothing is written when it is the one kept. */
   rename(accountId: string, orderId: string, name: string): Promise<void> {
     return this.write((stored) => renameBound(stored, accountId, orderId, name));
   }
 
-  /** Every account id some folder is bound to (to drop those of accounts removed). */
   accountIds(): Set<string> {
     return new Set(this.stored().folders.map((entry) => entry.accountId));
   }

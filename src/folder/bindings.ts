@@ -1,8 +1,6 @@
 /**
- * Which server each workspace folder is bound to, and which suggestions were already made, as kept in
- * `workspaceState` (this machine only). Read back distrustfully, like the account list: the value may be damaged or
- * written by another version, so anything not exactly right is dropped, never repaired. Lists, oldest first, so the
- * least recently used go first when a bound is reached. Free of `vscode`.
+ * The folders' bindings and the suggestions made, as kept in `workspaceState`: read back distrustfully (anything not
+ * exactly right is dropped, never repaired), oldest first so the least recently used go first at the bound.
  */
 
 export const FOLDER_BINDINGS_KEY = 'hostingAccount.folderBindings';
@@ -12,19 +10,13 @@ export const MAX_SUGGESTIONS = 400;
 
 export interface FolderBinding {
   readonly accountId: string;
-  /** Exactly as the API sent it. */
   readonly orderId: string;
-  /** Milliseconds since the epoch. */
   readonly boundAt: number;
-  /**
-   * The server's name when it was last seen, so a folder whose server is gone (or not listed yet) can still say which
-   * one it was. Server text: shown only through the UI's sinks, like the live name.
-   */
+  /** The server's name as last seen, to say which one it was once it is gone (server text). */
   readonly name?: string;
 }
 
 export interface BoundFolder extends FolderBinding {
-  /** The folder's URI as `Uri.toString()` writes it. */
   readonly folder: string;
 }
 
@@ -38,7 +30,7 @@ export const NO_BINDINGS: StoredBindings = { version: 1, folders: [] };
 const ACCOUNT_ID = /^[\da-z]{1,32}$/;
 const MAX_FOLDER_URI = 2_048;
 const MAX_ORDER_ID = 256;
-export const MAX_BOUND_NAME = 120;
+const MAX_BOUND_NAME = 120;
 
 export function readBindings(raw: unknown): StoredBindings {
   if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.folders)) return NO_BINDINGS;
@@ -53,10 +45,7 @@ export function bindingOf(stored: StoredBindings, folder: string): FolderBinding
   return name === undefined ? { accountId, orderId, boundAt } : { accountId, orderId, boundAt, name };
 }
 
-/**
- * Binds (or rebinds) a folder; throws a RangeError (for the log) when a value is not one that can be stored. A name
- * that could not be read back (too long, a lone surrogate) is left out: it only labels the binding.
- */
+/** Throws a RangeError when a value could not be read back; a name that could not is left out. */
 export function bindFolder(
   stored: StoredBindings,
   folder: string,
@@ -76,10 +65,7 @@ export function bindFolder(
   return { version: 1, folders: [...others, entry].slice(-MAX_BINDINGS) };
 }
 
-/**
- * The server's name as last seen, for every folder bound to it; the same record when nothing changes (the caller then
- * writes nothing), and no name at all when this one could not be read back.
- */
+/** The same record when nothing changes: the caller then writes nothing. */
 export function renameBound(stored: StoredBindings, accountId: string, orderId: string, name: string): StoredBindings {
   const fits = isName(name);
   let changed = false;
@@ -98,14 +84,8 @@ export function unbindFolder(stored: StoredBindings, folder: string): StoredBind
   return { version: 1, folders: stored.folders.filter((entry) => entry.folder !== folder) };
 }
 
-/** Drops the bindings to an account's servers (when the account is removed) or to one server (when it is gone). */
-export function unbindServers(stored: StoredBindings, accountId: string, orderId?: string): StoredBindings {
-  return {
-    version: 1,
-    folders: stored.folders.filter(
-      (entry) => entry.accountId !== accountId || (orderId !== undefined && entry.orderId !== orderId),
-    ),
-  };
+export function unbindAccount(stored: StoredBindings, accountId: string): StoredBindings {
+  return { version: 1, folders: stored.folders.filter((entry) => entry.accountId !== accountId) };
 }
 
 function readBoundFolder(item: unknown): BoundFolder | undefined {
@@ -120,16 +100,12 @@ function isName(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_BOUND_NAME && isOrderId(value);
 }
 
-/**
- * A suggestion made once is never made again: from the folder's sources, once per folder; from the team file, once
- * per folder and account (the value names a server of that account).
- */
+/** From the folder's sources, once per folder; from its settings, once per folder and account. */
 export type SuggestionKind = 'sources' | 'teamFile';
 
 export interface SuggestedOnce {
   readonly folder: string;
   readonly kind: SuggestionKind;
-  /** With `teamFile` only. */
   readonly accountId?: string;
   readonly at: number;
 }
@@ -186,7 +162,6 @@ function suggestionKey(entry: { folder: string; kind: SuggestionKind; accountId?
   return `${entry.kind}\n${entry.accountId ?? ''}\n${entry.folder}`;
 }
 
-/** The valid entries, the newest one of each key, oldest first. */
 function newestUnique<T>(
   items: readonly unknown[],
   read: (item: unknown) => T | undefined,
@@ -204,11 +179,7 @@ function newestUnique<T>(
 }
 
 function isFolderUri(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_FOLDER_URI) return false;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return false;
-  }
+  if (typeof value !== 'string' || value.length > MAX_FOLDER_URI || /[\p{Cc} ]/u.test(value)) return false;
   return /^[a-z][\d+.a-z-]{0,31}:/i.test(value);
 }
 
@@ -216,17 +187,9 @@ function isAccountId(value: unknown): value is string {
   return typeof value === 'string' && ACCOUNT_ID.test(value);
 }
 
-/** What the normalisers accept as an id, and nothing repaired: not empty, at most 256, no lone surrogate. */
+/** As the normalisers accept ids: not empty, at most 256, no lone surrogate. */
 function isOrderId(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ORDER_ID) return false;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0xd800 || code > 0xdfff) continue;
-    const next = value.charCodeAt(i + 1);
-    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
-    i++;
-  }
-  return true;
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ORDER_ID && !/\p{Cs}/u.test(value);
 }
 
 function isTime(value: unknown): value is number {

@@ -1,13 +1,8 @@
-/**
- * What the suggestions of a folder's server read besides the workspace, set by the composition root. The extension's
- * own tests change them through the test API: another home folder (never the real `~/.ssh/config`), Restricted Mode
- * pretended, and suggestions on only in the suite that tests them.
- */
+/** Set by the composition root; the tests change them (another home, Restricted Mode pretended). */
 export interface FolderHooks {
-  /** The home folder whose `.ssh/config` is read; undefined to read none. */
+  /** Whose `.ssh/config` is read; none when undefined. */
   home?: string;
-  /** Whether suggestions are made at all. */
   suggest: boolean;
-  /** Pretends the workspace is trusted (true) or in Restricted Mode (false); VS Code's answer when left out. */
+  /** VS Code's answer when undefined. */
   trusted?: boolean;
 }

@@ -1,104 +1,93 @@
 /**
- * Which server a folder seems to belong to: only when exactly one server, across every account, matches what the
- * folder's sources name. The folder's own sources (its Remote-SSH host, its git remotes) come first; the machine-wide
- * ssh config is heard only when they match no server at all, since it lists every server of the user, not this
- * folder's. Matching is exact: a host equal to one of a server's addresses, or to its name when that is a host name.
+ * The one server, across every account, whose own address or host name is exactly a host the folder's sources name;
+ * never a host many people share.
  */
-import { type Candidate, type CandidateSource } from './candidates';
+import { type Order, type OrderState } from '../api/models';
+import { connectedHosts, type RemoteWindow } from '../ssh/remoteWindow';
 import { hostKey } from '../ssh/hostKey';
-import { type FolderServer } from './servers';
+import { isSharedHost } from '../util/hostCheck';
+import { plain } from '../util/serverText';
+import { remoteHost } from './git';
+import { effectiveHost, type SshConfig } from './sshConfig';
 
-export type MatchedBy = 'address' | 'name';
-
-export interface ServerMatch {
-  readonly candidate: Candidate;
-  readonly by: MatchedBy;
+export interface FolderServer {
+  readonly accountId: string;
+  readonly orderId: string;
+  /** For matching, never for display. */
+  readonly name: string;
+  readonly addresses: readonly string[];
+  readonly state?: OrderState;
 }
 
-export type NoSuggestion = 'noCandidates' | 'noMatch' | 'several';
+export function folderServersOf(accountId: string, orders: readonly Order[]): FolderServer[] {
+  return orders.map((order) => ({
+    accountId,
+    orderId: order.id,
+    name: plain(order.label),
+    addresses: (order.addresses?.length ? order.addresses : order.address ? [order.address] : []).slice(0, 16),
+    state: order.state,
+  }));
+}
+
+export type CandidateSource = 'remoteSsh' | 'gitRemote';
+
+export interface Candidate {
+  readonly source: CandidateSource;
+  readonly host: string;
+}
+
+/** Where ssh goes for the window's Remote-SSH host and the ssh remotes; https and git remotes as they are. */
+export function folderCandidates(
+  window: RemoteWindow | undefined,
+  urls: readonly string[],
+  ssh: SshConfig,
+): Candidate[] {
+  const out = new Map<string, Candidate>();
+  const add = (source: CandidateSource, host: string | undefined): void => {
+    if (host !== undefined) out.set(`${source}\n${host}`, { source, host });
+  };
+  for (const host of window ? connectedHosts(window) : []) add('remoteSsh', effectiveHost(ssh, host));
+  for (const url of urls) {
+    const found = remoteHost(url);
+    if (found) add('gitRemote', found.ssh ? effectiveHost(ssh, found.host) : found.host);
+  }
+  return [...out.values()];
+}
 
 export type Suggestion =
-  | {
-      readonly kind: 'one';
-      readonly server: FolderServer;
-      /** Every source that named it, in the order of the tiers: for the wording. */
-      readonly sources: readonly CandidateSource[];
-      readonly matches: readonly ServerMatch[];
-    }
-  | {
-      readonly kind: 'none';
-      readonly reason: NoSuggestion;
-      /** With `several`: how many servers matched. */ readonly servers?: number;
-    };
-
-export const SOURCE_TIERS: ReadonlyArray<readonly CandidateSource[]> = [['remoteSsh', 'gitRemote'], ['sshConfig']];
+  | { readonly kind: 'one'; readonly server: FolderServer; readonly sources: readonly CandidateSource[] }
+  | { readonly kind: 'none'; readonly reason: 'noCandidates' | 'noMatch' | 'several' };
 
 export function suggestServer(candidates: readonly Candidate[], servers: readonly FolderServer[]): Suggestion {
-  if (!candidates.length) return { kind: 'none', reason: 'noCandidates' };
-  const index = indexServers(servers, new Set(candidates.map((candidate) => candidate.host)));
-  for (const tier of SOURCE_TIERS) {
-    const found = new Map<string, { server: FolderServer; matches: ServerMatch[] }>();
-    for (const candidate of candidates) {
-      if (!tier.includes(candidate.source)) continue;
-      for (const [server, by] of index.get(candidate.host) ?? []) {
-        const id = serverId(server);
-        const entry = found.get(id) ?? { server, matches: [] };
-        found.set(id, entry);
-        entry.matches.push({ candidate, by });
-      }
-    }
-    if (found.size > 1) return { kind: 'none', reason: 'several', servers: found.size };
-    const [only] = found.values();
-    if (only) {
-      const sources = tier.filter((source) => only.matches.some((m) => m.candidate.source === source));
-      return { kind: 'one', server: only.server, sources, matches: only.matches };
-    }
+  const hosts = new Map<string, Set<CandidateSource>>();
+  for (const { host, source } of candidates) {
+    if (hostKey(host) === host && !isSharedHost(host)) hosts.set(host, (hosts.get(host) ?? new Set()).add(source));
   }
-  return { kind: 'none', reason: 'noMatch' };
-}
-
-/**
- * The servers each candidate host names, each once (by address rather than by name when both). Only the servers that
- * match are indexed: with twenty accounts of ten thousand servers, a full index would cost more than all the rest.
- */
-function indexServers(
-  servers: readonly FolderServer[],
-  hosts: ReadonlySet<string>,
-): Map<string, Map<FolderServer, MatchedBy>> {
-  const index = new Map<string, Map<FolderServer, MatchedBy>>();
-  // The last group of each IPv6 candidate: an address spelled another way is parsed only when its last group fits.
-  const lastGroups = new Set<number>();
-  for (const host of hosts) if (host.includes(':')) lastGroups.add(lastGroup(host));
-  const keyOf = (text: string): string | undefined => {
-    if (text.length > 253) return undefined;
-    const lower = text.toLowerCase();
-    // A host already in its compared form needs one lookup; only IPv6 may be written another way.
-    if (hosts.has(lower)) return hostKey(text) === lower ? lower : undefined;
-    if (!lastGroups.size || !text.includes(':')) return undefined;
-    const group = lastGroup(lower);
-    if (group >= 0 && !lastGroups.has(group)) return undefined;
-    const key = hostKey(text);
-    return key !== undefined && hosts.has(key) ? key : undefined;
-  };
-  const add = (key: string | undefined, server: FolderServer, by: MatchedBy): void => {
-    if (key === undefined) return;
-    const named = index.get(key) ?? new Map<FolderServer, MatchedBy>();
-    index.set(key, named);
-    if (!named.has(server)) named.set(server, by);
-  };
+  if (!hosts.size) return { kind: 'none', reason: 'noCandidates' };
+  const found = new Map<string, { server: FolderServer; sources: Set<CandidateSource> }>();
   for (const server of servers) {
-    for (const address of server.addresses) add(keyOf(address), server, 'address');
-    add(keyOf(server.name), server, 'name');
+    for (const text of [...server.addresses, server.name]) {
+      const sources = hosts.get(keyOf(text, hosts));
+      if (!sources) continue;
+      const id = `${server.accountId}\n${server.orderId}`;
+      const entry = found.get(id) ?? { server, sources: new Set() };
+      for (const source of sources) entry.sources.add(source);
+      found.set(id, entry);
+    }
   }
-  return index;
+  const [only, ...more] = found.values();
+  if (!only) return { kind: 'none', reason: 'noMatch' };
+  if (more.length) return { kind: 'none', reason: 'several' };
+  return {
+    kind: 'one',
+    server: only.server,
+    sources: (['remoteSsh', 'gitRemote'] as const).filter((s) => only.sources.has(s)),
+  };
 }
 
-/** The value of an IPv6 address's last 16 bits as written; -1 when they are not one hex group (`::`, a dotted tail). */
-function lastGroup(address: string): number {
-  const tail = address.slice(address.lastIndexOf(':') + 1);
-  return /^[\da-f]{1,4}$/.test(tail) ? parseInt(tail, 16) : -1;
-}
-
-function serverId(server: FolderServer): string {
-  return `${server.accountId}\n${server.orderId}`;
+/** Only IPv6 may be spelled another way, so only it is parsed. */
+function keyOf(text: string, hosts: ReadonlyMap<string, unknown>): string {
+  const lower = text.toLowerCase();
+  if (hosts.has(lower)) return lower;
+  return text.includes(':') ? (hostKey(text) ?? '') : '';
 }

@@ -144,7 +144,12 @@ const SHARED_HOSTS = new Set([
   'altssh.bitbucket.org',
   'ssh.dev.azure.com',
   'vs-ssh.visualstudio.com',
+  'dev.azure.com',
   'codeberg.org',
+  'gitee.com',
+  'git.code.sf.net',
+  'huggingface.co',
+  'hf.co',
   'git.sr.ht',
   'heroku.com',
   'git.heroku.com',
@@ -152,5 +157,6 @@ const SHARED_HOSTS = new Set([
 
 export function isSharedHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
-  return SHARED_HOSTS.has(name) || name.endsWith('.localhost') || name === '::1' || /^127\./.test(name);
+  // Loopback in every form hostKey gives it: 127/8, ::1, and 127/8 mapped into IPv6.
+  return SHARED_HOSTS.has(name) || name.endsWith('.localhost') || name === '::1' || /^(?:127\.|::ffff:7f)/.test(name);
 }

@@ -1,18 +1,20 @@
 /**
  * This folder's server, in a real extension host: binding and unbinding the workspace folder (per folder, in
- * workspaceState), the status bar item per state (and that it asks for nothing), the suggestion sources (a stand-in
- * home folder's ~/.ssh/config, a git remote in the workspace folder, a stand-in Remote-SSH window, the folder's own
- * settings), Restricted Mode, hostile `hostingAccount.folderServer` values, the pickers that put the folder's server
+ * workspaceState), the status bar item per state (and that it asks for nothing), the suggestion sources (git remotes
+ * of the workspace folder made with real git and read by the built-in git extension, enabled for this suite; a stand-in
+ * home folder's ~/.ssh/config; a stand-in Remote-SSH window; the folder's own settings), Restricted Mode, hostile `hostingAccount.folderServer` values, the pickers that put the folder's server
  * first, SSH offered from the palette only where the tree offers it, and the old host keys after a reinstall (a
  * stand-in ssh-keygen records its arguments; a loopback port that closes every connection makes ssh exit 255).
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FOLDER_BINDINGS_KEY, FOLDER_SUGGESTIONS_KEY } from '../../src/folder/bindings';
+import { type GitExtension, type GitRepository } from '../../src/folder/git';
 import { REINSTALLS_KEY, readReinstalls } from '../../src/ssh/reinstalls';
 import { plain } from '../../src/util/serverText';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
@@ -48,10 +50,20 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     h = await Harness.start({ seed: { orders: SEED } });
     await h.signIn();
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'folder-home-'));
+    // The rig turns git off for every suite; this one reads remotes through the git extension, as users' windows do.
+    const git = vscode.workspace.getConfiguration('git');
+    await git.update('openRepositoryInParentFolders', 'never', vscode.ConfigurationTarget.Workspace);
+    await git.update('enabled', true, vscode.ConfigurationTarget.Workspace);
+    execFileSync('git', ['init', '-q', folder().uri.fsPath]);
+    await gitRepository();
   });
   after(async () => {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
     fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(path.join(folder().uri.fsPath, '.git'), { recursive: true, force: true });
+    const git = vscode.workspace.getConfiguration('git');
+    await git.update('enabled', undefined, vscode.ConfigurationTarget.Workspace);
+    await git.update('openRepositoryInParentFolders', undefined, vscode.ConfigurationTarget.Workspace);
     await h.dispose();
   });
   beforeEach(async () => {
@@ -80,7 +92,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     for (const name of ['ssh.port', 'notifyWhenReachable', 'confirmStopAndRestart']) {
       await h.setSetting(name, undefined);
     }
-    fs.rmSync(path.join(folder().uri.fsPath, '.git'), { recursive: true, force: true });
+    await setGitRemotes();
     fs.rmSync(path.join(home, '.ssh'), { recursive: true, force: true });
   });
 
@@ -143,11 +155,47 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     fs.writeFileSync(path.join(home, '.ssh', 'config'), text);
   }
 
-  function writeGitRemote(url: string): void {
-    const git = path.join(folder().uri.fsPath, '.git');
-    fs.mkdirSync(git, { recursive: true });
-    fs.writeFileSync(path.join(git, 'HEAD'), 'ref: refs/heads/main\n');
-    fs.writeFileSync(path.join(git, 'config'), `[core]\n\tbare = false\n[remote "origin"]\n\turl = ${url}\n`);
+  /** The workspace folder's repository, as the git extension has it (`git init` in `before`). */
+  async function gitRepository(): Promise<GitRepository & { status(): Promise<void> }> {
+    const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    assert.ok(extension, 'the built-in git extension');
+    const exports = extension.isActive ? extension.exports : await extension.activate();
+    await waitFor(() => exports.enabled, 'git enabled for this workspace');
+    const api = exports.getAPI(1);
+    return waitFor(
+      () => (api.getRepository(folder().uri) ?? undefined) as (GitRepository & { status(): Promise<void> }) | undefined,
+      'the git extension to open the workspace folder',
+      20_000,
+    );
+  }
+
+  /**
+   * Sets the workspace folder's remotes with real git, and waits until the git extension tells of them: after the
+   * extension's own listener (registered first), so its check is scheduled by then and the next check reads them.
+   */
+  async function setGitRemotes(...urls: string[]): Promise<void> {
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-C', folder().uri.fsPath, ...args], { encoding: 'utf8' });
+    const repository = await gitRepository();
+    for (const name of git('remote').split('\n').filter(Boolean)) git('remote', 'remove', name);
+    urls.forEach((url, i) => git('remote', 'add', i ? `r${i}` : 'origin', url));
+    const read = (): boolean => {
+      const remotes = repository.state.remotes.map((remote) => remote.fetchUrl);
+      return remotes.length === urls.length && urls.every((url) => remotes.includes(url));
+    };
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error(`the git extension did not read the remotes ${urls.join(', ')}`));
+      }, 10_000);
+      const subscription = repository.state.onDidChange(() => {
+        if (!read()) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve();
+      });
+      void repository.status();
+    });
   }
 
   /** Suggestions on, with the stand-in home; one check, and what it said. */
@@ -325,17 +373,21 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
   });
 
   describe('suggestions', () => {
-    it('from ~/.ssh/config: one server named there, once per folder, and only on the Bind click', async () => {
+    it('a folder with no git remote is not offered the one server of ~/.ssh/config', async () => {
       writeSshConfig('Host web\n  HostName 203.0.113.5\n  User deploy\n');
+      assert.deepEqual(await suggest(), [], 'the ssh config alone says nothing of this folder');
+      await setGitRemotes('git@web:team/app.git');
       const said = await suggest();
-      assert.deepEqual(said, [`Bind the folder "${folder().name}" to the server web-01? Your SSH config names it.`]);
+      assert.deepEqual(said, [
+        `Bind the folder "${folder().name}" to the server web-01? The folder's git remote points at it.`,
+      ]);
       assert.equal(h.api.folders.bindingOf(folder().uri), undefined, 'a suggestion never binds by itself');
       assert.deepEqual(await suggest({ info: 'Bind' }), [], 'never repeated for that folder');
       assert.equal(h.requests().length, 0, 'suggesting asked for nothing');
     });
 
     it('from a git remote of the folder (its host equal to an address), bound on Bind', async () => {
-      writeGitRemote('ssh://git@203.0.113.7/srv/app.git');
+      await setGitRemotes('ssh://git@203.0.113.7/srv/app.git');
       const said = await suggest({ info: 'Bind' });
       assert.deepEqual(said, [
         `Bind the folder "${folder().name}" to the server staging.example.com? The folder's git remote points at it.`,
@@ -344,26 +396,47 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     });
 
     it("from a git remote naming a server's host name, and from this window's Remote-SSH host", async () => {
-      writeGitRemote('https://staging.example.com/team/app.git');
+      await setGitRemotes('https://staging.example.com/team/app.git');
       assert.match((await suggest())[0] ?? '', /staging\.example\.com\? The folder's git remote points at it\.$/);
       await h.api.context.workspaceState.update(FOLDER_SUGGESTIONS_KEY, undefined);
-      fs.rmSync(path.join(folder().uri.fsPath, '.git'), { recursive: true, force: true });
-      h.api.suggestions.forgetSources();
+      await setGitRemotes();
       h.api.ssh.remoteWindow = () => ({ remoteName: 'ssh-remote', authorities: ['ssh-remote+root@203.0.113.6'] });
       assert.deepEqual(await suggest(), [
         `Bind the folder "${folder().name}" to the server db-01? This window is connected to it over Remote-SSH.`,
       ]);
     });
 
-    it('says nothing when no server or several match, and the ssh config is heard only when the folder names none', async () => {
+    it('says nothing when no server or several match', async () => {
       writeSshConfig('Host a\n  HostName 203.0.113.5\nHost b\n  HostName 203.0.113.6\n');
-      assert.deepEqual(await suggest(), [], 'two servers in the ssh config');
-      h.api.suggestions.forgetSources();
-      writeGitRemote('git@github.example:team/app.git');
-      assert.deepEqual(await suggest(), [], 'a remote that is no server, and the config still names two');
-      h.api.suggestions.forgetSources();
-      writeGitRemote('git@203.0.113.8:team/app.git');
+      await setGitRemotes('git@github.example:team/app.git');
+      assert.deepEqual(await suggest(), [], 'a remote that is no server');
+      await setGitRemotes('git@a:team/app.git', 'git@b:team/app.git');
+      assert.deepEqual(await suggest(), [], 'two remotes, two servers');
+      await setGitRemotes('git@203.0.113.8:team/app.git');
       assert.match((await suggest())[0] ?? '', /to the server parked\? The folder's git remote points at it\.$/);
+    });
+
+    it('never suggests a server labelled github.com or localhost for a remote on that host', async () => {
+      h.mock.state.orders.push(
+        orderRecord(5007, 'github.com', 'running', '203.0.113.9'),
+        orderRecord(5008, 'localhost', 'running', '203.0.113.10'),
+      );
+      await h.store.refresh(['orders'], 'user');
+      for (const url of ['git@github.com:team/app.git', 'ssh://localhost/srv/app.git', 'ssh://git@127.0.0.1/srv/app']) {
+        await setGitRemotes(url);
+        assert.deepEqual(await suggest(), [], url);
+      }
+    });
+
+    it('never reads an Include of ~/.ssh/config that a symlink sends outside ~/.ssh', async () => {
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'folder-outside-'));
+      restores.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+      fs.writeFileSync(path.join(outside, 'hosts'), 'Host web\n  HostName 203.0.113.5\n');
+      writeSshConfig('Include linked\n');
+      fs.symlinkSync(path.join(outside, 'hosts'), path.join(home, '.ssh', 'linked'));
+      await setGitRemotes('git@web:team/app.git');
+      assert.deepEqual(await suggest(), [], 'web is no server, and where the outside file sends it is not read');
+      assert.match(await h.logText(), /~\/\.ssh\/config: left out outside/);
     });
 
     it('never suggests a server whose id another one has too, from the sources or from the settings', async () => {
@@ -371,7 +444,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       h.mock.state.orders.push(orderRecord(5001, 'web-01-twin', 'running', '203.0.113.99'));
       await h.store.refresh(['orders'], 'user');
       assert.ok(h.store.orders.all.some((order) => order.duplicateId));
-      writeGitRemote('ssh://git@203.0.113.99/srv/app.git');
+      await setGitRemotes('ssh://git@203.0.113.99/srv/app.git');
       assert.deepEqual(await suggest(), [], 'the twin matched by its address');
       await vscode.workspace
         .getConfiguration('hostingAccount', folder().uri)
@@ -380,7 +453,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
     });
 
     it('suggests nothing in Restricted Mode, neither from the sources nor from the settings', async () => {
-      writeSshConfig('Host web\n  HostName 203.0.113.5\n');
+      await setGitRemotes('git@203.0.113.5:team/app.git');
       await vscode.workspace
         .getConfiguration('hostingAccount', folder().uri)
         .update('folderServer', 'db-01', vscode.ConfigurationTarget.WorkspaceFolder);
@@ -402,7 +475,7 @@ describe("this folder's server: bindings, the status bar item, suggestions, host
       ]);
       await waitFor(() => h.api.folders.bindingOf(folder().uri)?.orderId === '5002', 'the binding');
       await h.api.folders.unbind(folder().uri);
-      writeSshConfig('Host web\n  HostName 203.0.113.5\n');
+      await setGitRemotes('git@203.0.113.5:team/app.git');
       assert.deepEqual(await suggest(), [], 'asked once for this account; the sources are not heard over it');
     });
 

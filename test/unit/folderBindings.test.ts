@@ -12,7 +12,7 @@ import {
   readSuggestions,
   renameBound,
   unbindFolder,
-  unbindServers,
+  unbindAccount,
   wasSuggested,
 } from '../../src/folder/bindings';
 
@@ -80,17 +80,13 @@ describe('folder server: binding records (unit)', () => {
     }
   });
 
-  it('drops the bindings of a removed account or a server that is gone', () => {
+  it('drops the bindings of a removed account', () => {
     let stored = bindFolder(NO_BINDINGS, APP, { accountId: 'default', orderId: '1' }, T);
     stored = bindFolder(stored, SITE, { accountId: 'k1', orderId: '1' }, T);
     stored = bindFolder(stored, 'file:///x', { accountId: 'k1', orderId: '2' }, T);
     assert.deepEqual(
-      unbindServers(stored, 'k1').folders.map((f) => f.folder),
+      unbindAccount(stored, 'k1').folders.map((f) => f.folder),
       [APP],
-    );
-    assert.deepEqual(
-      unbindServers(stored, 'k1', '2').folders.map((f) => f.folder),
-      [APP, SITE],
     );
   });
 

@@ -7,7 +7,7 @@ import {
   MAX_FOLDER_SERVER_LENGTH,
   resolveFolderServer,
 } from '../../src/folder/folderSetting';
-import { type FolderServer } from '../../src/folder/servers';
+import { type FolderServer } from '../../src/folder/suggestServer';
 
 function server(accountId: string, orderId: string, name: string): FolderServer {
   return { accountId, orderId, name, addresses: [] };
@@ -99,23 +99,34 @@ describe('folder server: the team file value (unit)', () => {
     );
   });
 
-  it('resolves by exact id first, then by exact name, unique across every account', () => {
+  it('resolves among one account at a time: its exact id, else its exact name; the accounts in their order', () => {
     const web = server('default', '101', 'web-01');
     const db = server('default', '102', 'db');
-    const namedLikeId = server('k1', '9', '101');
     const twinA = server('default', '103', 'twin');
-    const twinB = server('k1', '104', 'twin');
-    const sameIdA = server('default', '555', 'a');
-    const sameIdB = server('k1', '555', 'b');
-    const all = [web, db, namedLikeId, twinA, twinB, sameIdA, sameIdB];
-    assert.deepEqual(resolveFolderServer('101', all), { kind: 'found', server: web, by: 'id' });
-    assert.deepEqual(resolveFolderServer('db', all), { kind: 'found', server: db, by: 'name' });
-    assert.deepEqual(resolveFolderServer('twin', all), { kind: 'several', by: 'name', servers: 2 });
-    assert.deepEqual(resolveFolderServer('555', all), { kind: 'several', by: 'id', servers: 2 });
+    const twinB = server('default', '104', 'twin');
+    const other = server('k1', '9', 'other');
+    const all = [web, db, twinA, twinB, other];
+    assert.deepEqual(resolveFolderServer('101', all), { kind: 'found', server: web });
+    assert.deepEqual(resolveFolderServer('db', all), { kind: 'found', server: db });
+    assert.deepEqual(resolveFolderServer('other', all), { kind: 'found', server: other }, 'the next account');
+    assert.deepEqual(resolveFolderServer('twin', all), { kind: 'several' });
     for (const near of ['DB', 'web', 'web-01 ', '0101', ' 101']) {
       assert.ok(['noMatch', 'invalid'].includes(resolveFolderServer(near, all).kind), near);
     }
     assert.deepEqual(resolveFolderServer('https://evil.example', all), { kind: 'invalid', problem: 'url' });
     assert.deepEqual(resolveFolderServer('nothing', []), { kind: 'noMatch' });
+  });
+
+  it("names this account's server by its name even when another account has an order of that id", () => {
+    // Before, ids were looked up across every account first: another account's order 'web-01' won.
+    const mine = server('default', '101', 'web-01');
+    const theirs = server('k1', 'web-01', 'their box');
+    assert.deepEqual(resolveFolderServer('web-01', [mine, theirs]), { kind: 'found', server: mine });
+    const sameId = server('k1', '101', 'their 101');
+    assert.deepEqual(
+      resolveFolderServer('101', [mine, sameId]),
+      { kind: 'found', server: mine },
+      'no twin across accounts',
+    );
   });
 });
