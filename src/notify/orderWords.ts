@@ -32,6 +32,34 @@ export function progressLabel(action: OrderAction): string {
   }
 }
 
+/** The progress title of an action on one server, named. */
+export function progressTitle(action: OrderAction, name: string): string {
+  switch (action) {
+    case 'start':
+      return vscode.l10n.t('Starting {0}', name);
+    case 'stop':
+      return vscode.l10n.t('Stopping {0}', name);
+    case 'restart':
+      return vscode.l10n.t('Restarting {0}', name);
+    case 'reinstall':
+      return vscode.l10n.t('Reinstalling {0}', name);
+  }
+}
+
+/** An action that ended otherwise than expected, with the state the server is in now. */
+export function notCompletedText(action: OrderAction, name: string, state: string): string {
+  switch (action) {
+    case 'start':
+      return vscode.l10n.t('{0} did not start as expected. Its state is now: {1}.', name, state);
+    case 'stop':
+      return vscode.l10n.t('{0} did not stop as expected. Its state is now: {1}.', name, state);
+    case 'restart':
+      return vscode.l10n.t('{0} did not restart as expected. Its state is now: {1}.', name, state);
+    case 'reinstall':
+      return vscode.l10n.t('{0} was not reinstalled as expected. Its state is now: {1}.', name, state);
+  }
+}
+
 export function actionTitle(action: OrderAction): string {
   switch (action) {
     case 'start':

@@ -164,5 +164,6 @@ function accountLine(account: Account): string {
   const status = accountStatus(account.store, 'balance');
   const host = hostOf(account.baseUrl);
   const where = host && host !== account.name ? ` (${host})` : '';
-  return `${status.problem ? '$(warning)' : '$(account)'} ${forMarkdown(`${account.name}${where}`)}: ${status.text}`;
+  const line = vscode.l10n.t('{0}: {1}', forMarkdown(`${account.name}${where}`), status.text);
+  return `${status.problem ? '$(warning)' : '$(account)'} ${line}`;
 }
