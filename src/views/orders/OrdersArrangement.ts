@@ -4,7 +4,7 @@ import { type AccountModel } from '../../accounts/AccountModel';
 import { type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { filterWord, sortLabel } from './arrangementWords';
+import { filterWord, sortWord } from './arrangementWords';
 import { type Arrangement, arrangeOrders, parseArrangement } from './filter';
 
 /**
@@ -86,7 +86,7 @@ export class OrdersArrangement extends Disposable {
         ),
       );
     }
-    if (ready.length && sort !== 'server') parts.push(sortLabel(sort).toLocaleLowerCase(language));
+    if (ready.length && sort !== 'server') parts.push(sortWord(sort));
     const said = {
       description: parts.length ? parts.join(' · ') : undefined,
       filteredEmpty: ready.length > 0 && filter !== 'all' && total > 0 && shown === 0,

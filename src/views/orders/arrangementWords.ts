@@ -41,3 +41,8 @@ export function sortLabel(sort: OrderSort): string {
       return vscode.l10n.t('By state');
   }
 }
+
+/** The sort in the view's description, as a phrase of its own (a label is never lower-cased: German nouns keep theirs). */
+export function sortWord(sort: Exclude<OrderSort, 'server'>): string {
+  return sort === 'name' ? vscode.l10n.t('by name') : vscode.l10n.t('by state');
+}
