@@ -81,5 +81,7 @@ export function stateText(order: Order): string {
   const ours = stateLabel(order.state);
   if (!order.statusText || order.state === 'running' || order.state === 'stopped') return ours;
   const theirs = forLabel(plain(order.statusText).slice(0, 80).replace(/[_-]+/g, ' '), 40);
-  return theirs ? theirs.charAt(0).toUpperCase() + theirs.slice(1) : ours;
+  // A word that only names our state ("suspended") says it in the user's language.
+  if (!theirs || theirs.trim().toLowerCase() === order.state) return ours;
+  return theirs.charAt(0).toUpperCase() + theirs.slice(1);
 }

@@ -163,6 +163,14 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     assertNoEnglish(screen);
   });
 
+  it("says a server's own status word that only names its state in the user's language", async () => {
+    const nodes = (await h.api.orders.getChildren()) as OrderNode[];
+    const suspended = nodes.find((node) => node.order.state === 'suspended' && node.order.statusText);
+    assert.ok(suspended, 'the seed has a suspended server whose status word says so');
+    const { description } = h.api.orders.getTreeItem(suspended);
+    assert.ok(String(description).includes(vscode.l10n.t('Suspended')), String(description));
+  });
+
   it('the account summary and the server picker', async () => {
     const screen = new ScreenText();
     const createQuickPick = vscode.window.createQuickPick.bind(vscode.window);
