@@ -5,7 +5,8 @@
  *
  *   npm run l10n:missing [-- <lang>…]   lists, per language, what is missing or stale, as JSON to translate
  *   npm run l10n:prune                  removes stale translations (and their records): they become missing
- *   npm run l10n:record [-- <lang>…]    records the English that the manifest translations now present were made from
+ *   npm run l10n:record [-- <lang>… <key>…]  records the English the manifest translations were made from (new
+ *                                       ones, and the keys named: a stale one reviewed in place)
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -133,37 +134,37 @@ function prune(langs: readonly string[]): void {
   writeJson(recordFile, records);
 }
 
-/** Records the English of every manifest translation that has no record yet (a stale one must be pruned first). */
-function record(langs: readonly string[]): void {
+/**
+ * Records the English each manifest translation was made from: every translation with no record yet, and the `keys`
+ * named (a stale translation reviewed and kept or corrected in place).
+ */
+function record(langs: readonly string[], keys: readonly string[]): void {
   const records = readRecords();
   const source = english('nls');
   for (const lang of langs) {
     const translated = readStrings(fileOf('nls', lang));
     if (!translated) continue;
     const entry = (records[lang] ??= {});
-    for (const key of Object.keys(translated)) if (key in source && !(key in entry)) entry[key] = englishHash(source[key] ?? '');
+    for (const key of Object.keys(translated)) {
+      if (key in source && (!(key in entry) || keys.includes(key))) entry[key] = englishHash(source[key] ?? '');
+    }
   }
-  const sorted = Object.fromEntries(
-    Object.entries(records)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([lang, entry]) => [lang, Object.fromEntries(Object.entries(entry ?? {}).sort(([a], [b]) => a.localeCompare(b)))]),
-  );
-  writeJson(recordFile, sorted);
+  const sorted = Object.entries(records)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([lang, entry]) => [lang, Object.fromEntries(Object.entries(entry ?? {}).sort(([a], [b]) => a.localeCompare(b)))]);
+  writeJson(recordFile, Object.fromEntries(sorted));
 }
 
 if (require.main === module) {
   const [command, ...rest] = process.argv.slice(2);
-  const langs = rest.length ? rest : presentLanguages();
-  const unknown = rest.filter((lang) => !(LANGUAGES as readonly string[]).includes(lang));
-  if (unknown.length) {
-    console.error(`not a core language: ${unknown.join(', ')} (one of ${LANGUAGES.join(', ')})`);
-    process.exit(1);
-  }
+  const named = rest.filter((arg) => (LANGUAGES as readonly string[]).includes(arg));
+  const keys = rest.filter((arg) => !named.includes(arg));
+  const langs = named.length ? named : presentLanguages();
   if (command === 'missing') missing(langs);
   else if (command === 'prune') prune(langs);
-  else if (command === 'record') record(langs);
+  else if (command === 'record') record(langs, keys);
   else {
-    console.error('usage: translations.js missing|prune|record [lang…]');
+    console.error(`usage: translations.js missing|prune|record [lang…] [manifest key…] (languages: ${LANGUAGES.join(', ')})`);
     process.exit(1);
   }
 }
