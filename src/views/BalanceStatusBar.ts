@@ -3,6 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { forLabel, forMarkdown } from '../notify/inert';
 import { balanceRunsShort, coverageSentence, forecastCaveats, warningDays } from '../notify/renewalWords';
+import { shortReason } from '../notify/shortReason';
 import { hostOf } from '../util/hosts';
 import { Disposable } from '../util/lifecycle';
 import { formatMoney, isLow } from '../util/money';
@@ -136,7 +137,7 @@ export class BalanceStatusBar extends Disposable {
       lines.push(`$(warning) ${vscode.l10n.t('The hosting API rejected the API key.')}`);
     } else if (balance.error) {
       lines.push(
-        `$(warning) ${vscode.l10n.t('The last refresh failed: {0}', forMarkdown(balance.error.message, 300))}`,
+        `$(warning) ${vscode.l10n.t('The last refresh failed: {0}', forMarkdown(shortReason(balance.error), 300))}`,
       );
     }
     const budget = account.store.rateLimitStatus();

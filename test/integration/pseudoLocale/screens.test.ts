@@ -235,6 +235,12 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     await watch(screen, () => h.store.refresh(['orders'], 'user'));
     screen.add('orders view message', h.api.ordersView.message);
     h.mock.faults.clear();
+    // The balance's failure in the status bar tooltip: a reason worded in notify/, not the API layer's English.
+    h.mock.faults.add({ kind: 'status', status: 503, path: '/api/v1/balance' });
+    await watch(screen, () => h.store.refresh(['balance'], 'user'));
+    assert.ok(h.store.balance.error, 'the balance read failed');
+    screen.add('status bar tooltip', h.api.statusBar.item.tooltip);
+    h.mock.faults.clear();
     const running = h.store.orders.all.find((order) => order.state === 'running');
     assert.ok(running);
     h.mock.faults.add({ kind: 'status', status: 422, path: `${API}/${running.id}/action` });
