@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { ApiError } from '../api/errors';
 import { type Order, type OrderAction } from '../api/models';
-import { forMessage } from '../notify/inert';
-import { actionTitle, progressLabel } from '../notify/orderWords';
+import { forLabel, forMessage } from '../notify/inert';
+import { namedList } from '../notify/namedList';
+import { actionTitle, progressTitle } from '../notify/orderWords';
 import { shortReason } from '../notify/shortReason';
 import { confirm, tell } from '../notify/show';
 import { confirmByName } from '../notify/typedName';
@@ -46,11 +47,11 @@ export async function runOnSelection(
   if (!fit.length) {
     void tell(
       'info',
-      vscode.l10n.t(
-        'None of the selected servers can be asked to {0} now: {1}.',
-        actionTitle(action).toLocaleLowerCase(),
-        names(left),
-      ),
+      action === 'start'
+        ? vscode.l10n.t('None of the selected servers can be started now: {0}.', names(left))
+        : action === 'stop'
+          ? vscode.l10n.t('None of the selected servers can be stopped now: {0}.', names(left))
+          : vscode.l10n.t('None of the selected servers can be restarted now: {0}.', names(left)),
     );
     throw new UserCancelled();
   }
@@ -62,10 +63,7 @@ export async function runOnSelection(
   if (!go.length) throw new UserCancelled();
   // Every POST is started at once, so every node turns busy now; the limiter sends them as the budget allows.
   const outcomes = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Window,
-      title: vscode.l10n.t('{0} servers: {1}', go.length, progressLabel(action)),
-    },
+    { location: vscode.ProgressLocation.Window, title: progressOfSeveral(action, go) },
     () => Promise.allSettled(go.map((order) => store.runAction(order.id, action, 'bulk'))),
   );
   const failed = go.flatMap((order, i) => {
@@ -84,17 +82,13 @@ export async function runOnSelection(
       })
       .join(', ');
     const showLog = vscode.l10n.t('Show Log');
-    const answer = await tell(
-      'error',
-      vscode.l10n.t(
-        '{0} of {1} servers did not accept {2}: {3}',
-        failed.length,
-        go.length,
-        actionTitle(action),
-        reasons,
-      ),
-      showLog,
-    );
+    const message =
+      action === 'start'
+        ? vscode.l10n.t('Not started: {0}', reasons)
+        : action === 'stop'
+          ? vscode.l10n.t('Not stopped: {0}', reasons)
+          : vscode.l10n.t('Not restarted: {0}', reasons);
+    const answer = await tell('error', message, showLog);
     if (answer === showLog) host.log.show();
   }
 }
@@ -122,13 +116,7 @@ async function confirmAll(
   guarded: readonly Order[],
 ): Promise<boolean> {
   if (!account.settings.confirmStopAndRestart) return true;
-  const title = vscode.l10n.t('{0} {1} Servers', actionTitle(action), fit.length);
-  const message =
-    action === 'start'
-      ? vscode.l10n.t('Start {0} servers?', fit.length)
-      : action === 'stop'
-        ? vscode.l10n.t('Stop {0} servers?', fit.length)
-        : vscode.l10n.t('Restart {0} servers?', fit.length);
+  const { title, message } = confirmation(action, fit);
   const lines = [names(fit)];
   const name = account.shownName();
   if (name) lines.unshift(vscode.l10n.t('In the account {0}.', name));
@@ -136,17 +124,60 @@ async function confirmAll(
   if (guarded.length) {
     lines.push(vscode.l10n.t('Left out unless you type its name next, protected: {0}.', names(guarded)));
   }
+  const one = fit.length === 1;
   if (action === 'stop') {
-    lines.push(vscode.l10n.t('Whatever runs on these servers becomes unavailable until they are started again.'));
+    lines.push(
+      one
+        ? vscode.l10n.t('The server shuts down and whatever runs on it becomes unavailable until it is started again.')
+        : vscode.l10n.t('Whatever runs on these servers becomes unavailable until they are started again.'),
+    );
   }
-  if (action === 'restart') lines.push(vscode.l10n.t('Whatever runs on these servers is briefly unavailable.'));
+  if (action === 'restart') {
+    lines.push(
+      one
+        ? vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.')
+        : vscode.l10n.t('Whatever runs on these servers is briefly unavailable.'),
+    );
+  }
   return confirm(message, lines.join('\n\n'), title);
 }
 
 function names(orders: readonly Order[]): string {
-  const named = orders
-    .slice(0, MAX_NAMED)
-    .map((o) => forMessage(o.label, 60))
-    .join(', ');
-  return orders.length > MAX_NAMED ? `${named} ${vscode.l10n.t('and {0} more', orders.length - MAX_NAMED)}` : named;
+  return namedList(
+    orders.slice(0, MAX_NAMED).map((o) => forMessage(o.label, 60)),
+    orders.length,
+  );
+}
+
+/** One server that fits (of several selected) is named; several are counted, always two or more. */
+function confirmation(action: OrderAction, fit: readonly Order[]): { title: string; message: string } {
+  const [only] = fit;
+  if (fit.length === 1 && only) {
+    const name = forMessage(only.label, 80);
+    const message =
+      action === 'start'
+        ? vscode.l10n.t('Start {0}?', name)
+        : action === 'stop'
+          ? vscode.l10n.t('Stop {0}?', name)
+          : vscode.l10n.t('Restart {0}?', name);
+    return { title: actionTitle(action), message };
+  }
+  const count = fit.length;
+  if (action === 'start') {
+    return { title: vscode.l10n.t('Start {0} Servers', count), message: vscode.l10n.t('Start {0} servers?', count) };
+  }
+  if (action === 'stop') {
+    return { title: vscode.l10n.t('Stop {0} Servers', count), message: vscode.l10n.t('Stop {0} servers?', count) };
+  }
+  return { title: vscode.l10n.t('Restart {0} Servers', count), message: vscode.l10n.t('Restart {0} servers?', count) };
+}
+
+function progressOfSeveral(action: OrderAction, fit: readonly Order[]): string {
+  const [only] = fit;
+  if (fit.length === 1 && only) return progressTitle(action, forLabel(only.label, 60));
+  return action === 'start'
+    ? vscode.l10n.t('Starting {0} servers', fit.length)
+    : action === 'stop'
+      ? vscode.l10n.t('Stopping {0} servers', fit.length)
+      : vscode.l10n.t('Restarting {0} servers', fit.length);
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type Order, type OrderAction } from '../api/models';
 import { forLabel, forMessage } from '../notify/inert';
-import { actionTitle, progressLabel } from '../notify/orderWords';
+import { actionTitle, progressTitle } from '../notify/orderWords';
 import { confirm } from '../notify/show';
 import { confirmByName } from '../notify/typedName';
 import { OrderNode } from '../views/orders/OrderNode';
@@ -21,7 +21,7 @@ export async function runOrderAction(
   const order = await pickOrder(account, arg, action, host.folders.activeOrderIn(account.id));
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: `${forLabel(order.label, 60)}: ${progressLabel(action)}` },
+    { location: vscode.ProgressLocation.Window, title: progressTitle(action, forLabel(order.label, 60)) },
     () => account.store.runAction(order.id, action, arg instanceof OrderNode ? 'menu' : 'palette'),
   );
 }

@@ -193,7 +193,12 @@ export async function resolveSshTarget(account: Account, order: Order): Promise<
     user = typed;
   }
   if (!isSafeUser(user)) {
-    void tell('error', `${vscode.l10n.t('The SSH user name is not valid.')} ${userHint()}`);
+    void tell(
+      'error',
+      vscode.l10n.t(
+        'The SSH user name is not valid. Use letters, digits, "_", "." and "-", starting with a letter or "_", at most 32 characters.',
+      ),
+    );
     throw new UserCancelled();
   }
   if (!isSafePort(settings.port)) {

@@ -193,12 +193,7 @@ export class FolderSuggestions extends Disposable {
     );
     const bind = vscode.l10n.t('Bind');
     const later = vscode.l10n.t('Not Now');
-    const question = vscode.l10n.t(
-      'Bind the folder "{0}" to the server {1}? {2}',
-      forMessage(folder.name, 80),
-      forMessage(server.name, 80),
-      why.map((source) => reason(source)).join(' '),
-    );
+    const question = bindQuestion(forMessage(folder.name, 80), forMessage(server.name, 80), why);
     const answer = await tell('info', inAccount(account, question), bind, later);
     if (answer !== bind) return;
     const order = this.model.get(server.accountId)?.store.orders.get(server.orderId);
@@ -228,15 +223,34 @@ export class FolderSuggestions extends Disposable {
   }
 }
 
-function reason(source: Why): string {
-  switch (source) {
-    case 'remoteSsh':
-      return vscode.l10n.t('This window is connected to it over Remote-SSH.');
-    case 'gitRemote':
-      return vscode.l10n.t("The folder's git remote points at it.");
-    case 'teamFile':
-      return vscode.l10n.t("The folder's settings name it as the folder's server.");
+/** The question says why this server, as one sentence for each way the sources can name it. */
+function bindQuestion(folder: string, server: string, why: readonly Why[]): string {
+  if (why.includes('teamFile')) {
+    return vscode.l10n.t(
+      'Bind the folder "{0}" to the server {1}? The folder\'s settings name it as the folder\'s server.',
+      folder,
+      server,
+    );
   }
+  if (why.includes('remoteSsh') && why.includes('gitRemote')) {
+    return vscode.l10n.t(
+      'Bind the folder "{0}" to the server {1}? This window is connected to it over Remote-SSH, and the folder\'s git remote points at it.',
+      folder,
+      server,
+    );
+  }
+  if (why.includes('remoteSsh')) {
+    return vscode.l10n.t(
+      'Bind the folder "{0}" to the server {1}? This window is connected to it over Remote-SSH.',
+      folder,
+      server,
+    );
+  }
+  return vscode.l10n.t(
+    'Bind the folder "{0}" to the server {1}? The folder\'s git remote points at it.',
+    folder,
+    server,
+  );
 }
 
 function inAccount(account: Account, message: string): string {

@@ -3,6 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type Clock, systemClock } from '../api/clock';
 import { forMessage } from '../notify/inert';
+import { namedList } from '../notify/namedList';
 import { tell } from '../notify/show';
 import { MAX_TOLD, type OutsideChange, OutsideChangeDetector } from '../store/outsideChanges';
 import { Disposable, toDisposable } from '../util/lifecycle';
@@ -94,14 +95,13 @@ export class OutsideChangeNotifier extends Disposable {
   private async tell(account: Account, group: readonly OutsideChange[]): Promise<void> {
     if (group.length === 1 && group[0]) return this.tellOne(account, group[0]);
     const show = vscode.l10n.t('Show');
-    const named = group
-      .slice(0, MAX_TOLD)
-      .map((c) => `${name(c)} (${kindWord(c)})`)
-      .join(', ');
-    const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
+    const named = namedList(
+      group.slice(0, MAX_TOLD).map((c) => `${name(c)} (${kindWord(c)})`),
+      group.length,
+    );
     const message = inAccount(
       account,
-      vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more),
+      vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named),
     );
     const worse = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended' || c.kind === 'disappeared');
     const answer = await tell(worse ? 'warning' : 'info', message, show);

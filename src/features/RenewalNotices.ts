@@ -4,6 +4,7 @@ import { type AccountModel } from '../accounts/AccountModel';
 import { keepTold, noticesDue, type RenewalNotice, WARNING_STEPS } from '../billing/notices';
 import { type Forecast } from '../billing/types';
 import { forMessage } from '../notify/inert';
+import { namedList } from '../notify/namedList';
 import { dayWords, moneyWords, subjectWords, warningDays } from '../notify/renewalWords';
 import { tell } from '../notify/show';
 import { type ZoneOffset } from '../util/calendar';
@@ -205,19 +206,20 @@ function oneMessage(notice: RenewalNotice, forecast: Forecast): string {
 }
 
 function groupMessage(due: readonly RenewalNotice[], forecast: Forecast): string {
-  const named = due
-    .slice(0, MAX_NAMED)
-    .map(({ renewal }) =>
-      vscode.l10n.t('{0} on {1}', subjectWords(renewal, forMessage), dayWords(renewal.day, forecast.today)),
-    )
-    .join(', ');
-  const more = due.length > MAX_NAMED ? ` ${vscode.l10n.t('and {0} more', due.length - MAX_NAMED)}` : '';
+  const named = namedList(
+    due
+      .slice(0, MAX_NAMED)
+      .map(({ renewal }) =>
+        vscode.l10n.t('{0} on {1}', subjectWords(renewal, forMessage), dayWords(renewal.day, forecast.today)),
+      ),
+    due.length,
+  );
   const last = due[due.length - 1];
   const short = moneyWords(last?.renewal.shortBy ?? 0, forecast.currency);
   return vscode.l10n.t(
     'Your balance does not cover {0} coming renewals: {1}. Short by {2} to pay them all.',
     due.length,
-    named + more,
+    named,
     short,
   );
 }

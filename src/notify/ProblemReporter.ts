@@ -4,7 +4,7 @@ import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
 import { Disposable } from '../util/lifecycle';
 import { forLabel, forMessage } from './inert';
-import { actionTitle, stateText } from './orderWords';
+import { notCompletedText, stateText } from './orderWords';
 import { showReport, toReport } from './report';
 import { tell } from './show';
 
@@ -37,15 +37,11 @@ export class ProblemReporter extends Disposable {
     this.register(
       store.onDidSettle(({ order, action, asExpected }) => {
         if (asExpected) {
-          vscode.window.setStatusBarMessage(`$(check) ${forLabel(order.label, 60)}: ${stateText(order)}`, 5_000);
+          const said = vscode.l10n.t('{0}: {1}', forLabel(order.label, 60), stateText(order));
+          vscode.window.setStatusBarMessage(`$(check) ${said}`, 5_000);
           return;
         }
-        const message = vscode.l10n.t(
-          '{0} did not complete on {1}, which is now: {2}.',
-          actionTitle(action),
-          forMessage(order.label, 80),
-          stateText(order),
-        );
+        const message = notCompletedText(action, forMessage(order.label, 80), stateText(order));
         const name = account.shownName();
         void tell('warning', name ? vscode.l10n.t('Account {0}: {1}', name, message) : message);
       }),

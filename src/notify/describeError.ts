@@ -18,22 +18,19 @@ function seconds(ms: number | undefined): number {
   return Math.max(1, Math.ceil((ms ?? 5_000) / 1000));
 }
 
+/** Whether an action's failure says it was not sent, or that it may have reached the server ('read': no action). */
+type Sent = 'read' | 'notSent' | 'maybeSent';
+
 /**
- * Says what happened in a sentence and offers the next step; the details are in the log. `during` is how the command
- * table says a command's failures are told: only an action's failure says whether the action reached the server.
+ * Says what happened and offers the next step; the details are in the log. Each message is one translatable string:
+ * an action's failure also says whether the action may have reached the server, which decides what to do next.
  */
 export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
   const host = hostOf(baseUrl) || vscode.l10n.t('the hosting API');
-  const said = error.serverMessage
-    ? ` ${vscode.l10n.t('The hosting API said: "{0}"', forMessage(error.serverMessage))}`
-    : '';
-  // For an action that failed on the way, whether it reached the server decides what the user should do next.
-  const sent =
-    during !== 'action'
-      ? ''
-      : error.maybeSent
-        ? ` ${vscode.l10n.t('The action may have reached the hosting API: check the server before trying again.')}`
-        : ` ${vscode.l10n.t('The action was not sent.')}`;
+  const said = error.serverMessage ? forMessage(error.serverMessage) : undefined;
+  const sent: Sent = during !== 'action' ? 'read' : error.maybeSent ? 'maybeSent' : 'notSent';
+  const told = (read: string, notSent: string, maybeSent: string): string => ({ read, notSent, maybeSent })[sent];
+  const next: ErrorAction[] = during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'];
   const network = describeNetworkError(error, host);
   if (network) return network;
   switch (error.kind) {
@@ -49,45 +46,69 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'unauthorized':
       return {
-        message: vscode.l10n.t('The hosting API rejected the API key: it may have been revoked or mistyped.') + said,
+        message: said
+          ? vscode.l10n.t(
+              'The hosting API rejected the API key: it may have been revoked or mistyped. It said: "{0}"',
+              said,
+            )
+          : vscode.l10n.t('The hosting API rejected the API key: it may have been revoked or mistyped.'),
         actions: ['setApiKey', 'openApiKeysPage'],
         severity: 'error',
       };
     case 'notFound':
       if (error.path?.startsWith('/api/v1/orders/')) {
         return {
-          message: vscode.l10n.t('The hosting API does not know this server any more.') + said,
+          message: said
+            ? vscode.l10n.t('The hosting API does not know this server any more. It said: "{0}"', said)
+            : vscode.l10n.t('The hosting API does not know this server any more.'),
           actions: ['refresh'],
           severity: 'error',
         };
       }
       return {
-        message: vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?') + said,
+        message: said
+          ? vscode.l10n.t(
+              '{0} has no {1} (HTTP 404). Check the base URL. The server said: "{2}"',
+              host,
+              error.path ?? '?',
+              said,
+            )
+          : vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?'),
         actions: ['openSettings', 'showLog'],
         severity: 'error',
       };
     case 'invalidRequest':
       if (error.reason) return { message: reasonText(error.reason), actions: ['showLog'], severity: 'error' };
       return {
-        message: error.serverMessage
-          ? vscode.l10n.t('The hosting API refused: {0}', forMessage(error.serverMessage))
+        message: said
+          ? vscode.l10n.t('The hosting API refused: {0}', said)
           : vscode.l10n.t('The hosting API refused the request ({0}).', error.message),
         actions: ['refresh', 'showLog'],
         severity: 'error',
       };
     case 'rateLimited':
       return {
-        message: (error.reason ? reasonText(error.reason) : rateLimitMessage(error.retryAfterMs)) + sent,
+        // A reason of ours (a full queue) already says that nothing was sent.
+        message: error.reason ? reasonText(error.reason) : rateLimitMessage(error.retryAfterMs, told),
         actions: ['showLog'],
         severity: 'warning',
       };
-    case 'server':
+    case 'server': {
+      const status = error.status ?? '5xx';
       return {
-        message:
-          vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, error.status ?? '5xx') + sent,
-        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
+        message: told(
+          vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, status),
+          vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment. The action was not sent.', host, status),
+          vscode.l10n.t(
+            '{0} had a problem (HTTP {1}). Try again in a moment. The action may have reached the hosting API: check the server before trying again.',
+            host,
+            status,
+          ),
+        ),
+        actions: next,
         severity: 'error',
       };
+    }
     case 'network':
       if (error.tls) {
         return {
@@ -100,15 +121,18 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
           severity: 'error',
         };
       }
-      return {
-        message: networkMessage(host, error.transportCode) + sent,
-        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
-        severity: 'error',
-      };
+      return { message: networkMessage(host, error.transportCode, told), actions: next, severity: 'error' };
     case 'timeout':
       return {
-        message: vscode.l10n.t('{0} did not answer in time.', host) + sent,
-        actions: during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'],
+        message: told(
+          vscode.l10n.t('{0} did not answer in time.', host),
+          vscode.l10n.t('{0} did not answer in time. The action was not sent.', host),
+          vscode.l10n.t(
+            '{0} did not answer in time. The action may have reached the hosting API: check the server before trying again.',
+            host,
+          ),
+        ),
+        actions: next,
         severity: 'error',
       };
     case 'badResponse':
@@ -132,6 +156,8 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
   }
 }
 
+type Told = (read: string, notSent: string, maybeSent: string) => string;
+
 export function actionLabel(action: ErrorAction): string {
   switch (action) {
     case 'retry':
@@ -152,11 +178,27 @@ export function actionLabel(action: ErrorAction): string {
 }
 
 /** Seconds for a short wait; for a long one, the time to come back. */
-function rateLimitMessage(retryAfterMs: number | undefined): string {
+function rateLimitMessage(retryAfterMs: number | undefined, told: Told): string {
   const wait = seconds(retryAfterMs);
-  if (wait < 120) return vscode.l10n.t('The hosting API is limiting requests; try again in {0} s.', wait);
+  if (wait < 120) {
+    return told(
+      vscode.l10n.t('The hosting API is limiting requests; try again in {0} s.', wait),
+      vscode.l10n.t('The hosting API is limiting requests; try again in {0} s. The action was not sent.', wait),
+      vscode.l10n.t(
+        'The hosting API is limiting requests; try again in {0} s. The action may have reached the hosting API: check the server before trying again.',
+        wait,
+      ),
+    );
+  }
   const at = new Date(Date.now() + wait * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  return vscode.l10n.t('The hosting API is limiting requests; try again after {0}.', at);
+  return told(
+    vscode.l10n.t('The hosting API is limiting requests; try again after {0}.', at),
+    vscode.l10n.t('The hosting API is limiting requests; try again after {0}. The action was not sent.', at),
+    vscode.l10n.t(
+      'The hosting API is limiting requests; try again after {0}. The action may have reached the hosting API: check the server before trying again.',
+      at,
+    ),
+  );
 }
 
 /** Proxy and certificate failures: what to change, and where, named by setting (never with credentials). */
@@ -222,20 +264,58 @@ function describeNetworkError(error: ApiError, host: string): ErrorReport | unde
   }
 }
 
-function networkMessage(host: string, transportCode: string | undefined): string {
+function networkMessage(host: string, transportCode: string | undefined, told: Told): string {
   const code = transportCode ?? '';
   switch (code) {
     case 'ECONNREFUSED':
-      return vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the hosting API up?', host);
+      return told(
+        vscode.l10n.t('Cannot reach {0}: the connection was refused. Is the hosting API up?', host),
+        vscode.l10n.t(
+          'Cannot reach {0}: the connection was refused. Is the hosting API up? The action was not sent.',
+          host,
+        ),
+        vscode.l10n.t(
+          'Cannot reach {0}: the connection was refused. Is the hosting API up? The action may have reached the hosting API: check the server before trying again.',
+          host,
+        ),
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return vscode.l10n.t('Cannot find {0}: the name does not resolve. Check the base URL and your network.', host);
+      return told(
+        vscode.l10n.t('Cannot find {0}: the name does not resolve. Check the base URL and your network.', host),
+        vscode.l10n.t(
+          'Cannot find {0}: the name does not resolve. Check the base URL and your network. The action was not sent.',
+          host,
+        ),
+        vscode.l10n.t(
+          'Cannot find {0}: the name does not resolve. Check the base URL and your network. The action may have reached the hosting API: check the server before trying again.',
+          host,
+        ),
+      );
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
-      return vscode.l10n.t('The connection to {0} broke off ({1}).', host, code);
-    default:
-      return vscode.l10n.t('Cannot reach {0} ({1}).', host, code || vscode.l10n.t('network error'));
+      return told(
+        vscode.l10n.t('The connection to {0} broke off ({1}).', host, code),
+        vscode.l10n.t('The connection to {0} broke off ({1}). The action was not sent.', host, code),
+        vscode.l10n.t(
+          'The connection to {0} broke off ({1}). The action may have reached the hosting API: check the server before trying again.',
+          host,
+          code,
+        ),
+      );
+    default: {
+      const why = code || vscode.l10n.t('network error');
+      return told(
+        vscode.l10n.t('Cannot reach {0} ({1}).', host, why),
+        vscode.l10n.t('Cannot reach {0} ({1}). The action was not sent.', host, why),
+        vscode.l10n.t(
+          'Cannot reach {0} ({1}). The action may have reached the hosting API: check the server before trying again.',
+          host,
+          why,
+        ),
+      );
+    }
   }
 }

@@ -32,6 +32,34 @@ export function progressLabel(action: OrderAction): string {
   }
 }
 
+/** The progress title of an action on one server, named. */
+export function progressTitle(action: OrderAction, name: string): string {
+  switch (action) {
+    case 'start':
+      return vscode.l10n.t('Starting {0}', name);
+    case 'stop':
+      return vscode.l10n.t('Stopping {0}', name);
+    case 'restart':
+      return vscode.l10n.t('Restarting {0}', name);
+    case 'reinstall':
+      return vscode.l10n.t('Reinstalling {0}', name);
+  }
+}
+
+/** An action that ended otherwise than expected, with the state the server is in now. */
+export function notCompletedText(action: OrderAction, name: string, state: string): string {
+  switch (action) {
+    case 'start':
+      return vscode.l10n.t('{0} did not start as expected. Its state is now: {1}.', name, state);
+    case 'stop':
+      return vscode.l10n.t('{0} did not stop as expected. Its state is now: {1}.', name, state);
+    case 'restart':
+      return vscode.l10n.t('{0} did not restart as expected. Its state is now: {1}.', name, state);
+    case 'reinstall':
+      return vscode.l10n.t('{0} was not reinstalled as expected. Its state is now: {1}.', name, state);
+  }
+}
+
 export function actionTitle(action: OrderAction): string {
   switch (action) {
     case 'start':
@@ -53,5 +81,7 @@ export function stateText(order: Order): string {
   const ours = stateLabel(order.state);
   if (!order.statusText || order.state === 'running' || order.state === 'stopped') return ours;
   const theirs = forLabel(plain(order.statusText).slice(0, 80).replace(/[_-]+/g, ' '), 40);
-  return theirs ? theirs.charAt(0).toUpperCase() + theirs.slice(1) : ours;
+  // A word that only names our state ("suspended") says it in the user's language.
+  if (!theirs || theirs.trim().toLowerCase() === order.state) return ours;
+  return theirs.charAt(0).toUpperCase() + theirs.slice(1);
 }

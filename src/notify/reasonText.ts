@@ -93,7 +93,13 @@ function shapeText(shape: BodyShape): string {
     case 'object':
       return vscode.l10n.t('an object with {0}', shape.keys.map((key) => `"${forMessage(key, 40)}"`).join(', '));
     case 'value':
-      return vscode.l10n.t('a {0}', shape.typeName);
+      return shape.typeName === 'string'
+        ? vscode.l10n.t('a string')
+        : shape.typeName === 'number'
+          ? vscode.l10n.t('a number')
+          : shape.typeName === 'boolean'
+            ? vscode.l10n.t('true or false')
+            : vscode.l10n.t('a value of type {0}', shape.typeName);
   }
 }
 

@@ -237,7 +237,11 @@ export function forecastCaveats(forecast: Forecast): string[] {
   if (otherCurrencies.length) {
     caveats.push(vscode.l10n.t('Not counted: renewals priced in {0}', otherCurrencies.slice(0, 5).join(', ')));
   } else if (notSummed) {
-    caveats.push(vscode.l10n.t('Not counted: {0} renewals whose price could not be read', notSummed));
+    caveats.push(
+      notSummed === 1
+        ? vscode.l10n.t('Not counted: 1 renewal whose price could not be read')
+        : vscode.l10n.t('Not counted: {0} renewals whose price could not be read', notSummed),
+    );
   }
   if (forecast.cut) {
     caveats.push(

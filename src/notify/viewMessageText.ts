@@ -41,26 +41,32 @@ export function viewMessagesOf(store: Store): { orders?: string; invoices?: stri
 function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'invoices'): string | undefined {
   if (!coverage) return undefined;
   const shown = coverage.shown.toLocaleString(vscode.env.language);
-  const part =
-    coverage.total !== undefined
-      ? what === 'orders'
-        ? vscode.l10n.t('Showing {0} of {1} servers.', shown, coverage.total.toLocaleString(vscode.env.language))
-        : vscode.l10n.t('Showing {0} of {1} invoices.', shown, coverage.total.toLocaleString(vscode.env.language))
-      : what === 'orders'
-        ? vscode.l10n.t('Showing the first {0} servers.', shown)
-        : vscode.l10n.t('Showing the first {0} invoices.', shown);
-  switch (coverage.stoppedBy) {
+  const why = stoppedText(coverage.stoppedBy);
+  if (coverage.total === undefined) {
+    return what === 'orders'
+      ? vscode.l10n.t('Showing the first {0} servers: {1}.', shown, why)
+      : vscode.l10n.t('Showing the first {0} invoices: {1}.', shown, why);
+  }
+  const total = coverage.total.toLocaleString(vscode.env.language);
+  return what === 'orders'
+    ? vscode.l10n.t('Showing {0} of {1} servers: {2}.', shown, total, why)
+    : vscode.l10n.t('Showing {0} of {1} invoices: {2}.', shown, total, why);
+}
+
+/** Why the rest of a list was not read: a clause that stands after a colon. */
+function stoppedText(stoppedBy: ListCoverage['stoppedBy']): string {
+  switch (stoppedBy) {
     case undefined:
-      return `${part} ${vscode.l10n.t('The hosting API did not send the rest.')}`;
+      return vscode.l10n.t('the hosting API did not send the rest');
     case 'pageLimit':
-      return `${part} ${vscode.l10n.t('The list has more than 50 pages; the rest was not read.')}`;
+      return vscode.l10n.t('the list has more than 50 pages, and the rest was not read');
     case 'sizeLimit':
-      return `${part} ${vscode.l10n.t('The list is larger than 10 MB; the rest was not read.')}`;
+      return vscode.l10n.t('the list is larger than 10 MB, and the rest was not read');
     case 'outsideApi':
-      return `${part} ${vscode.l10n.t('The next page pointed outside the API and was not read.')}`;
+      return vscode.l10n.t('the next page pointed outside the API and was not read');
     case 'cycle':
-      return `${part} ${vscode.l10n.t("The hosting API's pages repeat; the rest was not read.")}`;
+      return vscode.l10n.t("the hosting API's pages repeat, and the rest was not read");
     case 'countLimit':
-      return `${part} ${vscode.l10n.t('The list has more than 20,000 entries; the rest was not read.')}`;
+      return vscode.l10n.t('the list has more than 20,000 entries, and the rest was not read');
   }
 }

@@ -3,6 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { forLabel, forMarkdown } from '../notify/inert';
 import { balanceRunsShort, coverageSentence, forecastCaveats, warningDays } from '../notify/renewalWords';
+import { shortReason } from '../notify/shortReason';
 import { hostOf } from '../util/hosts';
 import { Disposable } from '../util/lifecycle';
 import { formatMoney, isLow } from '../util/money';
@@ -136,7 +137,7 @@ export class BalanceStatusBar extends Disposable {
       lines.push(`$(warning) ${vscode.l10n.t('The hosting API rejected the API key.')}`);
     } else if (balance.error) {
       lines.push(
-        `$(warning) ${vscode.l10n.t('The last refresh failed: {0}', forMarkdown(balance.error.message, 300))}`,
+        `$(warning) ${vscode.l10n.t('The last refresh failed: {0}', forMarkdown(shortReason(balance.error), 300))}`,
       );
     }
     const budget = account.store.rateLimitStatus();
@@ -164,5 +165,6 @@ function accountLine(account: Account): string {
   const status = accountStatus(account.store, 'balance');
   const host = hostOf(account.baseUrl);
   const where = host && host !== account.name ? ` (${host})` : '';
-  return `${status.problem ? '$(warning)' : '$(account)'} ${forMarkdown(`${account.name}${where}`)}: ${status.text}`;
+  const line = vscode.l10n.t('{0}: {1}', forMarkdown(`${account.name}${where}`), status.text);
+  return `${status.problem ? '$(warning)' : '$(account)'} ${line}`;
 }

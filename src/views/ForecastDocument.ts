@@ -126,11 +126,12 @@ export function forecastMarkdown(account: Account, forecast: Forecast): string {
     );
   }
   const sentence = coverageSentence(forecast, forMarkdown);
-  if (sentence) lines.push('', `**${sentence}.**`);
+  if (sentence) lines.push('', `**${sentence}**`);
   if (forecast.runsOut) {
     lines.push('', vscode.l10n.t('The balance runs out on **{0}**.', dayWords(forecast.runsOut.day, today)));
   }
-  for (const caveat of forecastCaveats(forecast)) lines.push('', `${caveat}.`);
+  const caveats = forecastCaveats(forecast);
+  if (caveats.length) lines.push('', ...caveats.map((caveat) => `- ${caveat}`));
   lines.push('', ...renewalsTable(forecast));
   lines.push('', `## ${vscode.l10n.t('Unpaid invoices')}`, '', ...invoicesTable(account, forecast));
   const site = safeLink(account.websiteUrl);
@@ -161,11 +162,14 @@ function renewalsTable(forecast: Forecast): string[] {
     '| --- | --- | ---: | ---: |',
   ];
   for (const renewal of renewals.slice(0, MAX_RENEWAL_ROWS)) rows.push(renewalRow(renewal, today, forecast.currency));
-  if (renewals.length > MAX_RENEWAL_ROWS) {
-    rows.push(
-      '',
-      `*${cell(vscode.l10n.t('… and {0} more renewals until {1}, not listed.', renewals.length - MAX_RENEWAL_ROWS, dayWords(forecast.horizonEnd, today)))}*`,
-    );
+  const more = renewals.length - MAX_RENEWAL_ROWS;
+  if (more > 0) {
+    const until = dayWords(forecast.horizonEnd, today);
+    const text =
+      more === 1
+        ? vscode.l10n.t('… and 1 more renewal until {0}, not listed.', until)
+        : vscode.l10n.t('… and {0} more renewals until {1}, not listed.', more, until);
+    rows.push('', `*${cell(text)}*`);
   }
   return rows;
 }
@@ -196,7 +200,7 @@ function renewalRow(renewal: ForecastRenewal, today: string, currency: string | 
     const balance = money(renewal.balanceAfter, currency);
     after =
       renewal.covered === false
-        ? `**${balance}** ${vscode.l10n.t('(short by {0})', money(renewal.shortBy ?? 0, currency))}`
+        ? vscode.l10n.t('**{0}** (short by {1})', balance, money(renewal.shortBy ?? 0, currency))
         : balance;
   }
   return `| ${[cell(when), what, cell(amount), cell(after)].join(' | ')} |`;
@@ -214,8 +218,13 @@ function invoicesTable(account: Account, forecast: Forecast): string[] {
     '| --- | --- | ---: | --- |',
   ];
   for (const invoice of unpaid.slice(0, MAX_INVOICE_ROWS)) rows.push(invoiceRow(invoice, forecast.today, site));
-  if (unpaid.length > MAX_INVOICE_ROWS) {
-    rows.push('', `*${cell(vscode.l10n.t('… and {0} more unpaid invoices.', unpaid.length - MAX_INVOICE_ROWS))}*`);
+  const more = unpaid.length - MAX_INVOICE_ROWS;
+  if (more > 0) {
+    const text =
+      more === 1
+        ? vscode.l10n.t('… and 1 more unpaid invoice.')
+        : vscode.l10n.t('… and {0} more unpaid invoices.', more);
+    rows.push('', `*${cell(text)}*`);
   }
   return rows;
 }

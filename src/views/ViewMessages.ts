@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { viewMessagesOf } from '../notify/viewMessageText';
@@ -25,7 +25,8 @@ export class ViewMessages extends Disposable {
     const said = this.model.accounts.map((account) => {
       const { orders, invoices } = hasNews(account) ? viewMessagesOf(account.store) : {};
       const name = account.shownName();
-      const named = (message?: string): string | undefined => message && (name ? `${name}: ${message}` : message);
+      const named = (message?: string): string | undefined =>
+        message && (name ? vscode.l10n.t('{0}: {1}', name, message) : message);
       return { orders: named(orders), invoices: named(invoices) };
     });
     this.orders.message = join(said.map((m) => m.orders));
@@ -33,8 +34,9 @@ export class ViewMessages extends Disposable {
   }
 }
 
+/** The messages of several accounts, each whole and named, set apart as items rather than run together. */
 function join(messages: ReadonlyArray<string | undefined>): string | undefined {
-  return messages.filter(Boolean).join(' ') || undefined;
+  return messages.filter(Boolean).join(' · ') || undefined;
 }
 
 /** Whether the views have anything to say of this account: stale data, a failure, or a list not read whole. */

@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type BrowserContext, type Page } from 'playwright-core';
-import { launchBrowser } from '../rig/browser';
+import { launchBrowser, setDisplayLanguage } from '../rig/browser';
 import { type CodeServer, startCodeServer } from '../rig/codeServer';
-import { ensureRig } from '../rig/install';
+import { ensureCjkFonts, ensureRig } from '../rig/install';
 import { track } from '../rig/lifetime';
 import { vsixPath } from '../rig/paths';
 import { RunScratch } from '../rig/scratch';
@@ -27,6 +27,8 @@ export interface SessionOptions {
   readonly otherExtensions?: readonly string[];
   /** Extra environment for code-server and its extension host (a stand-in program first on PATH). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The display language, set as the pseudo-locale run sets it (`--locale` and the page's NLS language). */
+  readonly locale?: string;
 }
 
 export interface Session {
@@ -45,6 +47,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     throw new Error(`${vsixPath} is missing: run \`npm run package\` (npm run test:e2e does)`);
   }
   const rig = await ensureRig();
+  if (options.locale !== undefined && /^(?:ja|ko|zh)/.test(options.locale)) await ensureCjkFonts();
   const scratch = new RunScratch();
   const started: { mock?: MockApi; server?: CodeServer; context?: BrowserContext } = {};
   try {
@@ -66,9 +69,11 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
       installExtensions: [vsixPath, ...(options.otherExtensions ?? [])],
       workspaceTrust: options.untrusted === true,
       env: options.env,
+      locale: options.locale,
       settings: { 'hostingAccount.baseUrl': mock.url, ...trust, ...options.settings },
     }));
     const context = (started.context = await launchBrowser(rig, scratch));
+    if (options.locale !== undefined) await setDisplayLanguage(context, options.locale);
     context.setDefaultTimeout(timeouts.ui);
     const page = context.pages()[0] ?? (await context.newPage());
     const consoleLog = scratch.path('browser-console.log');

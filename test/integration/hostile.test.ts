@@ -50,7 +50,7 @@ describe('hostile servers: the editor keeps answering', function () {
     assert.equal(h.store.listCoverage('orders')?.stoppedBy, 'sizeLimit');
     assert.match(
       h.api.ordersView.message ?? '',
-      /^Showing the first [\d,.]+ servers\. The list is larger than 10 MB; the rest was not read\.$/,
+      /^Showing the first [\d,.]+ servers: the list is larger than 10 MB, and the rest was not read\.$/,
     );
     assert.ok(h.requests('GET /api/v1/orders').length <= 9, 'pages stop at the size cap');
   });

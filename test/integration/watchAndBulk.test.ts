@@ -176,7 +176,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await vscode.commands.executeCommand('hostingAccount.order.start', running[0], running);
       assert.equal(h.requests(ACTION).length, 0);
       assert.match(infos.shown[0]?.message ?? '', /one server at a time/);
-      assert.match(infos.shown[1]?.message ?? '', /None of the selected servers can be asked to start now/);
+      assert.match(infos.shown[1]?.message ?? '', /None of the selected servers can be started now/);
     });
   });
 

@@ -45,3 +45,14 @@ export async function launchBrowser(rig: RigInstall, scratch: RunScratch): Promi
   context.once('close', untrack);
   return context;
 }
+
+/**
+ * Says which display language the workbench has, before it loads, as the script of an installed language pack would.
+ * code-server serves such a script only for a language pack; without one the workbench would take English, and so
+ * would `vscode.env.language` and the extension's l10n bundle. The workbench's own strings stay English.
+ */
+export async function setDisplayLanguage(context: BrowserContext, locale: string): Promise<void> {
+  await context.addInitScript((language: string) => {
+    (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = language;
+  }, locale);
+}

@@ -169,6 +169,11 @@ async function ensureChromium(): Promise<string> {
   return executable;
 }
 
+/** The screenshots of a language written in CJK characters are read by people: they need the glyphs. */
+export async function ensureCjkFonts(): Promise<void> {
+  await ensureAptPackage(versions.cjkFonts.aptPackage, 'screenshots in Japanese, Chinese or Korean need its glyphs');
+}
+
 let aptUpdated = false;
 
 async function ensureAptPackage(name: string, why: string): Promise<void> {

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { launchBrowser } from './browser';
+import { launchBrowser, setDisplayLanguage } from './browser';
 import { startCodeServer, tail } from './codeServer';
 import { ensureRig } from './install';
 import { guardRun, stopAll } from './lifetime';
@@ -118,16 +118,6 @@ function workbenchLog(logFile: string): (type: unknown, args: unknown) => void {
   };
 }
 
-/**
- * Runs in the page before the workbench: says which display language it has, as the script of an installed language
- * pack would. code-server serves such a script only for a language pack; without one (the pseudo-locale has none) the
- * workbench would take English, and so would `vscode.env.language` and the extension's l10n bundle. The workbench's
- * own strings stay English.
- */
-function displayLanguage(locale: string): void {
-  (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = locale;
-}
-
 export async function launch(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   // Output to a runner that is already gone must not turn into an uncaught EPIPE.
@@ -176,7 +166,7 @@ export async function launch(argv: readonly string[]): Promise<number> {
     url.searchParams.set('payload', JSON.stringify(payload));
 
     const context = await launchBrowser(rig, scratch);
-    if (args.locale !== undefined) await context.addInitScript(displayLanguage, args.locale);
+    if (args.locale !== undefined) await setDisplayLanguage(context, args.locale);
     const page = context.pages()[0] ?? (await context.newPage());
     let finish: (code: number) => void = () => undefined;
     const finished = new Promise<number>((resolve) => (finish = resolve));

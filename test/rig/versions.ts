@@ -8,4 +8,6 @@ export const versions = {
   chromium: { aptPackage: 'chromium', executablePath: '/usr/bin/chromium' },
   /** Debian's Kerberos headers: code-server's `kerberos` dependency compiles from source. */
   krb5: { aptPackage: 'libkrb5-dev' },
+  /** Debian's Noto CJK fonts: without them Chromium draws Japanese, Chinese and Korean text as empty boxes. */
+  cjkFonts: { aptPackage: 'fonts-noto-cjk' },
 } as const;

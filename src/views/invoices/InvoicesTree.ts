@@ -81,7 +81,9 @@ export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<
     const status = statusLabel(invoice);
     const date = invoice.date === undefined ? undefined : forLabel(invoice.date, 40);
     // The status first: it is what the user scans for, and a narrow sidebar cuts the end of the row.
-    item.description = [look.attention ? status.toUpperCase() : status, amount, date].filter(Boolean).join(' · ');
+    item.description = [look.attention ? status.toLocaleUpperCase(vscode.env.language) : status, amount, date]
+      .filter(Boolean)
+      .join(' · ');
     // Enter (or a click) opens the invoice, as the context menu's Open does.
     if (invoice.url) {
       item.command = {

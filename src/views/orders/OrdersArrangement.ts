@@ -4,7 +4,7 @@ import { type AccountModel } from '../../accounts/AccountModel';
 import { type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { filterWord, groupingLabel, sortLabel } from './arrangementWords';
+import { filterWord, groupWord, sortWord } from './arrangementWords';
 import { type Arrangement, arrangeOrders, groupKey, groupOrders, parseArrangement } from './filter';
 
 /**
@@ -100,10 +100,8 @@ export class OrdersArrangement extends Disposable {
         ),
       );
     }
-    if (ready.length && sort !== 'server') parts.push(sortLabel(sort).toLocaleLowerCase(language));
-    if (ready.length && group !== 'none') {
-      parts.push(vscode.l10n.t('grouped {0}', groupingLabel(group).toLocaleLowerCase(language)));
-    }
+    if (ready.length && sort !== 'server') parts.push(sortWord(sort));
+    if (ready.length && group !== 'none') parts.push(groupWord(group));
     const said = {
       description: parts.length ? parts.join(' · ') : undefined,
       filteredEmpty: ready.length > 0 && filter !== 'all' && total > 0 && shown === 0,

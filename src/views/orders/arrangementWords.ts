@@ -82,3 +82,24 @@ export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): str
       return vscode.l10n.t('No label');
   }
 }
+
+/** The sort in the view's description, as a phrase of its own (a label is never lower-cased: German nouns keep theirs). */
+export function sortWord(sort: Exclude<OrderSort, 'server'>): string {
+  return sort === 'name' ? vscode.l10n.t('by name') : vscode.l10n.t('by state');
+}
+
+/** The grouping in the view's description, as a phrase of its own. */
+export function groupWord(by: Exclude<OrderGrouping, 'none'>): string {
+  switch (by) {
+    case 'state':
+      return vscode.l10n.t('grouped by state');
+    case 'plan':
+      return vscode.l10n.t('grouped by plan');
+    case 'location':
+      return vscode.l10n.t('grouped by location');
+    case 'renewal':
+      return vscode.l10n.t('grouped by renewal month');
+    case 'label':
+      return vscode.l10n.t('grouped by your labels');
+  }
+}

@@ -163,6 +163,14 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     assertNoEnglish(screen);
   });
 
+  it("says a server's own status word that only names its state in the user's language", async () => {
+    const nodes = (await h.api.orders.getChildren()) as OrderNode[];
+    const suspended = nodes.find((node) => node.order.state === 'suspended' && node.order.statusText);
+    assert.ok(suspended, 'the seed has a suspended server whose status word says so');
+    const { description } = h.api.orders.getTreeItem(suspended);
+    assert.ok(String(description).includes(vscode.l10n.t('Suspended')), String(description));
+  });
+
   it('the account summary and the server picker', async () => {
     const screen = new ScreenText();
     const createQuickPick = vscode.window.createQuickPick.bind(vscode.window);
@@ -226,6 +234,12 @@ describe('pseudo-locale: every string on screen comes through l10n', function ()
     h.mock.faults.add({ kind: 'empty', path: API });
     await watch(screen, () => h.store.refresh(['orders'], 'user'));
     screen.add('orders view message', h.api.ordersView.message);
+    h.mock.faults.clear();
+    // The balance's failure in the status bar tooltip: a reason worded in notify/, not the API layer's English.
+    h.mock.faults.add({ kind: 'status', status: 503, path: '/api/v1/balance' });
+    await watch(screen, () => h.store.refresh(['balance'], 'user'));
+    assert.ok(h.store.balance.error, 'the balance read failed');
+    screen.add('status bar tooltip', h.api.statusBar.item.tooltip);
     h.mock.faults.clear();
     const running = h.store.orders.all.find((order) => order.state === 'running');
     assert.ok(running);
