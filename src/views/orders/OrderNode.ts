@@ -111,7 +111,6 @@ function orderNotes(order: Order): string[] {
       ),
     );
   }
-  if (order.omittedFields) notes.push(vscode.l10n.t('{0} more fields were sent and not read.', order.omittedFields));
   return notes;
 }
 
