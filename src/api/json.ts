@@ -11,16 +11,16 @@ export const JSON_BOUNDS = {
   entries: 20_000,
   /** Members of one object: more than any order has fields. */
   members: 500,
-  /** JSON.parse's work, in JSON_COST units (about 50 ms). An honest 10 MB answer costs 10–35 million. */
-  work: 50_000_000,
+  /** The work of reading it, in JSON_COST's nanoseconds: about 60 ms. An honest 10 MB answer costs 10–55 million. */
+  work: 60_000_000,
 } as const;
 
 /**
- * What JSON.parse spends on each thing that costs, in nanoseconds, measured (first parse, one core of the bench
- * machine): an object or array, a value, a member of an object of 128 or more (V8 makes that a dictionary), and a
- * field name in an order of names not met before (V8 makes a hidden class for each).
+ * What reading costs (this look and the first JSON.parse of such a text), in nanoseconds on one core of the bench
+ * machine: an object or array, a value, a string (field names included), a member of an object of 128 or more (V8
+ * makes that a dictionary), and a field name in an order of names not met before (V8 makes a hidden class for each).
  */
-export const JSON_COST = { container: 90, value: 25, wideMember: 200, nameOrder: 800 } as const;
+export const JSON_COST = { container: 100, value: 15, string: 30, wideMember: 300, nameOrder: 1000 } as const;
 
 export type JsonBound = keyof typeof JSON_BOUNDS;
 
@@ -84,6 +84,7 @@ function look(text: string): number[] {
     switch (text.charCodeAt(i)) {
       case QUOTE: {
         const end = endOfString(text, i);
+        work += JSON_COST.string;
         if (key && (commas[depth] as number) < WIDE - 1) {
           let hash = order[depth] as number;
           for (let j = i + 1; j < end; j++) hash = Math.imul(hash ^ text.charCodeAt(j), 0x01000193);
