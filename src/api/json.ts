@@ -1,15 +1,11 @@
-/**
- * `JSON.parse` behind one linear look at the text, which refuses what no honest answer holds and what would keep
- * `JSON.parse` busy for long, and finds the integers a double cannot hold: those are read as their digits.
- */
+/** `JSON.parse` behind one linear look at the text that refuses what would keep it busy for long. */
 
-/** The bounds of one answer, far above what an honest one holds. */
+/** Far above what an honest answer holds: no reader recurses deeper, or loops longer. */
 export const JSON_BOUNDS = {
-  /** Levels of nesting: no reader recurses deeper. */
   depth: 32,
-  /** Entries of one array: more orders than any account has in one page. */
+  /** Of one array: more orders than any account has in one page. */
   entries: 20_000,
-  /** Members of one object: more than any order has fields. */
+  /** Of one object: more than any order has fields. */
   members: 500,
   /**
    * The work of reading it, in JSON_COST's nanoseconds: about 60 ms. Honest answers cost 2–8 million per MB, so 7 MB
@@ -19,15 +15,13 @@ export const JSON_BOUNDS = {
 } as const;
 
 /**
- * What reading costs (this look and the first JSON.parse of such a text), in nanoseconds on one core of the bench
- * machine: an object or array, a value, a string (field names included), a member of an object of 128 or more (V8
- * makes that a dictionary), and a field name in an order of names not met before (V8 makes a hidden class for each).
+ * The look's and the first JSON.parse's nanoseconds, measured on the bench machine. V8 makes an object of 128 members
+ * or more a dictionary, and a hidden class for each field name in an order of names not met before.
  */
 export const JSON_COST = { container: 100, value: 15, string: 30, wideMember: 300, nameOrder: 1000 } as const;
 
 export type JsonBound = keyof typeof JSON_BOUNDS;
 
-/** An answer over one of the bounds; nothing of it was parsed. */
 export class JsonTooComplex extends Error {
   override readonly name = 'JsonTooComplex';
 
@@ -37,9 +31,8 @@ export class JsonTooComplex extends Error {
 }
 
 /**
- * Parses an answer as `JSON.parse` does, except that a byte-order mark is skipped and integers beyond 2^53 are
- * strings of their exact digits (`9007199254740993` would become `…992`, another order's id). Throws a SyntaxError
- * for text that is not JSON, and JsonTooComplex for an answer over a bound.
+ * `JSON.parse`, past a byte-order mark, with integers beyond 2^53 read as strings of their digits (`…993` would become
+ * `…992`, another order's id). Throws a SyntaxError for text that is not JSON, JsonTooComplex over a bound.
  */
 export function parseJson(body: string): unknown {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
@@ -68,10 +61,7 @@ const WIDE = 128;
 const SEEN_WORDS = 1 << 15;
 const SEED = (Math.random() * 0x7fffffff) | 0;
 
-/**
- * Checks the bounds in one pass (strings skipped whole, only field names hashed) and returns the start and end of
- * each integer beyond 2^53. Leaves the syntax to `JSON.parse`: on text that is not JSON it may stop anywhere.
- */
+/** Checks the bounds and returns the spans of integers beyond 2^53; the syntax is left to `JSON.parse`. */
 function look(text: string): number[] {
   const big: number[] = [];
   const commas = new Int32Array(JSON_BOUNDS.depth + 2);
@@ -149,10 +139,7 @@ function look(text: string): number[] {
   return big;
 }
 
-/**
- * Notes the text from `from` to `to`, when it is an integer a double cannot hold (space around it allowed), as the
- * span to quote. `01…` is not JSON and is left for `JSON.parse` to refuse.
- */
+/** Notes the text between two marks when it is an integer a double cannot hold; `01…` is left for JSON.parse. */
 function largeInteger(text: string, from: number, to: number, big: number[]): void {
   let start = from;
   let end = to;
@@ -167,7 +154,6 @@ function largeInteger(text: string, from: number, to: number, big: number[]): vo
   if (!Number.isSafeInteger(Number(text.slice(start, end)))) big.push(start, end);
 }
 
-/** The index of the closing quote of the string opening at `start`, or the text's end. */
 function endOfString(text: string, start: number): number {
   for (let at = start + 1; ;) {
     const quote = text.indexOf('"', at);

@@ -18,9 +18,8 @@ const JSON_STYLES: ReadonlyArray<(json: string) => string> = [
 ];
 
 /**
- * The forms an honest server echoes a secret in: as sent, percent-encoded (either case of hex, `+` for a space),
- * JSON-escaped as the common encoders do, and base64 (whole, and its full groups, as in a Basic-auth echo of
- * `key:`). Longest first, so a form that contains another is masked whole.
+ * The forms an honest server echoes a secret in, longest first: as sent, percent-encoded, JSON-escaped, base64 (and its
+ * full groups, as in a Basic-auth echo of `key:`).
  */
 function forms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -43,10 +42,7 @@ function uriEncoded(secret: string): string {
   }
 }
 
-/**
- * Replaces every form of each secret in `text`. A secret that holds another (a key rotated by appending) is masked
- * first, so none of its tail shows after the shorter one's mask.
- */
+/** Longest secret first: one that holds another (a key rotated by appending) is masked whole. */
 export function maskSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
@@ -58,10 +54,7 @@ export function maskSecrets(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
-/**
- * The secrets in play, shared by the log and every API client: the stored key, and a key being checked before it is
- * stored (a server may echo either). A secret once added stays masked for the session; that costs nothing.
- */
+/** The secrets in play for the log and every API client; one once added stays masked for the session. */
 export class SecretMask {
   private readonly secrets = new Set<string>();
 
