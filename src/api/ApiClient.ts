@@ -44,12 +44,7 @@ export class ApiClient {
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList(
-      '/api/v1/orders',
-      (body, limit, trace) => readOrderPage(body, { limit, trace }),
-      'orders',
-      options,
-    );
+    return this.getList('/api/v1/orders', readOrderPage, 'orders', options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
@@ -74,7 +69,7 @@ export class ApiClient {
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
     return this.getList(
       '/api/v1/invoices',
-      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), { limit, trace }),
+      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), limit, trace),
       'invoices',
       options,
     );
@@ -96,12 +91,12 @@ export class ApiClient {
   }
 
   /**
-   * A list over all its pages, within bounds (see readAllPages); each page read like any other GET, paced, and no
-   * more than MAX_LIST_ENTRIES entries over all of them: the listing says how many more there were.
+   * A list over all its pages, within bounds (see readAllPages); each page read like any other GET, and no more than
+   * MAX_LIST_ENTRIES entries over all of them: the listing says how many more there were.
    */
   private async getList<T>(
     firstPath: string,
-    normalise: (body: unknown, limit: number, trace?: FieldTrace) => Promise<ListPage<T>>,
+    normalise: (body: unknown, limit: number, trace?: FieldTrace) => ListPage<T>,
     what: string,
     options?: CallOptions,
   ): Promise<Listing<T>> {
@@ -113,11 +108,9 @@ export class ApiClient {
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       get: (path) => this.requests.get(path, options),
-      parse: async (path, response) => {
+      parse: (path, response) => {
         const fields = this.fields.trace(what);
-        const page = await this.guardPaced(path, () =>
-          normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace),
-        );
+        const page = this.guard(path, () => normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace));
         fields?.done();
         read += page.items.length;
         skipped += page.skipped;
@@ -155,15 +148,6 @@ export class ApiClient {
   private guard<T>(path: string, readBody: () => T): T {
     try {
       return readBody();
-    } catch (caught) {
-      throw this.failure(path, caught);
-    }
-  }
-
-  /** `guard` for a reader that takes its time. */
-  private async guardPaced<T>(path: string, readBody: () => Promise<T>): Promise<T> {
-    try {
-      return await readBody();
     } catch (caught) {
       throw this.failure(path, caught);
     }

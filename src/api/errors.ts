@@ -1,3 +1,4 @@
+import { type JsonBound } from './json';
 import { type ServerText } from '../util/serverText';
 
 /**
@@ -38,6 +39,8 @@ export type ErrorReason =
   | { readonly rule: 'orderIdAmbiguous' }
   | { readonly rule: 'unknownAction'; readonly action: string }
   | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: ServerText }
+  /** A JSON answer over one of json.ts's bounds, refused unread. */
+  | { readonly rule: 'tooComplex'; readonly bound: JsonBound; readonly limit: number }
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
   | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' }
   | { readonly rule: 'queueFull' }

@@ -42,11 +42,6 @@ export interface Order {
    * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
    */
   readonly duplicateId?: DuplicateId;
-  /**
-   * How many of the order's fields the server sent beyond what is read (json.ts keeps the first 500 of an object):
-   * `raw` lacks them, so the details should say that this many were left out.
-   */
-  readonly omittedFields?: number;
 }
 
 export interface RefusedAddress {
@@ -128,7 +123,7 @@ export interface Listing<T> {
   readonly total?: number;
   /**
    * Why not all of the list was read, when a bound stopped it: too many pages, too many bytes, a next page outside
-   * the API or seen before, or (`countLimit`) more entries than are read of one list (json.ts, MAX_ARRAY_ITEMS).
+   * the API or seen before, or (`countLimit`) more entries than are read of one list over all its pages.
    */
   readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
 }

@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
-import { readJsonBody } from './json';
+import { JSON_BOUNDS, JsonTooComplex, parseJson } from './json';
 import { isObject } from './normalise/read';
-import { maskSecrets, maskSecretsInSlices, maskSteps } from './secretMask';
+import { maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 import { optional, plain, serverText } from '../util/serverText';
 
@@ -54,18 +54,15 @@ export function safeRequestId(value: string | undefined, secrets: readonly strin
 const EXCERPT_WINDOW = 4096;
 
 /**
- * A short, single-line, tag-free excerpt of a body for messages and logs. The start of the body is masked, then cut,
- * then masked again as a page shows it (a key split by tags reads whole once they are stripped; the start of one cut
- * off by the window is masked too), then read once from left to right (no pattern runs over server text), and the
- * excerpt itself is masked as well. No work grows with the rest of the body.
+ * A short, single-line, tag-free excerpt of a body for messages and logs, read once from left to right (no pattern
+ * runs over server text); no work grows with the rest of the body.
  */
 export function excerpt(body: string, key: string, max = 120, others: readonly string[] = []): string {
   const secrets = [key, ...others];
-  // Room past the window for a secret's longest form (six characters per character escaped as \uXXXX): a form the
-  // window cuts is masked whole, and then cut.
+  // Room past the window for a secret's longest form (\uXXXX is six characters a character): a form the window
+  // would cut is masked whole first.
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  const head = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
-  const text = maskSecrets(head, secrets, { hidden: hiddenInPage, cutAtEnd: body.length > head.length });
+  const text = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
   let out = '';
   let space = false;
   for (let i = 0; i < text.length && out.length <= max; i++) {
@@ -91,13 +88,9 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
     space = false;
     out += char;
   }
+  // Masked again as it reads once spaces are folded.
   const shown = maskSecrets(out, secrets);
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
-}
-
-/** What a page does not show: a tag (a script or style element whole), as the excerpt skips it. */
-function hiddenInPage(text: string, at: number): number {
-  return text.charCodeAt(at) === 0x3c /* < */ ? endOfTag(text, at) : at;
 }
 
 /** Where the text after a tag starts; a `<script>` or `<style>` element is skipped whole. */
@@ -114,36 +107,6 @@ function endOfTag(text: string, start: number): number {
     }
   }
   return close + 1;
-}
-
-/**
- * Masks the secrets in every string and field name of parsed JSON (depth is bounded by the parser). Copies only the
- * objects and arrays that change: a large body with no secret in it is walked once and kept as it is. A generator,
- * paced with the reading (see json.ts).
- */
-function* maskParsed(value: unknown, secrets: readonly string[]): Generator<void, unknown> {
-  if (typeof value === 'string') return yield* maskSteps(value, secrets);
-  if (Array.isArray(value)) {
-    const list = value as unknown[];
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      const masked = yield* maskParsed(item, secrets);
-      if (masked !== item) (copy ??= list.slice())[i] = masked;
-    }
-    return copy ?? list;
-  }
-  if (!isObject(value)) return value;
-  let changed = false;
-  const entries: Array<readonly [string, unknown]> = [];
-  for (const name of Object.keys(value)) {
-    const item = value[name];
-    const entry = [yield* maskSteps(name, secrets), yield* maskParsed(item, secrets)] as const;
-    changed ||= entry[0] !== name || entry[1] !== item;
-    entries.push(entry);
-  }
-  // fromEntries defines properties, so a field named "__proto__" stays a field.
-  return changed ? Object.fromEntries(entries) : value;
 }
 
 function looksLikeHtml(response: TransportResponse): boolean {
@@ -184,26 +147,27 @@ function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   return 'invalidRequest';
 }
 
-/**
- * Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. The body is read in
- * slices (see json.ts), so a large one lets the extension host run meanwhile.
- */
+/** Above this, masking and parsing a body each take long enough to deserve an event-loop turn of their own. */
+const LARGE_BODY = 1024 * 1024;
+
+/** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
 export async function interpret(response: TransportResponse, context: RequestContext, now: number): Promise<unknown> {
   const { status } = response;
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
   // Masked before anything reads it: a key echoed anywhere in the body (a value, a field name, a message) is gone.
-  const body = await maskSecretsInSlices(response.body, secrets);
+  const body = maskSecrets(response.body, secrets);
+  if (body.length > LARGE_BODY) await new Promise((resolve) => setImmediate(resolve));
   let json: unknown;
   let parsed = false;
+  let refused: JsonTooComplex | undefined;
   if (body.trim()) {
     try {
-      // A key written with \\u escapes passes the text mask and appears only once parsed.
-      json = await readJsonBody(body, { unescaped: (value) => maskParsed(value, secrets) });
+      json = parseJson(body);
       parsed = true;
-    } catch {
-      parsed = false;
+    } catch (error) {
+      if (error instanceof JsonTooComplex) refused = error;
     }
   }
   const { code, message } = parsed ? readErrorBody(json) : {};
@@ -227,6 +191,13 @@ export async function interpret(response: TransportResponse, context: RequestCon
           serverMessage,
         },
       );
+    }
+    if (refused) {
+      const { bound } = refused;
+      throw new ApiError('badResponse', refused.message, {
+        ...base,
+        reason: { rule: 'tooComplex', bound, limit: JSON_BOUNDS[bound] },
+      });
     }
     if (body.trim() && !parsed) {
       const html = looksLikeHtml(response);

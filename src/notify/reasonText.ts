@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type BodyShape, type ErrorReason, type ExpectedBody } from '../api/errors';
+import { type JsonBound } from '../api/json';
 import { type KeyStoreError } from '../auth/KeyStore';
 import { forMessage } from './inert';
 
@@ -37,6 +38,10 @@ export function reasonText(reason: ErrorReason): string {
             forMessage(reason.excerpt),
           )
         : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', forMessage(reason.excerpt));
+    case 'tooComplex':
+      return `${tooComplexText(reason.bound, reason.limit.toLocaleString())} ${vscode.l10n.t(
+        'No hosting API sends that much: check that the base URL points at yours.',
+      )}`;
     case 'unexpectedBody':
       return expectedText(reason.expected, shapeText(reason.got));
     case 'missingId':
@@ -58,6 +63,20 @@ export function reasonText(reason: ErrorReason): string {
         reason.setting,
         reason.seconds,
       );
+  }
+}
+
+/** Which bound a JSON answer broke (`tooComplex`). */
+function tooComplexText(bound: JsonBound, limit: string): string {
+  switch (bound) {
+    case 'depth':
+      return vscode.l10n.t('The answer nests values more than {0} levels deep.', limit);
+    case 'entries':
+      return vscode.l10n.t('The answer holds a list of more than {0} entries.', limit);
+    case 'members':
+      return vscode.l10n.t('The answer holds an object of more than {0} fields.', limit);
+    case 'work':
+      return vscode.l10n.t('The answer holds too many objects, values or field names to read at once.');
   }
 }
 

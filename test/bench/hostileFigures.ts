@@ -1,12 +1,15 @@
 /**
  * How long a hostile or huge answer can hold the event loop (the extension host's, shared with every extension):
- * each body of the hostile corpus, and a valid 10 MB list, read by the API client over loopback HTTP.
+ * each body of the hostile corpus, the longest valid list one answer may hold, and 10 MB bodies built to be costly,
+ * read by the API client over loopback HTTP.
  */
 import { ApiClient } from '../../src/api/ApiClient';
+import { ApiError } from '../../src/api/errors';
+import { JSON_BOUNDS } from '../../src/api/json';
 import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { HOSTILE_NAMES, hostileAnswer, type HostileName, serveHostile } from '../mock-api/hostile';
 import { JSON_HEADERS } from '../mock-api/hostileBodies';
-import { tinyOrderList, wideOrderList } from '../mock-api/hugeBodies';
+import { ownNamesList, tinyOrderList, underWorkBound, wideOrderList } from '../mock-api/hugeBodies';
 import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
 import { type Figure } from './figures';
 import { round } from './stats';
@@ -27,29 +30,17 @@ export async function longestBlock(work: () => Promise<unknown>): Promise<number
   return Math.max(0, widest - 1);
 }
 
-/** A valid order list just under the client's 10 MiB cap, cut from the corpus's 10 MiB one. */
-function listUnderCap(): string {
-  const body = hostileAnswer('orderList10MB').body as string;
-  const parsed = JSON.parse(body) as { data: unknown[] };
-  const cap = 10 * 1024 * 1024 - 4096;
-  const ratio = cap / Buffer.byteLength(body);
-  parsed.data = parsed.data.slice(0, Math.floor(parsed.data.length * ratio));
-  return JSON.stringify(parsed);
+/** The corpus's valid 10 MB order list cut to as many orders as one answer may hold. */
+function longestList(): string {
+  const parsed = JSON.parse(hostileAnswer('orderList10MB').body as string) as { data: unknown[]; meta: unknown };
+  return JSON.stringify({ data: parsed.data.slice(0, JSON_BOUNDS.entries), meta: { total: JSON_BOUNDS.entries } });
 }
-
-let underCap: string | undefined;
 
 async function readOnce(name: HostileName): Promise<{ ms: number; bytes: number }> {
   const mock = await startMockApi({ rateLimit: false, quiet: true });
   try {
     const entry = hostileAnswer(name);
-    if (name === 'orderList10MB') {
-      underCap ??= listUnderCap();
-      mock.faults.add({ kind: 'raw', path: entry.path, status: 200, headers: entry.headers, body: underCap });
-      entry.body = underCap;
-    } else {
-      serveHostile(mock, name);
-    }
+    serveHostile(mock, name);
     const api = new ApiClient({
       baseUrl: mock.url,
       getKey: () => DEMO_API_KEY,
@@ -85,12 +76,15 @@ async function readBody(body: string): Promise<{ ms: number; totalMs: number; re
     let read = 'failed';
     const started = performance.now();
     const ms = await longestBlock(async () => {
-      const listing = await api.listOrders();
-      const first = listing.items[0];
-      read =
-        `${listing.items.length.toLocaleString('en')} orders read` +
-        (listing.stoppedBy ? ` (stopped by ${listing.stoppedBy}, total ${listing.total?.toLocaleString('en')})` : '') +
-        (first?.omittedFields ? `, ${first.omittedFields.toLocaleString('en')} fields of the first left out` : '');
+      try {
+        const listing = await api.listOrders();
+        read =
+          `${listing.items.length.toLocaleString('en')} orders read` +
+          (listing.stoppedBy ? ` (stopped by ${listing.stoppedBy}, total ${listing.total?.toLocaleString('en')})` : '');
+      } catch (error) {
+        const bound = error instanceof ApiError && error.reason?.rule === 'tooComplex' ? error.reason.bound : undefined;
+        read = bound ? `refused (${bound})` : `failed: ${String(error)}`;
+      }
     });
     const totalMs = performance.now() - started;
     await api.dispose();
@@ -100,7 +94,10 @@ async function readBody(body: string): Promise<{ ms: number; totalMs: number; re
   }
 }
 
-/** The best of three of `body`, as a figure against a 50 ms budget. */
+/** A 10 MB answer may hold the event loop this long, once per read. */
+const BIG_BUDGET_MS = 150;
+
+/** The best of three of `body`, as a figure against the budget for a 10 MB answer. */
 async function bodyFigure(id: string, label: string, body: string): Promise<Figure> {
   const runs = [await readBody(body), await readBody(body), await readBody(body)];
   const best = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
@@ -108,30 +105,52 @@ async function bodyFigure(id: string, label: string, body: string): Promise<Figu
     id,
     label,
     value: `${round(best.ms)} ms`,
-    budget: '≤ 50 ms',
-    met: best.ms <= 50,
+    budget: `≤ ${BIG_BUDGET_MS} ms`,
+    met: best.ms <= BIG_BUDGET_MS,
     detail: `${round(Buffer.byteLength(body) / 1024 / 1024, 1)} MB; ${best.read}; ${round(best.totalMs, 0)} ms in all`,
     data: runs,
   };
 }
 
-/** Bodies whose weight is in their count: a list of tiny orders, one order with a huge number of fields. */
+/** Bodies whose weight is in their count or their cost to JSON.parse, not their depth. */
 export async function countFigures(): Promise<Figure[]> {
   const tiny = tinyOrderList();
   const wide = wideOrderList();
   const thousands = (n: number): string => `${Math.round(n / 1000).toLocaleString('en')},000`;
-  return [
+  const figures = [
     await bodyFigure(
       'tinyOrdersBlockMs',
-      `longest event-loop block reading ${thousands(tiny.count)} tiny orders (10 MB)`,
+      `longest event-loop block: ${thousands(tiny.count)} tiny orders (10 MB)`,
       tiny.body,
     ),
     await bodyFigure(
       'wideOrderBlockMs',
-      `longest event-loop block reading one order with ${thousands(wide.fields)} keys (10 MB)`,
+      `longest event-loop block: one order with ${thousands(wide.fields)} keys (10 MB)`,
       wide.body,
     ),
+    await bodyFigure(
+      'ownNamesBlockMs',
+      'longest event-loop block: objects of 100 keys, each with names of its own (10 MB)',
+      ownNamesList(),
+    ),
   ];
+  const words: Record<string, string> = {
+    containers: 'empty objects',
+    values: 'short strings',
+    wideMembers: 'objects of 500 keys',
+    nameOrders: 'objects with a key of their own',
+    all: 'all four kinds',
+  };
+  for (const [kind, body] of Object.entries(underWorkBound())) {
+    figures.push(
+      await bodyFigure(
+        `underWorkBound_${kind}BlockMs`,
+        `longest event-loop block: ${words[kind] ?? kind} just under the work bound (10 MB)`,
+        body,
+      ),
+    );
+  }
+  return figures;
 }
 
 export async function hostileFigures(): Promise<Figure[]> {
@@ -145,10 +164,15 @@ export async function hostileFigures(): Promise<Figure[]> {
   const worstSmall = small.reduce((a, b) => (b.ms > a.ms ? b : a));
   const big = rows.find((r) => r.name === 'orderList10MB');
   const endless = rows.find((r) => r.name === 'endlessPages');
+  const longest = await bodyFigure(
+    'bigListBlockMs',
+    `longest event-loop block: a valid list of ${JSON_BOUNDS.entries.toLocaleString('en')} orders, the most one answer may hold`,
+    longestList(),
+  );
   return [
     {
       id: 'hostileBlockMs',
-      label: 'longest event-loop block reading a hostile answer (≤ 100 KB each)',
+      label: 'longest event-loop block: a hostile answer of the corpus (≤ 100 KB each)',
       value: `${round(worstSmall.ms)} ms`,
       budget: '≤ 20 ms',
       met: worstSmall.ms <= 20,
@@ -158,13 +182,10 @@ export async function hostileFigures(): Promise<Figure[]> {
       data: Object.fromEntries(rows.map((r) => [r.name, r.ms])),
     },
     {
-      id: 'bigListBlockMs',
-      label: 'longest event-loop block reading a valid 10 MB order list',
-      value: `${round(big?.ms ?? Number.NaN)} ms`,
-      budget: '≤ 50 ms',
-      met: (big?.ms ?? Infinity) <= 50,
+      ...longest,
       detail:
-        `${round((big?.bytes ?? 0) / 1024 / 1024, 1)} MB; an endless chain of 1.25 MB pages (stopped at the 10 MB cap): ` +
+        `${longest.detail}; a valid 10 MB list of 37,000 orders, refused (over ${JSON_BOUNDS.entries.toLocaleString('en')} entries): ` +
+        `${round(big?.ms ?? Number.NaN)} ms; an endless chain of 1.25 MB pages (stopped at the 10 MB cap): ` +
         `${round(endless?.ms ?? Number.NaN)} ms`,
     },
   ];

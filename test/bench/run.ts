@@ -16,6 +16,7 @@ import {
   floodFigures,
   idlePerAccountFigures,
   idleRateFigures,
+  readingFigures,
   shapeFigures,
   sizeFigures,
   thousandsFigures,
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await step('background request rates', () => idleRateFigures());
   await step('background request rates, two accounts', () => idlePerAccountFigures());
   await step("background request rates, the folder's server item", () => folderItemFigures());
+  await step('reading 1,000 and 10,000 orders', () => readingFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('forecast of 10,000 orders', () => forecastFigures());

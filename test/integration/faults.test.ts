@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { JSON_HEADERS } from '../mock-api/hostileBodies';
+import { tinyOrderList } from '../mock-api/hugeBodies';
 import { type FaultRule } from '../mock-api/server';
 import { captureMessages, Harness, KEY, waitFor } from './harness';
 
@@ -87,6 +89,26 @@ const cases: Case[] = [
     message: /larger than 10 MB/,
     actions: ['Show Log'],
     logged: /larger than 10 MB/,
+  },
+  {
+    name: 'an answer nested 20,000 levels deep',
+    fault: {
+      kind: 'raw',
+      path: API,
+      status: 200,
+      headers: JSON_HEADERS,
+      body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    },
+    message: /could not be read: The answer nests values more than 32 levels deep\. No hosting API sends that much/,
+    actions: ['Show Log'],
+    logged: /over the bound on depth/,
+  },
+  {
+    name: 'a list of 757,000 tiny orders (10 MB)',
+    fault: { kind: 'raw', path: API, status: 200, headers: JSON_HEADERS, body: tinyOrderList().body },
+    message: /could not be read: The answer holds a list of more than 20.?000 entries\./,
+    actions: ['Show Log'],
+    logged: /over the bound on entries/,
   },
   {
     name: 'an empty body',

@@ -1,6 +1,8 @@
 // Valid bodies just under the client's 10 MiB cap whose size lies in their count, not their depth: a list of
-// hundreds of thousands of tiny orders, and one order with hundreds of thousands of fields. For benchmarks and tests
-// of bounded reading; built on demand, once per process.
+// hundreds of thousands of tiny orders, one order with hundreds of thousands of fields, objects each with names of
+// their own, and the costliest bodies json.ts still reads. For benchmarks and tests of bounded reading; built on
+// demand.
+import { JSON_BOUNDS, JSON_COST } from '../../src/api/json';
 
 /** The client's response cap, less room for the headers' share of the count. */
 const UNDER_CAP = 10 * 1024 * 1024 - 4096;
@@ -35,4 +37,75 @@ export function wideOrderList(): { body: string; fields: number } {
     wideOrder = { body: head + pad + tail, fields: parts.length + 1 };
   }
   return wideOrder;
+}
+
+/** `{"data":…,"pad":"xxx…"}`: `inner` padded with one long string to just under the cap. */
+function padded(inner: string): string {
+  return `{"data":${inner},"pad":"${'x'.repeat(Math.max(0, UNDER_CAP - inner.length - 20))}"}`;
+}
+
+/** `count` items in arrays of 20,000 (the most one array may hold), in one array. */
+function lists(count: number, item: (i: number) => string): string {
+  const parts: string[] = [];
+  for (let from = 0; from < count; from += 20_000) {
+    const items: string[] = [];
+    for (let i = from; i < Math.min(count, from + 20_000); i++) items.push(item(i));
+    parts.push(`[${items.join(',')}]`);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** An object of `width` members named `k<from>`, `k<from+1>`…: field names no other object has. */
+function ownNames(width: number, from: number): string {
+  const members: string[] = [];
+  for (let k = from; k < from + width; k++) members.push(`"k${k}":0`);
+  return `{${members.join(',')}}`;
+}
+
+/** 10 MB of objects of 100 members, each with field names of its own: JSON.parse takes seconds over it. */
+export function ownNamesList(): string {
+  const parts: string[] = [];
+  let size = 2;
+  for (let from = 0; size < UNDER_CAP - 2_000; from += 100) {
+    const part = ownNames(100, from);
+    parts.push(part);
+    size += part.length + 1;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * An object of 500 members: its first 127 names shared by every such object (V8 makes it a dictionary past those;
+ * new names before that are another cost), the rest its own.
+ */
+function wideObject(i: number): string {
+  const members: string[] = [];
+  for (let k = 0; k < 500; k++) members.push(k < 127 ? `"k${k}":0` : `"w${i}_${k}":0`);
+  return `{${members.join(',')}}`;
+}
+
+export type WorkKind = 'containers' | 'values' | 'wideMembers' | 'nameOrders' | 'all';
+
+/**
+ * Bodies of one costly kind each (and of all four), just under the work json.ts lets JSON.parse do, padded to the
+ * cap: the most an answer may make it do. A test checks that each is read, not refused.
+ */
+export function underWorkBound(): Record<WorkKind, string> {
+  const { work } = JSON_BOUNDS;
+  const count = (share: number, cost: number): number => Math.floor((0.98 * share * work) / cost);
+  const { container, value, string, wideMember, nameOrder } = JSON_COST;
+  const kinds = (share: number): string[] => [
+    lists(count(share, container + value), () => '{}'),
+    lists(count(share, value + string), () => '"ab"'),
+    `[${Array.from({ length: count(share, 500 * (wideMember + value + string)) }, (_, i) => wideObject(i)).join(',')}]`,
+    lists(count(share, nameOrder + container + value + string), (i) => ownNames(1, i)),
+  ];
+  const [containers, values, wideMembers, nameOrders] = kinds(1) as [string, string, string, string];
+  return {
+    containers: padded(containers),
+    values: padded(values),
+    wideMembers: padded(wideMembers),
+    nameOrders: padded(nameOrders),
+    all: padded(`[${kinds(0.25).join(',')}]`),
+  };
 }

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MAX_JSON_DEPTH, omittedEntries, parseJsonBody, readJsonBody, TOO_DEEP_MARKER } from '../../src/api/json';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSON_BOUNDS, JSON_COST, type JsonBound, JsonTooComplex, parseJson } from '../../src/api/json';
+import { ownNamesList, underWorkBound } from '../mock-api/hugeBodies';
 
 /** `JSON.parse`'s value, except that integers beyond 2^53 are the exact digits as a string (as ours reads them). */
 function sameAsJsonParse(ours: unknown, theirs: unknown): boolean {
@@ -30,117 +33,133 @@ const jsonText = fc
   .tuple(fc.jsonValue({ maxDepth: 6 }), fc.constantFrom(undefined, 1, '\t', ' \r\n'))
   .map(([value, space]) => JSON.stringify(value, null, space));
 
-describe('JSON reading, bounded and in slices (unit)', () => {
-  it('reads any JSON as JSON.parse does, whole or taken apart into runs of any size', () => {
+function refusal(text: string): JsonBound | undefined {
+  try {
+    parseJson(text);
+    return undefined;
+  } catch (error) {
+    assert.ok(error instanceof JsonTooComplex, String(error));
+    return error.bound;
+  }
+}
+
+const list = (count: number, item: (i: number) => string): string =>
+  `[${Array.from({ length: count }, (_, i) => item(i)).join(',')}]`;
+
+/** `count` items in arrays of at most `JSON_BOUNDS.entries`, so only the bound under test is met. */
+const lists = (count: number, item: (i: number) => string): string => {
+  const parts: string[] = [];
+  for (let from = 0; from < count; from += JSON_BOUNDS.entries) {
+    parts.push(list(Math.min(JSON_BOUNDS.entries, count - from), (i) => item(from + i)));
+  }
+  return `[${parts.join(',')}]`;
+};
+
+describe('JSON reading within bounds (unit)', () => {
+  it('reads any JSON as JSON.parse does', () => {
     fc.assert(
-      fc.property(jsonText, fc.integer({ min: 1, max: 64 }), (text, runChars) => {
-        const theirs: unknown = JSON.parse(text);
-        assert.ok(sameAsJsonParse(parseJsonBody(text), theirs), 'whole');
-        assert.ok(sameAsJsonParse(parseJsonBody(text, { runChars }), theirs), `runs of ${runChars}`);
+      fc.property(jsonText, (text) => {
+        assert.ok(sameAsJsonParse(parseJson(text), JSON.parse(text)));
       }),
       { numRuns: 400 },
     );
   });
 
-  it('throws a SyntaxError exactly where JSON.parse does, whatever the runs', () => {
+  it('throws a SyntaxError exactly where JSON.parse does', () => {
     const mutated = fc
-      .tuple(jsonText, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', ':', '[', '{', 'x', '\\', '1', ' '))
+      .tuple(jsonText, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', ':', '[', '{', 'x', '\\', '1', '0', ' '))
       .map(([text, at, insert]) => {
         const i = text.length ? at % text.length : 0;
         return at % 2 ? text.slice(0, i) + insert + text.slice(i) : text.slice(0, i) + insert + text.slice(i + 1);
       });
     fc.assert(
-      fc.property(
-        fc.oneof(mutated, fc.string({ maxLength: 12 })),
-        fc.integer({ min: 1, max: 32 }),
-        (text, runChars) => {
-          let valid = true;
-          try {
-            JSON.parse(text);
-          } catch {
-            valid = false;
-          }
-          for (const bounds of [{}, { runChars }]) {
-            try {
-              parseJsonBody(text, bounds);
-              assert.ok(valid, `accepted ${JSON.stringify(text)} with ${JSON.stringify(bounds)}`);
-            } catch (error) {
-              assert.ok(error instanceof SyntaxError, String(error));
-              assert.ok(!valid, `refused ${JSON.stringify(text)} with ${JSON.stringify(bounds)}: ${String(error)}`);
-            }
-          }
-        },
-      ),
+      fc.property(fc.oneof(mutated, fc.string({ maxLength: 12 })), (text) => {
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        try {
+          parseJson(text);
+          assert.ok(valid, `accepted ${JSON.stringify(text)}`);
+        } catch (error) {
+          assert.ok(error instanceof SyntaxError, String(error));
+          assert.ok(!valid, `refused ${JSON.stringify(text)}: ${String(error)}`);
+        }
+      }),
       { numRuns: 1000 },
     );
   });
 
-  it('keeps integers beyond 2^53 exact, in a run and taken apart', () => {
-    const text = '{"a":[9007199254740993,-12345678901234567890,1.5,9007199254740991],"b":{"id":9007199254740993}}';
-    const expected = {
-      a: ['9007199254740993', '-12345678901234567890', 1.5, 9007199254740991],
+  it('keeps the exact digits of an id beyond 2^53, and nothing else changes', () => {
+    const text =
+      '{"a":[9007199254740993,-12345678901234567890,1.5,9007199254740991, 123456789012345678901 ],' +
+      '"b":{"id":9007199254740993},"c":"12345678901234567890","d":1.2345678901234567890,"e":12345678901234567e3}';
+    assert.deepEqual(parseJson(text), {
+      a: ['9007199254740993', '-12345678901234567890', 1.5, 9007199254740991, '123456789012345678901'],
       b: { id: '9007199254740993' },
-    };
-    for (const runChars of [undefined, 1, 8]) assert.deepEqual(parseJsonBody(text, { runChars }), expected);
+      c: '12345678901234567890',
+      d: 1.2345678901234567,
+      e: 12345678901234567e3,
+    });
+    assert.equal(parseJson('12345678901234567890'), '12345678901234567890');
+    assert.deepEqual(parseJson('[\n  12345678901234567890\n]'), ['12345678901234567890']);
+    // Not JSON before, not JSON after: a large integer as a field name, or with a leading zero.
+    assert.throws(() => parseJson('{12345678901234567890:1}'), SyntaxError);
+    assert.throws(() => parseJson('[01234567890123456789]'), SyntaxError);
   });
 
-  it('cuts values nested deeper than the bound at the same depth, in a run and taken apart', () => {
-    const depth = MAX_JSON_DEPTH + 10;
-    const text = `{"keep":1,"deep":${'['.repeat(depth)}"x"${']'.repeat(depth)},"after":2}`;
-    for (const runChars of [undefined, 1, 16]) {
-      const value = parseJsonBody(text, { runChars }) as { deep: unknown; after: number };
-      let node: unknown = value.deep;
-      let levels = 1;
-      while (Array.isArray(node)) {
-        node = node[0];
-        levels++;
-      }
-      assert.equal(node, TOO_DEEP_MARKER);
-      assert.equal(levels, MAX_JSON_DEPTH, `${runChars}`);
-      assert.equal(value.after, 2);
-    }
+  it('refuses values nested deeper than the bound before anything walks them, however deep', () => {
+    const nested = (depth: number): string => `{"keep":1,"deep":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    assert.equal(refusal(nested(JSON_BOUNDS.depth)), undefined);
+    assert.equal(refusal(nested(JSON_BOUNDS.depth + 1)), 'depth');
+    assert.equal(refusal('['.repeat(1_000_000)), 'depth');
+    assert.equal(refusal(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`), 'depth');
   });
 
-  it('builds at most the bounded number of entries and members, and counts the rest', () => {
-    const list = `[${Array.from({ length: 50 }, (_, i) => `{"id":${i}}`).join(',')}]`;
-    for (const runChars of [undefined, 8]) {
-      const read = parseJsonBody(list, { maxArrayItems: 20, runChars }) as unknown[];
-      assert.equal(read.length, 20);
-      assert.equal(omittedEntries(read), 30);
-      assert.deepEqual(read[19], { id: 19 });
-    }
-    const wide = `{"id":1,${Array.from({ length: 40 }, (_, i) => `"k${i}":[${i}]`).join(',')}}`;
-    const order = parseJsonBody(`[${wide}]`, { maxObjectKeys: 10 }) as Array<Record<string, unknown>>;
-    assert.equal(Object.keys(order[0] ?? {}).length, 10);
-    assert.equal(omittedEntries(order[0]), 31);
-    assert.equal(omittedEntries(order), 0);
-    // A container breaking a bound deep inside a small text is taken apart just the same.
-    const nested = parseJsonBody(`{"a":{"b":${list}}}`, { maxArrayItems: 5 }) as { a: { b: unknown[] } };
-    assert.equal(nested.a.b.length, 5);
-    assert.equal(omittedEntries(nested.a.b), 45);
+  it('refuses an array of more entries, or an object of more members, than the bounds', () => {
+    assert.equal(refusal(list(JSON_BOUNDS.entries, () => '1')), undefined);
+    assert.equal(refusal(list(JSON_BOUNDS.entries + 1, () => '1')), 'entries');
+    const object = (members: number): string =>
+      `{${Array.from({ length: members }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    assert.equal(refusal(object(JSON_BOUNDS.members)), undefined);
+    assert.equal(refusal(object(JSON_BOUNDS.members + 1)), 'members');
   });
 
-  it('reads "__proto__" as a field, never as the prototype, in a run and taken apart', () => {
-    const text = '{"__proto__":{"polluted":true},"constructor":{"prototype":1},"id":1}';
-    for (const runChars of [undefined, 1, 20, 40, 64]) {
-      const value = parseJsonBody(text, { runChars }) as Record<string, unknown>;
-      assert.equal(Object.getPrototypeOf(value), Object.prototype);
-      assert.deepEqual(Object.keys(value), ['__proto__', 'constructor', 'id']);
-      assert.equal(({} as Record<string, unknown>).polluted, undefined);
-    }
+  it('refuses an answer that would keep JSON.parse busy, within the bounds of each array and object', () => {
+    const over = (cost: number): number => Math.ceil(JSON_BOUNDS.work / cost) + 1;
+    assert.equal(refusal(lists(over(JSON_COST.value), () => '1')), 'work');
+    assert.equal(refusal(lists(over(JSON_COST.container + JSON_COST.value), () => '{}')), 'work');
+    const wide = (i: number): string => `{${Array.from({ length: 200 }, (_, k) => `"k${k}":${i}`).join(',')}}`;
+    assert.equal(refusal(lists(over(200 * JSON_COST.wideMember), wide)), 'work');
+    // Each object its own field names: JSON.parse makes a hidden class for each (seconds for 10 MB of them). They
+    // are counted by hash, a few percent under.
+    assert.equal(refusal(lists(1.1 * over(JSON_COST.nameOrder), (i) => `{"k${i}":0}`)), 'work');
+  });
+
+  it('reads the 10 MB bodies just under the work bound that the bench measures, and refuses 10 MB of own names', () => {
+    for (const [kind, body] of Object.entries(underWorkBound())) assert.equal(refusal(body), undefined, kind);
+    assert.equal(refusal(ownNamesList()), 'work');
+  });
+
+  it('reads a page of 20,000 orders written the way that costs JSON.parse most of any honest API', () => {
+    // BILLmanager wraps every value in an object of its own: the most objects per byte of the providers read.
+    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/providers/billmanager/orders.json'), 'utf8');
+    const entry = JSON.stringify((JSON.parse(fixture) as { doc: { elem: unknown[] } }).doc.elem[0]);
+    const body = `{"doc":{"elem":${list(JSON_BOUNDS.entries, (i) => entry.replace('"$":"', `"$":"${i}`))}}}`;
+    assert.ok(body.length > 4_500_000, `${body.length}`);
+    assert.equal(refusal(body), undefined);
+  });
+
+  it('reads "__proto__" as a field, never as the prototype', () => {
+    const value = parseJson('{"__proto__":{"polluted":true},"constructor":{"prototype":1},"id":1}') as object;
+    assert.equal(Object.getPrototypeOf(value), Object.prototype);
+    assert.deepEqual(Object.keys(value), ['__proto__', 'constructor', 'id']);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
   it('skips a byte-order mark', () => {
-    assert.deepEqual(parseJsonBody('\ufeff{"a":1}'), { a: 1 });
-  });
-
-  it('reads in slices, letting the event loop turn, to the same value', async () => {
-    const text = `[${Array.from({ length: 3_000 }, (_, i) => `{"id":${i},"name":"n${i}"}`).join(',')}]`;
-    let turns = 0;
-    const ticking = setInterval(() => turns++, 0);
-    const value = await readJsonBody(text, { sliceMs: 0, runChars: 512 });
-    clearInterval(ticking);
-    assert.deepEqual(value, JSON.parse(text));
-    assert.ok(turns > 0, 'the event loop turned while reading');
+    assert.deepEqual(parseJson('\ufeff{"a":1}'), { a: 1 });
   });
 });

@@ -3,7 +3,7 @@ import { findId } from './ids';
 import { readInvoiceStatus } from './invoiceStatus';
 import { readAmountAt, readCurrency } from './money';
 import { type FieldTrace, joinPath, lookup, textHit } from './read';
-import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
+import { type ListPage, readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { optional } from '../../util/serverText';
 
@@ -133,14 +133,10 @@ export function normaliseInvoice(value: unknown, now = Date.now(), trace?: Field
   };
 }
 
-/** `normaliseInvoiceList` for a response as it arrives: paced, at most `limit` invoices read. */
-export function readInvoicePage(
-  body: unknown,
-  now: number,
-  options: { readonly limit: number; readonly trace?: FieldTrace },
-): Promise<ListPage<Invoice>> {
+/** `normaliseInvoiceList` for one page of a list read over pages: at most `limit` invoices read. */
+export function readInvoicePage(body: unknown, now: number, limit: number, trace?: FieldTrace): ListPage<Invoice> {
   const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t);
-  return readListInSlices(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, options);
+  return readList(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, trace, limit);
 }
 
 export function normaliseInvoiceList(

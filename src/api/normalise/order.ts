@@ -1,4 +1,3 @@
-import { omittedEntries } from '../json';
 import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
 import { readAddressesFrom } from './addresses';
@@ -6,7 +5,7 @@ import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
 import { type FieldTrace, asText, isObject, joinPath, present, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
-import { type ListPage, readList, readListInSlices, unwrapObject } from './wrappers';
+import { type ListPage, readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { readRenewal } from './renewal/readRenewal';
 import { optional, serverText } from '../../util/serverText';
@@ -220,8 +219,7 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
   const shownStatus = statusText === undefined ? undefined : serverText(cut(statusText));
   const renewal = readRenewal(fields, base, trace);
   const { raw } = entry;
-  const omitted = omittedEntries(fields) + (raw === fields ? 0 : omittedEntries(raw));
-  if (!omitted && !refused) {
+  if (!refused) {
     // Four literals rather than a spread: a spread gives every order a map of its own, and everything that reads
     // thousands of orders (the tree, the filter, the forecast) then reads each one slowly.
     if (all && all.length) {
@@ -237,19 +235,12 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
     all && all.length
       ? { id, label, state, statusText: shownStatus, address, addresses: all, plan: planText, raw }
       : { id, label, state, statusText: shownStatus, address, plan: planText, raw };
-  const told: { omittedFields?: number; refusedAddresses?: typeof refused; renewal?: typeof renewal } = {};
-  if (omitted) told.omittedFields = omitted;
-  if (refused) told.refusedAddresses = refused;
-  if (renewal) told.renewal = renewal;
-  return { ...order, ...told };
+  return renewal ? { ...order, refusedAddresses: refused, renewal } : { ...order, refusedAddresses: refused };
 }
 
-/** `normaliseOrderList` for a response as it arrives: paced, at most `limit` orders read (see `readListInSlices`). */
-export function readOrderPage(
-  body: unknown,
-  options: { readonly limit: number; readonly trace?: FieldTrace },
-): Promise<ListPage<Order>> {
-  return readListInSlices(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, options);
+/** `normaliseOrderList` for one page of a list read over pages: at most `limit` orders read. */
+export function readOrderPage(body: unknown, limit: number, trace?: FieldTrace): ListPage<Order> {
+  return readList(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, trace, limit);
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */

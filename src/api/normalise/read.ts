@@ -1,6 +1,5 @@
 /** Small readers for JSON of unknown shape. Nothing here throws, and nothing here recurses into server data. */
 
-import { SLICE_MS } from '../json';
 import { type RawObject } from '../models';
 
 /** Told which field each value came from, so a user can report what their server sends. */
@@ -222,41 +221,6 @@ export function joinPath(base: string, key: string): string {
 /** A trace that puts a list's path before each entry's own. */
 export function prefixed(trace: FieldTrace, prefix: string): FieldTrace {
   return { use: (role, path) => trace.use(role, path ? `${prefix}.${path}` : prefix) };
-}
-
-/** Entries read between two looks at the clock: a few microseconds each. */
-const CLOCK_EVERY = 256;
-
-/**
- * `readEach` for long lists: reads at most `limit` entries (the rest are counted as `omitted`), and lets the event
- * loop turn whenever `sliceMs` of work have passed.
- */
-export async function readEachInSlices<T>(
-  list: readonly unknown[],
-  read: (entry: unknown, trace?: FieldTrace) => T,
-  options: { readonly limit: number; readonly sliceMs?: number; readonly trace?: FieldTrace },
-): Promise<{ items: T[]; skipped: number; omitted: number }> {
-  const { trace } = options;
-  const sliceMs = options.sliceMs ?? SLICE_MS;
-  const end = Math.min(list.length, Math.max(0, options.limit));
-  const items: T[] = [];
-  let skipped = 0;
-  let tracing = trace ? 3 : 0;
-  let started = performance.now();
-  for (let i = 0; i < end; i++) {
-    if (i % CLOCK_EVERY === 0 && performance.now() - started > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      started = performance.now();
-    }
-    try {
-      items.push(read(list[i], tracing > 0 ? trace : undefined));
-      tracing = 0;
-    } catch {
-      skipped++;
-      tracing--;
-    }
-  }
-  return { items, skipped, omitted: list.length - end };
 }
 
 /** Reads every entry of a list; entries that cannot be read are skipped and counted, not fatal. */

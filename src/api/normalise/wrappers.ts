@@ -5,8 +5,8 @@
  */
 
 import { type RawObject } from '../models';
-import { MAX_ARRAY_ITEMS, omittedEntries } from '../json';
-import { type FieldTrace, has, isObject, joinPath, lookup, prefixed, readEach, readEachInSlices, squash } from './read';
+import { JSON_BOUNDS } from '../json';
+import { type FieldTrace, has, isObject, joinPath, lookup, prefixed, readEach, squash } from './read';
 import { type Entry, isResource, openEntry } from './resource';
 import { unexpectedBody } from './unreadable';
 
@@ -73,9 +73,19 @@ function singularArray(key: string, value: RawObject): unknown[] | undefined {
   return Array.isArray(inner) ? (inner as unknown[]) : undefined;
 }
 
+/** Entries of a list read over all its pages: as many as one page may hold. */
+export const MAX_LIST_ENTRIES = JSON_BOUNDS.entries;
+
+/** A page of a list as read: `omitted` entries were past the limit. */
+export interface ListPage<T> {
+  readonly items: T[];
+  readonly skipped: number;
+  readonly omitted: number;
+}
+
 /**
- * A list response read entry by entry: the list found (see `findList`), then each entry read; an entry that cannot be
- * read is counted as skipped, never fatal.
+ * A list response read entry by entry: the list found (see `findList`), then at most `limit` entries read; an entry
+ * that cannot be read is counted as skipped, never fatal.
  */
 export function readList<T>(
   body: unknown,
@@ -84,44 +94,15 @@ export function readList<T>(
   expected: 'orderList' | 'invoiceList',
   read: (entry: unknown, trace?: FieldTrace) => T,
   trace?: FieldTrace,
-): { items: T[]; skipped: number } {
+  limit: number = MAX_LIST_ENTRIES,
+): ListPage<T> {
   const found = findList(body, preferred, idFields);
   if (!found) throw unexpectedBody(expected, body);
   trace?.use('list', found.path || '[]');
-  return readEach(found.list, read, trace && prefixed(trace, `${found.path}[]`));
-}
-
-/** Entries of a list read over all its pages: as many as json.ts builds of one array. */
-export const MAX_LIST_ENTRIES = MAX_ARRAY_ITEMS;
-
-/** A page of a list as the paced reader gives it: `omitted` entries were past the limit (or the JSON bound). */
-export interface ListPage<T> {
-  readonly items: T[];
-  readonly skipped: number;
-  readonly omitted: number;
-}
-
-/**
- * `readList` for a whole response, paced (see `readEachInSlices`): at most `limit` entries are read; those past it,
- * and those json.ts left out of the array, are counted as `omitted`.
- */
-export async function readListInSlices<T>(
-  body: unknown,
-  preferred: readonly string[],
-  idFields: readonly string[],
-  expected: 'orderList' | 'invoiceList',
-  read: (entry: unknown, trace?: FieldTrace) => T,
-  options: { readonly limit: number; readonly trace?: FieldTrace },
-): Promise<ListPage<T>> {
-  const found = findList(body, preferred, idFields);
-  if (!found) throw unexpectedBody(expected, body);
-  const { trace } = options;
-  trace?.use('list', found.path || '[]');
-  const page = await readEachInSlices(found.list, read, {
-    limit: options.limit,
-    trace: trace && prefixed(trace, `${found.path}[]`),
-  });
-  return { ...page, omitted: page.omitted + omittedEntries(found.list) };
+  const { list } = found;
+  const kept = list.length > limit ? list.slice(0, Math.max(0, limit)) : list;
+  const { items, skipped } = readEach(kept, read, trace && prefixed(trace, `${found.path}[]`));
+  return { items, skipped, omitted: list.length - kept.length };
 }
 
 /**

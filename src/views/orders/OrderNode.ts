@@ -123,13 +123,6 @@ function orderNotes(order: Order): string[] {
       ),
     );
   }
-  if (order.omittedFields) {
-    notes.push(
-      order.omittedFields === 1
-        ? vscode.l10n.t('1 more field was sent and not read.')
-        : vscode.l10n.t('{0} more fields were sent and not read.', order.omittedFields),
-    );
-  }
   return notes;
 }
 
