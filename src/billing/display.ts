@@ -3,7 +3,7 @@
  * around them are the UI's (l10n); these only format, exactly and without `vscode`.
  */
 
-import { AMOUNT_SCALE } from '../api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../api/normalise/money';
 import { DAY_MS, parseDayText } from '../util/calendar';
 import { type Units } from './types';
 
