@@ -324,8 +324,15 @@ export function forecast(
       notSummed++;
       if (part.kind === 'otherCurrency' && part.currency) otherCurrencies.add(part.currency);
     }
+    // Field by field: a spread followed by more fields makes each object a slow dictionary (V8).
     const renewal: ForecastRenewal = {
-      ...part,
+      source: part.source,
+      kind: part.kind,
+      amount: part.amount,
+      currency: part.currency,
+      currencyAssumed: part.currencyAssumed,
+      priceProblem: part.priceProblem,
+      autoRenew: part.autoRenew,
       day: dayText(day),
       daysAway: day - today,
       at,

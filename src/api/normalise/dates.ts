@@ -26,6 +26,7 @@ export function readDate(value: unknown): RenewalDate | undefined {
   if (typeof value === 'number') return fromEpoch(value);
   if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;
   const text = value.trim();
+  if (text.length === 10 && parseDayText(text) !== undefined) return { kind: 'day', day: text };
   if (/^\d+$/.test(text)) return fromEpoch(Number(text));
   const m = ISO.exec(text);
   if (!m) return undefined;

@@ -18,6 +18,7 @@ export const CURRENCY_FIELDS = [
 ];
 /** Inside a money object `{amount, currency}`. */
 const INNER_FIELDS = ['amount', 'value', 'price', 'amount_cents', 'value_cents', 'amount_minor', 'cents', 'units'];
+const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
 
 export const SYMBOLS: Readonly<Record<string, string>> = {
@@ -137,6 +138,8 @@ export function readUnits(value: unknown): UnitsRead {
     return { units: Math.round(value * AMOUNT_SCALE) || 0 };
   }
   if (typeof value !== 'string' || value.length > MAX_TEXT) return NOT_AMOUNT;
+  // Machine formatting ("12.90"), most of what servers send: 15 digits at most, so the float rounds back exactly.
+  if (PLAIN.test(value)) return { units: Math.round(Number(value) * AMOUNT_SCALE) || 0 };
   let text = value.trim();
   let negative = false;
   const sign = (): void => {

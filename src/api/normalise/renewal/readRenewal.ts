@@ -73,9 +73,10 @@ function readPrice(obj: RawObject, plan: Plan, outer?: string): PriceRead | unde
   const own = OWN_CURRENCY[hit.name];
   const currency = (own && currencyCode(bare(obj[own]))) || currencyIn(obj, plan) || outer;
   const read = readMoneyAt(obj, hit.key, currency);
-  if (read.problem !== undefined) return { ...hit, problem: read.problem };
-  if (read.units < 0) return { ...hit, problem: 'negative' };
-  return { ...hit, price: read.units, currency: read.currency ?? currency };
+  const { name, key, value } = hit;
+  if (read.problem !== undefined) return { name, key, value, problem: read.problem };
+  if (read.units < 0) return { name, key, value, problem: 'negative' };
+  return { name, key, value, price: read.units, currency: read.currency ?? currency };
 }
 
 interface CycleRead {
