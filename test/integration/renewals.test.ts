@@ -99,6 +99,7 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
       name: 'odd-cycle',
       nextduedate: mockDay(now, 2),
       recurringamount: '5.00',
+      currency: 'EUR',
       billingcycle: '1001 months',
     });
     const f = forecast({ amount: 100, currency: 'EUR', raw: {} }, [order], [], now, { zone: fixedZone(0) });

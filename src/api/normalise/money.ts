@@ -21,7 +21,7 @@ const INNER_FIELDS = ['amount', 'value', 'price', 'amount_cents', 'value_cents',
 const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
 
-export const SYMBOLS: Readonly<Record<string, string>> = {
+const SYMBOLS: Readonly<Record<string, string>> = {
   '€': 'EUR',
   $: 'USD',
   '£': 'GBP',
@@ -46,11 +46,8 @@ export function currencyCode(value: unknown): string | undefined {
 }
 
 /** The first of `names` that holds a currency code, and the server's name for it. */
-export function currencyField(
-  obj: RawObject,
-  names: readonly string[] = CURRENCY_FIELDS,
-): { key: string; code: string } | undefined {
-  for (const name of names) {
+export function currencyField(obj: RawObject): { key: string; code: string } | undefined {
+  for (const name of CURRENCY_FIELDS) {
     const hit = lookup(obj, [name]);
     const code = currencyCode(bare(hit?.value));
     if (hit && code) return { key: hit.key, code };

@@ -34,19 +34,7 @@ const WORDS: Readonly<Record<string, readonly [Word, number]>> = {
   free: ['free', 1],
   freeaccount: ['free', 1],
 };
-const UNITS: Readonly<Record<string, Word>> = {
-  hour: 'hour',
-  hours: 'hour',
-  day: 'day',
-  days: 'day',
-  week: 'week',
-  weeks: 'week',
-  month: 'month',
-  months: 'month',
-  year: 'year',
-  years: 'year',
-  onetime: 'once',
-};
+const UNITS: readonly string[] = ['hour', 'day', 'week', 'month', 'year'];
 
 function squashed(value: unknown): string | undefined {
   return typeof value === 'string' && value.length <= MAX_TEXT
@@ -64,9 +52,12 @@ export function readCount(value: unknown): number | undefined {
   return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT ? count : undefined;
 }
 
-/** A unit word alone ("month"), as Blesta's `period` and Paymenter's `billing_unit` hold it. */
+/** A unit word alone ("month", "days", "onetime"), as Blesta's `period` and Paymenter's `billing_unit` hold it. */
 export function readUnit(value: unknown): Word | undefined {
-  return own(UNITS, squashed(value));
+  const key = squashed(value);
+  if (key === 'onetime') return 'once';
+  const unit = key?.replace(/s$/, '');
+  return UNITS.find((u) => u === unit) as CycleUnit | undefined;
 }
 
 /** A unit and its count; a count that is not a whole number from 1 to 1,000 is no cycle. */
@@ -81,9 +72,9 @@ export function readCycleWord(value: unknown): RenewalCycle | undefined {
   if (!key) return undefined;
   const word = own(WORDS, key);
   if (word) return cycleOf(word[0], word[1]);
-  const unit = own(UNITS, key);
+  const unit = readUnit(key);
   if (unit) return cycleOf(unit, 1);
   const match = /^(\d{1,4})([a-z]{3,6})$/.exec(key);
-  const counted = match ? own(UNITS, match[2]) : undefined;
+  const counted = match ? readUnit(match[2]) : undefined;
   return counted && match ? cycleOf(counted, readCount(match[1])) : undefined;
 }
