@@ -311,7 +311,10 @@ export function forecast(
   const otherCurrencies = new Set<string>();
   let runsOut: ForecastRenewal | undefined;
   let lastCovered: ForecastRenewal | undefined;
+  // Thousands of renewals share a few hundred days: each day's text is made once.
+  const days = new Map<number, string>();
   for (const { index, k, day, at } of slots) {
+    if (!days.has(day)) days.set(day, dayText(day));
     const item = items[index] as Item;
     const part = shared[index] as Shared;
     let after: Units | undefined;
@@ -333,7 +336,7 @@ export function forecast(
       currencyAssumed: part.currencyAssumed,
       priceProblem: part.priceProblem,
       autoRenew: part.autoRenew,
-      day: dayText(day),
+      day: days.get(day) as string,
       daysAway: day - today,
       at,
       projected: k > 0,

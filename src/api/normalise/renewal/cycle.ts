@@ -66,15 +66,25 @@ export function cycleOf(unit: Word, count: number | undefined): RenewalCycle | u
   return count !== undefined && count >= 1 && count <= MAX_COUNT ? { kind: 'every', unit, count } : undefined;
 }
 
-/** A whole cycle written as one word ("Semi-Annually") or as a count and a unit ("3 months"). */
-export function readCycleWord(value: unknown): RenewalCycle | undefined {
-  const key = squashed(value);
-  if (!key) return undefined;
+function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
   const word = own(WORDS, key);
   if (word) return cycleOf(word[0], word[1]);
   const unit = readUnit(key);
   if (unit) return cycleOf(unit, 1);
-  const match = /^(\d{1,4})([a-z]{3,6})$/.exec(key);
+  const match = key === undefined ? null : /^(\d{1,4})([a-z]{3,6})$/.exec(key);
   const counted = match ? readUnit(match[2]) : undefined;
   return counted && match ? cycleOf(counted, readCount(match[1])) : undefined;
+}
+
+/** Cycle words repeat order after order: each is read once (they are short, and the memory is bounded). */
+const seen = new Map<string, RenewalCycle | undefined>();
+
+/** A whole cycle written as one word ("Semi-Annually") or as a count and a unit ("3 months"). */
+export function readCycleWord(value: unknown): RenewalCycle | undefined {
+  if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;
+  if (seen.has(value)) return seen.get(value);
+  const cycle = cycleOfWord(squashed(value));
+  if (seen.size >= 256) seen.clear();
+  seen.set(value, cycle);
+  return cycle;
 }

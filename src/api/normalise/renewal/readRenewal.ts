@@ -124,7 +124,7 @@ function readFlag(value: unknown): { renews: boolean; months?: number } | undefi
 }
 
 function readAutoRenew(obj: RawObject, plan: Plan): { autoRenew: boolean; months?: number; key: string } | undefined {
-  const hit = first(obj, [...plan.renews, ...plan.doesNotRenew]);
+  const hit = first(obj, plan.renews) ?? first(obj, plan.doesNotRenew);
   const flag = hit && readFlag(hit.value);
   if (!hit || !flag) return undefined;
   const inverted = (RENEWAL_FIELDS.doesNotRenew as readonly string[]).includes(hit.name);
