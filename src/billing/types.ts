@@ -18,12 +18,9 @@ export interface ForecastRenewal {
   readonly source: RenewalSource;
   /** The user's calendar day, `YYYY-MM-DD`. */
   readonly day: string;
-  /** Calendar days from today: negative when past due. */
   readonly daysAway: number;
-  /** The instant, when the server gave one rather than a day. */
   readonly at?: number;
   readonly kind: RenewalKind;
-  /** Rounded to the currency's decimals. */
   readonly amount?: Units;
   readonly currency?: string;
   /** The order gave no currency: the balance's is assumed (billing panels price an account in one currency). */
@@ -31,7 +28,6 @@ export interface ForecastRenewal {
   readonly priceProblem?: AmountProblem;
   /** Undefined: the server did not say, and it is counted as renewing. */
   readonly autoRenew?: boolean;
-  /** Computed from the cycle, not a date the server sent. */
   readonly projected: boolean;
   readonly overdue: boolean;
   /** Charges only, when a balance was read: the balance after this and every charge before it. */
@@ -102,11 +98,9 @@ export interface ForecastTotals {
 
 export interface Forecast {
   readonly today: string;
-  /** The last day the forecast covers in full. */
   readonly horizonEnd: string;
   /** A bound ended the forecast before the days asked for (hostile amounts of renewals or money). */
   readonly cut?: 'renewalLimit' | 'amountLimit';
-  /** Negative: owed. */
   readonly balance?: Units;
   /** The balance's currency, or the one every price shares when the balance gave none. */
   readonly currency?: string;
@@ -115,9 +109,7 @@ export interface Forecast {
   readonly renewals: readonly ForecastRenewal[];
   readonly totals: ForecastTotals;
   readonly coverage: Coverage;
-  /** The first charge the balance does not pay. */
   readonly runsOut?: ForecastRenewal;
   readonly unpaidInvoices: readonly UnpaidInvoice[];
-  /** Every order that has renewal fields, by id. */
   readonly orders: ReadonlyMap<string, OrderOutlook>;
 }
