@@ -66,8 +66,8 @@ export type RenewalCycle =
   | { readonly kind: 'once' }
   | { readonly kind: 'free' };
 
-/** Why an amount was not read: "1,234" is a thousand or one, "0.00001" is finer than a ten-thousandth. */
-export type AmountProblem = 'notAmount' | 'ambiguous' | 'tooPrecise' | 'tooLarge' | 'negative';
+/** Why an amount was not read: "1,234" is a thousand or one and a quarter. */
+export type AmountProblem = 'notAmount' | 'ambiguous' | 'tooLarge' | 'negative';
 
 export interface OrderRenewal {
   readonly date?: RenewalDate;

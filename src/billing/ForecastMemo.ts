@@ -3,7 +3,6 @@ import { type ZoneOffset, dayOfInstant, systemZone } from '../util/calendar';
 import { DEFAULT_WARNING_DAYS, forecast } from './forecast';
 import { type Forecast } from './types';
 
-/** What a forecast is made from: the values an account's store holds now. */
 export interface ForecastInputs {
   readonly balance: Balance | undefined;
   readonly orders: readonly Order[];
@@ -13,10 +12,8 @@ export interface ForecastInputs {
 const NO_INVOICES: readonly Invoice[] = [];
 
 /**
- * One account's forecast, made once per change of what it is made from. The store replaces a value whenever it reads
- * it again, never edits it, so the values themselves are the key: the status bar, the tree, the badge, the notices and
- * the forecast document all ask, and only the first ask after a read (or on a new day, or with another warning window)
- * computes.
+ * One account's forecast, made again only when a value changes: the store replaces a value it reads again, never
+ * edits it, so the values themselves are the key (with the day and the warning window).
  */
 export class ForecastMemo {
   private last?: {

@@ -1,30 +1,38 @@
-/**
- * Billing foresight as a pure function: the renewals of the next days in date order, with the balance running down
- * through them, the first renewal it does not pay, totals, and what each order faces.
- *
- * The arithmetic assumes every charge is paid in date order: a renewal the balance cannot pay leaves the running
- * balance below zero, and every later charge is "not covered" too, short by what must be added to pay it and all
- * before it (a provider would suspend the server instead; the user who wants to keep every server needs that sum).
- * Money is integers of 1/10,000 of the currency unit, never floats. A renewal in another currency than the balance
- * is listed and not summed; an order that does not renew is listed as expiring and never charged; an order whose
- * date or price cannot be read gets no charge and no warning rather than a guess.
- */
-
-import { type Balance, type Invoice, type Order } from '../api/models';
-import { balanceUnits } from '../api/normalise/renewal/decimal';
-import { type ZoneOffset, dayOfInstant, dayText, systemZone } from '../util/calendar';
-import { type Item, type OrderSide, type Outlook, collectOrders, collectUnpaid, sumCurrency } from './items';
-import { type Schedule, schedule } from './schedule';
-import { type Coverage, type Forecast, type ForecastRenewal, type RenewalKind, type Units } from './types';
+import { type Balance, type CycleUnit, type Invoice, type Order, type OrderRenewal } from '../api/models';
+import { dayIn } from '../api/normalise/dates';
+import { AMOUNT_SCALE, roundToCurrency } from '../api/normalise/money';
+import {
+  DAY_MS,
+  LAST_DAY,
+  type ZoneOffset,
+  addMonths,
+  dayOfInstant,
+  dayText,
+  parseDayText,
+  startOfDay,
+  systemZone,
+} from '../util/calendar';
+import { plain } from '../util/serverText';
+import {
+  type Coverage,
+  type Forecast,
+  type ForecastRenewal,
+  type NoForecast,
+  type OrderOutlook,
+  type RenewalKind,
+  type RenewalSource,
+  type UnpaidInvoice,
+  type Units,
+} from './types';
 
 export interface ForecastOptions {
   /** Days ahead, after today: 90 unless said (0 to 366). */
   readonly horizonDays?: number;
-  /** The user's zone; the machine's unless said (tests pass fixed zones). */
+  /** The user's zone; the machine's unless said. */
   readonly zone?: ZoneOffset;
   /** An order is flagged when a charge it cannot pay is this many days away or fewer: 7 unless said. */
   readonly warningDays?: number;
-  /** Renewal dates further in the past are not forecast (a cancelled service keeps its last due date): 31 unless said. */
+  /** Renewal dates further back are not forecast (a cancelled service keeps its last due date): 31 unless said. */
   readonly staleDays?: number;
 }
 
@@ -32,134 +40,244 @@ export const DEFAULT_HORIZON_DAYS = 90;
 export const DEFAULT_WARNING_DAYS = 7;
 const MAX_HORIZON_DAYS = 366;
 const DEFAULT_STALE_DAYS = 31;
-/** Bounds on the listing: an hourly order fills 400 entries in 16 days; 100,000 orders renew once each in all. */
+/** An hourly order fills 400 renewals in 16 days; a hostile list stops at 100,000 in all. */
 const MAX_PER_ORDER = 400;
 const MAX_RENEWALS = 100_000;
+const HOUR_MS = 3_600_000;
+/** Status words of orders that will not renew whatever their due date says (WHMCS keeps a terminated one's). */
+const ENDED = new Set(['terminated', 'cancelled', 'canceled', 'fraud', 'deleted', 'closed', 'expired']);
+
+type Outlook = { -readonly [K in keyof OrderOutlook]: OrderOutlook[K] };
+type Shared = Pick<
+  ForecastRenewal,
+  'source' | 'kind' | 'amount' | 'currency' | 'currencyAssumed' | 'priceProblem' | 'autoRenew'
+>;
+
+/** An order that renews every cycle from its first date, or an unpaid invoice charged once. */
+interface Item {
+  readonly source: RenewalSource;
+  readonly day: number;
+  readonly at?: number;
+  readonly cycle?: { readonly unit: CycleUnit; readonly count: number };
+  readonly outlook?: Outlook;
+  readonly renewal?: OrderRenewal;
+  readonly price?: Units;
+  readonly currency?: string;
+  readonly invoice?: ForecastRenewal['invoice'];
+}
+
+interface Slot {
+  readonly index: number;
+  readonly k: number;
+  readonly day: number;
+  readonly at?: number;
+}
 
 function whole(value: number | undefined, fallback: number, max: number): number {
   return value !== undefined && Number.isFinite(value) ? Math.min(max, Math.max(0, Math.floor(value))) : fallback;
 }
 
-function kindOf(item: Item, currency: string | undefined): RenewalKind {
-  if (item.autoRenew === false && item.source.kind === 'order') return 'expires';
-  if (item.amount === undefined) return 'unpriced';
-  return item.currency !== undefined && item.currency !== currency ? 'otherCurrency' : 'charge';
+function toUnits(amount: number): Units | undefined {
+  const units = Math.round(amount * AMOUNT_SCALE);
+  return Number.isSafeInteger(units) ? units : undefined;
 }
 
 /**
- * How many entries the sums can take before leaving the range integers are exact in (only a hostile server gets
- * there): the entries of the day that would overflow are left out, with the days after it.
+ * The k-th renewal (0: the date the server sent). Months and years keep the first date's day of the month (31 Jan,
+ * 28 Feb, 31 Mar); an instant is stepped in UTC, as servers compute them, then placed on the user's calendar.
  */
-function fitting(listed: Schedule, charges: ReadonlyArray<number | undefined>, start: Units): number {
+function occurrence(item: Item, k: number, zone: ZoneOffset): { day: number; at?: number } | undefined {
+  if (k === 0) return { day: item.day, at: item.at };
+  const { cycle } = item;
+  if (!cycle) return undefined;
+  const steps = k * cycle.count;
+  const months = cycle.unit === 'year' ? steps * 12 : cycle.unit === 'month' ? steps : 0;
+  const stepMs = steps * (cycle.unit === 'hour' ? HOUR_MS : cycle.unit === 'week' ? 7 * DAY_MS : DAY_MS);
+  let at: number | undefined;
+  if (cycle.unit === 'hour') at = (item.at ?? startOfDay(item.day, zone)) + stepMs;
+  else if (item.at === undefined) {
+    const day = months ? addMonths(item.day, months) : item.day + stepMs / DAY_MS;
+    return day !== undefined && day <= LAST_DAY ? { day } : undefined;
+  } else if (months) {
+    const utcDay = Math.floor(item.at / DAY_MS);
+    const moved = addMonths(utcDay, months);
+    at = moved === undefined ? undefined : moved * DAY_MS + (item.at - utcDay * DAY_MS);
+  } else at = item.at + stepMs;
+  const day = at === undefined ? undefined : dayOfInstant(at, zone);
+  return day !== undefined && day <= LAST_DAY ? { day, at } : undefined;
+}
+
+function noForecastOf(order: Order, renewal: OrderRenewal): NoForecast | undefined {
+  const status = order.statusText === undefined ? '' : plain(order.statusText);
+  if (status.length <= 32 && ENDED.has(status.trim().toLowerCase())) return 'ended';
+  if (renewal.cycle?.kind === 'once') return 'oneTime';
+  if (renewal.cycle?.kind === 'free') return 'free';
+  if (!renewal.date) return renewal.dateUnreadable ? 'dateUnreadable' : 'noDate';
+  return undefined;
+}
+
+function unpaidOf(invoices: readonly Invoice[], today: number): UnpaidInvoice[] {
+  const list: UnpaidInvoice[] = [];
+  for (const invoice of invoices) {
+    if (invoice.status !== 'unpaid' && invoice.status !== 'overdue') continue;
+    const due = invoice.dueDate === undefined ? undefined : parseDayText(plain(invoice.dueDate));
+    const amount = invoice.amount === undefined ? undefined : toUnits(invoice.amount);
+    list.push({
+      invoiceId: invoice.id,
+      ...(invoice.number === undefined ? {} : { number: invoice.number }),
+      ...(due === undefined ? {} : { day: dayText(due) }),
+      ...(amount === undefined || amount < 0 ? {} : { amount }),
+      ...(invoice.currency === undefined ? {} : { currency: invoice.currency }),
+      ...(invoice.url === undefined ? {} : { url: invoice.url }),
+      overdue: invoice.status === 'overdue' || (due !== undefined && due < today),
+    });
+  }
+  return list;
+}
+
+/** The currency sums are in: the balance's; else the one every price shares; else none. */
+function sumCurrency(balance: Balance | undefined, items: readonly Item[]): { currency?: string; assumed: boolean } {
+  if (balance?.currency) return { currency: balance.currency, assumed: false };
+  const all = new Set(items.map((item) => item.currency).filter((c) => c !== undefined));
+  return all.size === 1 ? { currency: [...all][0], assumed: true } : { assumed: false };
+}
+
+function sharedOf(item: Item, currency: string | undefined): Shared {
+  const autoRenew = item.renewal?.autoRenew;
+  let kind: RenewalKind = 'charge';
+  if (autoRenew === false) kind = 'expires';
+  else if (item.price === undefined) kind = 'unpriced';
+  else if (item.currency !== undefined && item.currency !== currency) kind = 'otherCurrency';
+  const assumed = item.currency === undefined && currency !== undefined && kind === 'charge';
+  const shown = assumed ? currency : item.currency;
+  return {
+    source: item.source,
+    kind,
+    amount: item.price === undefined ? undefined : roundToCurrency(item.price, shown),
+    currency: shown,
+    currencyAssumed: assumed ? true : undefined,
+    priceProblem: item.renewal?.priceProblem,
+    autoRenew,
+  };
+}
+
+/** Unpaid invoices by `day|amount`: one for an order's next renewal (same day, same amount) is counted on the order. */
+function billsOf(unpaid: readonly UnpaidInvoice[]): Map<string, number[]> {
+  const bills = new Map<string, number[]>();
+  unpaid.forEach(({ day, amount }, i) => {
+    const key = `${day}|${amount}`;
+    if (day !== undefined && amount !== undefined) bills.set(key, [...(bills.get(key) ?? []), i]);
+  });
+  return bills;
+}
+
+/** What renews: the orders that can be forecast, then the unpaid invoices not counted on an order. */
+function itemsOf(
+  orders: readonly Order[],
+  unpaid: UnpaidInvoice[],
+  zone: ZoneOffset,
+  today: number,
+  staleFrom: number,
+): { items: Item[]; outlooks: Map<string, Outlook> } {
+  const bills = billsOf(unpaid);
+  const outlooks = new Map<string, Outlook>();
+  const items: Item[] = [];
+  for (const order of orders) {
+    const { renewal } = order;
+    if (!renewal || outlooks.has(order.id)) continue;
+    const first = renewal.date && dayIn(renewal.date, zone);
+    const reason = noForecastOf(order, renewal) ?? (first === undefined || first < staleFrom ? 'stale' : undefined);
+    const outlook: Outlook = { orderId: order.id, warn: false };
+    outlooks.set(order.id, outlook);
+    if (reason || first === undefined) {
+      outlook.noForecast = reason;
+      continue;
+    }
+    outlook.nextDay = dayText(first);
+    let invoice: Item['invoice'];
+    const places = renewal.autoRenew === false ? undefined : bills.get(`${outlook.nextDay}|${renewal.price}`);
+    const place = places?.find((i) => {
+      const { currency, orderId } = unpaid[i] as UnpaidInvoice;
+      return orderId === undefined && (!currency || !renewal.currency || currency === renewal.currency);
+    });
+    if (place !== undefined) {
+      const billed = (unpaid[place] = { ...(unpaid[place] as UnpaidInvoice), orderId: order.id });
+      invoice = { invoiceId: billed.invoiceId, url: billed.url };
+    }
+    items.push({
+      source: { kind: 'order', orderId: order.id, label: order.label },
+      day: first,
+      at: renewal.date?.kind === 'instant' ? renewal.date.at : undefined,
+      cycle: renewal.cycle?.kind === 'every' && renewal.autoRenew !== false ? renewal.cycle : undefined,
+      outlook,
+      renewal,
+      price: renewal.price,
+      currency: renewal.currency,
+      invoice,
+    });
+  }
+  for (const { invoiceId, number, url, day, amount, currency, orderId } of unpaid) {
+    if (orderId !== undefined) continue;
+    // Without a readable due date an unpaid invoice is owed now.
+    const due = day === undefined ? today : (parseDayText(day) as number);
+    items.push({ source: { kind: 'invoice', invoiceId, number, url }, day: due, price: amount, currency });
+  }
+  return { items, outlooks };
+}
+
+/** Every renewal up to the last day, in one sort; a bound moves the last day back so every day listed is whole. */
+function listing(
+  items: readonly Item[],
+  shared: readonly Shared[],
+  start: Units | undefined,
+  zone: ZoneOffset,
+  end: number,
+): { slots: Slot[]; lastDay: number; cut?: Forecast['cut'] } {
+  let lastDay = end;
+  let cut: Forecast['cut'];
+  const stopAt = (day: number, why: Forecast['cut']): void => {
+    if (day <= lastDay) [lastDay, cut] = [day - 1, why];
+  };
+  let slots: Slot[] = [];
+  const inOrder = (): Slot[] => {
+    const sorted = slots
+      .filter((s) => s.day <= lastDay)
+      .sort((a, b) => a.day - b.day || a.index - b.index || a.k - b.k);
+    const over = sorted[MAX_RENEWALS];
+    if (over) stopAt(over.day, 'renewalLimit');
+    return over ? sorted.filter((s) => s.day <= lastDay) : sorted;
+  };
+  items.forEach((item, index) => {
+    for (let k = 0; ; k++) {
+      const next = occurrence(item, k, zone);
+      if (!next || next.day > lastDay) break;
+      if (k === MAX_PER_ORDER) stopAt(next.day, 'renewalLimit');
+      else slots.push({ index, k, day: next.day, at: next.at });
+    }
+    if (slots.length > 2 * MAX_RENEWALS) slots = inOrder();
+  });
+  slots = inOrder();
   let sum = 0;
-  for (let i = 0; i < listed.seq.length; i++) {
-    sum += charges[listed.seq[i] as number] ?? 0;
-    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(start - sum)) {
-      let kept = i;
-      while (kept > 0 && listed.day[kept - 1] === listed.day[i]) kept--;
-      return kept;
+  for (const slot of slots) {
+    const { kind, amount } = shared[slot.index] as Shared;
+    sum += kind === 'charge' ? (amount as number) : 0;
+    // Past the integers floats hold exactly, only a hostile server gets: the rest of that day and after is left out.
+    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger((start ?? 0) - sum)) {
+      stopAt(slot.day, 'amountLimit');
+      slots = slots.filter((s) => s.day <= lastDay);
+      break;
     }
   }
-  return listed.seq.length;
-}
 
-function noteOutlook(outlook: Outlook, renewal: ForecastRenewal, warningDays: number): void {
-  outlook.next ??= renewal;
-  if (renewal.kind !== 'charge' || renewal.covered !== false) return;
-  outlook.firstUncovered ??= renewal;
-  if (renewal.daysAway <= warningDays) outlook.warn = true;
+  return { slots, lastDay, cut };
 }
 
 /**
- * One renewal, lean: its own fields are only what differs from one renewal of an order to the next (the day, the
- * balance after it); what it shares with the order's other renewals, and what follows from the balance, is read
- * through. A forecast of 10,000 orders makes 30,000 of these.
+ * Billing foresight: the renewals of the next days in date order, the balance running down through them (every charge
+ * paid in date order, so once short, short after), what it covers, and what each order faces. A renewal in another
+ * currency or without a readable price is listed and not summed; an order that does not renew is listed, never
+ * charged; an order whose date cannot be read, or whose cycle cannot, gets no guess.
  */
-class Entry implements ForecastRenewal {
-  /** The order's item (its outlook is still being filled in): private to the entry, so no comparison or dump walks it. */
-  readonly #what: Item;
-
-  constructor(
-    what: Item,
-    readonly day: string,
-    readonly daysAway: number,
-    readonly at: number | undefined,
-    readonly projected: boolean,
-    readonly balanceAfter: Units | undefined,
-  ) {
-    this.#what = what;
-  }
-
-  get source(): ForecastRenewal['source'] {
-    return this.#what.source;
-  }
-
-  get kind(): RenewalKind {
-    return this.#what.kind;
-  }
-
-  get amount(): Units | undefined {
-    return this.#what.amount;
-  }
-
-  get currency(): string | undefined {
-    return this.#what.shownCurrency;
-  }
-
-  get currencyAssumed(): true | undefined {
-    return this.#what.currencyAssumed;
-  }
-
-  get priceProblem(): ForecastRenewal['priceProblem'] {
-    return this.#what.priceProblem;
-  }
-
-  get autoRenew(): boolean | undefined {
-    return this.#what.autoRenew;
-  }
-
-  get overdue(): boolean {
-    return this.daysAway < 0;
-  }
-
-  get covered(): boolean | undefined {
-    return this.balanceAfter === undefined ? undefined : this.balanceAfter >= 0;
-  }
-
-  get shortBy(): Units | undefined {
-    const after = this.balanceAfter;
-    return after === undefined ? undefined : after >= 0 ? 0 : -after;
-  }
-
-  get invoice(): ForecastRenewal['invoice'] {
-    return this.projected ? undefined : this.#what.invoice;
-  }
-
-  /** Written out whole, as a plain renewal would be (its shared part is read through getters). */
-  toJSON(): ForecastRenewal {
-    const { source, day, daysAway, at, kind, amount, currency, currencyAssumed, priceProblem, autoRenew } = this;
-    const { projected, overdue, balanceAfter, covered, shortBy, invoice } = this;
-    return {
-      source,
-      day,
-      daysAway,
-      at,
-      kind,
-      amount,
-      currency,
-      currencyAssumed,
-      priceProblem,
-      autoRenew,
-      projected,
-      overdue,
-      balanceAfter,
-      covered,
-      shortBy,
-      invoice,
-    };
-  }
-}
-
 export function forecast(
   balance: Balance | undefined,
   orders: readonly Order[],
@@ -174,36 +292,13 @@ export function forecast(
   const warningDays = whole(options.warningDays, DEFAULT_WARNING_DAYS, MAX_HORIZON_DAYS);
   const staleFrom = today - whole(options.staleDays, DEFAULT_STALE_DAYS, MAX_HORIZON_DAYS);
 
-  // Each day's text is made once: thousands of renewals share a few hundred days (from the stale bound to the end).
-  const texts: Array<string | undefined> = new Array<string | undefined>(end - staleFrom + 1).fill(undefined);
-  const textOf = (day: number): string => {
-    if (day < staleFrom || day > end) return dayText(day);
-    return (texts[day - staleFrom] ??= dayText(day));
-  };
-  const unpaid = collectUnpaid(invoices, today);
-  const side: OrderSide = collectOrders(orders, unpaid, { zone, staleFrom, dayText: textOf });
-  const { items, outlooks } = side;
+  const unpaid = unpaidOf(invoices, today);
+  const { items, outlooks } = itemsOf(orders, unpaid, zone, today, staleFrom);
   const { currency, assumed } = sumCurrency(balance, items);
-  // Unpaid invoices are owed however old; only order dates are held to the stale bound (in collectOrders).
-  const listed = schedule(items, 0, end, zone, { perSequence: MAX_PER_ORDER, total: MAX_RENEWALS });
-  const start = balance === undefined ? undefined : balanceUnits(balance.amount);
+  const shared = items.map((item) => sharedOf(item, currency));
+  const start = balance === undefined ? undefined : toUnits(balance.amount);
 
-  // What a renewal is depends on its order alone: worked out once per order, not per renewal, and kept on the order's
-  // item, which every renewal of it reads through (items are this forecast's own).
-  const charged = new Array<number | undefined>(items.length).fill(undefined);
-  for (let seq = 0; seq < items.length; seq++) {
-    const item = items[seq] as Item;
-    const kind = kindOf(item, currency);
-    const assumed = item.currency === undefined && currency !== undefined && kind === 'charge';
-    item.kind = kind;
-    item.shownCurrency = assumed ? currency : item.currency;
-    item.currencyAssumed = assumed ? true : undefined;
-    if (kind === 'charge') charged[seq] = item.amount;
-  }
-  const count = fitting(listed, charged, start ?? 0);
-  const total = listed.seq.length;
-  const lastDay = count < total ? (listed.day[count] as number) - 1 : listed.lastDay;
-  const cut = count < total ? 'amountLimit' : listed.cut ? 'renewalLimit' : undefined;
+  const { slots, lastDay, cut } = listing(items, shared, start, zone, end);
 
   const renewals: ForecastRenewal[] = [];
   let running = start;
@@ -211,58 +306,69 @@ export function forecast(
   let amount = 0;
   let notSummed = 0;
   let expiring = 0;
+  let coveredCount = 0;
+  let coveredAmount = 0;
   const otherCurrencies = new Set<string>();
   let runsOut: ForecastRenewal | undefined;
   let lastCovered: ForecastRenewal | undefined;
-  let coveredAmount = 0;
-  let coveredCount = 0;
-  for (let i = 0; i < count; i++) {
-    const seq = listed.seq[i] as number;
-    const day = listed.day[i] as number;
-    const at = listed.at[i] as number;
-    const k = listed.k[i] as number;
-    const item = items[seq] as Item;
-    const kind = item.kind;
+  // Thousands of renewals share a few hundred days: each day's text is made once.
+  const days = new Map<number, string>();
+  for (const { index, k, day, at } of slots) {
+    if (!days.has(day)) days.set(day, dayText(day));
+    const item = items[index] as Item;
+    const part = shared[index] as Shared;
     let after: Units | undefined;
-    if (kind === 'charge') {
+    if (part.kind === 'charge') {
       charges++;
-      amount += item.amount as number;
-      after = running === undefined ? undefined : running - (item.amount as number);
-      running = after;
-    } else if (kind === 'expires') {
-      expiring++;
-    } else {
+      amount += part.amount as number;
+      if (running !== undefined) running = after = running - (part.amount as number);
+    } else if (part.kind === 'expires') expiring++;
+    else {
       notSummed++;
-      if (kind === 'otherCurrency' && item.currency) otherCurrencies.add(item.currency);
+      if (part.kind === 'otherCurrency' && part.currency) otherCurrencies.add(part.currency);
     }
-    const renewal = new Entry(item, textOf(day), day - today, Number.isNaN(at) ? undefined : at, k > 0, after);
-    const covered = renewal.covered;
+    // Field by field: a spread followed by more fields makes each object a slow dictionary (V8).
+    const renewal: ForecastRenewal = {
+      source: part.source,
+      kind: part.kind,
+      amount: part.amount,
+      currency: part.currency,
+      currencyAssumed: part.currencyAssumed,
+      priceProblem: part.priceProblem,
+      autoRenew: part.autoRenew,
+      day: days.get(day) as string,
+      daysAway: day - today,
+      at,
+      projected: k > 0,
+      overdue: day < today,
+      balanceAfter: after,
+      covered: after === undefined ? undefined : after >= 0,
+      shortBy: after === undefined ? undefined : Math.max(0, -after),
+      invoice: k === 0 ? item.invoice : undefined,
+    };
     renewals.push(renewal);
-    if (covered === true) {
+    if (renewal.covered === true) {
       lastCovered = renewal;
       coveredCount++;
-      coveredAmount += item.amount as number;
-    } else if (covered === false) {
-      runsOut ??= renewal;
-    }
-    if (item.outlook) noteOutlook(item.outlook, renewal, warningDays);
+      coveredAmount += part.amount as number;
+    } else if (renewal.covered === false) runsOut ??= renewal;
+    const { outlook } = item;
+    if (!outlook) continue;
+    outlook.next ??= renewal;
+    if (renewal.covered !== false || part.kind !== 'charge') continue;
+    outlook.firstUncovered ??= renewal;
+    if (renewal.daysAway <= warningDays) outlook.warn = true;
   }
   let coverage: Coverage;
   if (start === undefined) coverage = { kind: 'noBalance' };
   else if (charges === 0) coverage = { kind: 'nothingDue' };
   else if (runsOut) {
     const through = lastCovered ? { coveredThrough: lastCovered.day } : {};
-    coverage = {
-      kind: 'short',
-      first: runsOut,
-      shortBy: runsOut.shortBy as number,
-      coveredCount,
-      coveredAmount,
-      ...through,
-    };
+    const shortBy = runsOut.shortBy as number;
+    coverage = { kind: 'short', first: runsOut, shortBy, coveredCount, coveredAmount, ...through };
   } else {
-    const last = (lastCovered as ForecastRenewal).day;
-    coverage = { kind: 'covered', through: last, count: charges, amount, left: running as number };
+    const through = (lastCovered as ForecastRenewal).day;
+    coverage = { kind: 'covered', through, count: charges, amount, left: running as number };
   }
   return {
     today: dayText(today),
@@ -275,7 +381,7 @@ export function forecast(
     totals: { charges, amount, notSummed, otherCurrencies: [...otherCurrencies].sort(), expiring },
     coverage,
     ...(runsOut ? { runsOut } : {}),
-    unpaidInvoices: unpaid.list,
+    unpaidInvoices: unpaid,
     orders: outlooks,
   };
 }

@@ -1,24 +1,17 @@
-/**
- * When to tell the user about a renewal the balance does not pay: 7, 3, 1 and 0 days before it, each step once. The
- * steps already told are the caller's to keep (persisted keys); these functions only decide, from a forecast and the
- * time, what is due now. Nothing is told for a renewal the balance pays, for an order that does not renew, or for one
- * whose date or price could not be read (the forecast charges neither).
- */
-
 import { type ZoneOffset, dayOfInstant, parseDayText, systemZone } from '../util/calendar';
 import { DEFAULT_WARNING_DAYS } from './forecast';
 import { type Forecast, type ForecastRenewal } from './types';
 
+/** Told 7, 3 and 1 days before a renewal the balance does not pay, and on the day; each step once. */
 export const WARNING_STEPS: readonly number[] = [7, 3, 1, 0];
-/** Told keys are kept this long after their renewal day, then may be forgotten. */
+/** Told keys are kept this long after their renewal day. */
 export const KEEP_TOLD_DAYS = 62;
 
 export interface RenewalNotice {
-  /** Keep it once the notice is shown: the same step of the same renewal is never due again. */
+  /** Kept once the notice is shown: the same step of the same renewal is never due again. */
   readonly key: string;
-  /** The step reached: 7, 3, 1 or 0 days before (0 also when it is past due). */
+  /** 7, 3, 1 or 0 (also when past due). */
   readonly step: number;
-  /** Calendar days from today to the renewal (negative when past due). */
   readonly daysAway: number;
   readonly renewal: ForecastRenewal;
 }
@@ -26,19 +19,22 @@ export interface RenewalNotice {
 export interface NoticeContext {
   /** The account's id, so two accounts' orders with the same id keep apart. */
   readonly account: string;
-  /** Keys of the notices already shown. */
   readonly told: ReadonlySet<string>;
   readonly now: number;
   readonly zone?: ZoneOffset;
   readonly steps?: readonly number[];
 }
 
-/** `<account>/<order>/<renewal day>/<step>`, or `<account>/invoice/<invoice>/<day>/<step>`; ids are escaped. */
+/**
+ * `<account>/<order>/<date>/<step>`, or `<account>/invoice/<invoice>/<date>/<step>`, ids escaped. The date is the
+ * renewal's as the server gave it (a day, or an instant in UTC), not the user's day: a zone change tells nothing again.
+ */
 export function noticeKey(account: string, renewal: ForecastRenewal, step: number): string {
   const { source } = renewal;
   const subject =
     source.kind === 'order' ? encodeURIComponent(source.orderId) : `invoice/${encodeURIComponent(source.invoiceId)}`;
-  return `${encodeURIComponent(account)}/${subject}/${renewal.day}/${step}`;
+  const date = renewal.at === undefined ? renewal.day : new Date(renewal.at).toISOString();
+  return `${encodeURIComponent(account)}/${subject}/${date}/${step}`;
 }
 
 function uncovered(renewal: ForecastRenewal): boolean {
@@ -75,13 +71,13 @@ export function ordersToWarn(forecast: Forecast, warningDays = DEFAULT_WARNING_D
   return flagged;
 }
 
-/** The told keys worth keeping: those whose renewal day is at most `keepDays` before `today` (`YYYY-MM-DD`). */
+/** The told keys worth keeping: those whose renewal date is at most `keepDays` before `today` (`YYYY-MM-DD`). */
 export function keepTold(told: Iterable<string>, today: string, keepDays = KEEP_TOLD_DAYS): string[] {
   const from = (parseDayText(today) ?? 0) - keepDays;
   const kept: string[] = [];
   for (const key of told) {
     const parts = key.split('/');
-    const day = parts.length >= 4 ? parseDayText(parts[parts.length - 2] as string) : undefined;
+    const day = parts.length >= 4 ? parseDayText((parts[parts.length - 2] as string).slice(0, 10)) : undefined;
     if (day !== undefined && day >= from) kept.push(key);
   }
   return kept;

@@ -68,8 +68,6 @@ export function amountProblemWords(problem: AmountProblem): string {
       return vscode.l10n.t('not an amount');
     case 'ambiguous':
       return vscode.l10n.t('its separators could mean thousands or decimals');
-    case 'tooPrecise':
-      return vscode.l10n.t('finer than a ten-thousandth');
     case 'tooLarge':
       return vscode.l10n.t('too large');
     case 'negative':
@@ -87,7 +85,8 @@ export function priceWords(renewal: OrderRenewal, quote: Quote): string | undefi
   if (cycle?.kind === 'every') return everyWords(money, cycle);
   if (cycle?.kind === 'once') return vscode.l10n.t('{0}, paid once', money);
   if (cycle?.kind === 'free') return vscode.l10n.t('free');
-  return renewal.cycleText ? `${money} (${quote(renewal.cycleText, 40)})` : money;
+  // Only the next renewal is forecast then: the user is told why no later one is.
+  return renewal.cycleText ? vscode.l10n.t('{0} · cycle unknown ({1})', money, quote(renewal.cycleText, 40)) : money;
 }
 
 function join(...parts: Array<string | undefined>): string {

@@ -1,6 +1,6 @@
 /**
- * Billing foresight, measured in plain Node: the forecast of 10,000 orders read from the mock (monthly renewals over
- * 90 days, with their unpaid invoices), as the UI would compute it after each refresh.
+ * Billing foresight, measured in plain Node: the forecast of 1,000 and of 10,000 orders read from the mock (monthly
+ * renewals over 90 days, with their unpaid invoices), as the UI would compute it after each refresh.
  */
 import { performance } from 'node:perf_hooks';
 import { normaliseBalance } from '../../src/api/normalise/balance';
@@ -19,7 +19,13 @@ function time(run: () => unknown): number {
   return performance.now() - started;
 }
 
-export async function forecastFigures(count = 10_000, samples = 25): Promise<Figure[]> {
+/** Budgets: a frame for the thousand servers an account may have; bounded for ten times as many. */
+const BUDGETS: ReadonlyArray<[count: number, ms: number]> = [
+  [1_000, 16],
+  [10_000, 100],
+];
+
+async function forecastFigure(count: number, budgetMs: number, samples: number): Promise<Figure> {
   const now = Date.now();
   const mock = await startMockApi({ rateLimit: false, now: () => now });
   try {
@@ -32,22 +38,26 @@ export async function forecastFigures(count = 10_000, samples = 25): Promise<Fig
     const zone = fixedZone(0);
     const run = (): unknown => ordersToWarn(forecast(balance, orders, invoices, now, { zone }));
     // Steady state, as a forecast recomputed on every refresh is: the first runs measure the compiler, and the
-    // setup's garbage (a 3 MB answer) is collected before, not during, the samples.
+    // setup's garbage is collected before, not during, the samples.
     for (let i = 0; i < 10; i++) run();
     (globalThis as { gc?: () => void }).gc?.();
     const spread = summarize(Array.from({ length: samples }, () => time(run)));
     const result = forecast(balance, orders, invoices, now, { zone });
-    return [
-      {
-        id: 'forecast10k',
-        label: `forecast of ${count.toLocaleString('en')} orders`,
-        value: `${round(spread.median)} ms`,
-        budget: '≤ 10 ms',
-        met: spread.median <= 10 && orders.length === count,
-        detail: `p10–p90 ${round(spread.p10)}–${round(spread.p90)} ms; ${result.renewals.length} renewals to ${result.horizonEnd} (90 days) with the running balance, coverage and the orders to warn`,
-      },
-    ];
+    return {
+      id: `forecast${count / 1000}k`,
+      label: `forecast of ${count.toLocaleString('en')} orders`,
+      value: `${round(spread.median)} ms`,
+      budget: `≤ ${budgetMs} ms`,
+      met: spread.median <= budgetMs && orders.length === count,
+      detail: `p10–p90 ${round(spread.p10)}–${round(spread.p90)} ms; ${result.renewals.length} renewals to ${result.horizonEnd} (90 days) with the running balance, coverage and the orders to warn`,
+    };
   } finally {
     await mock.close();
   }
+}
+
+export async function forecastFigures(samples = 25): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const [count, ms] of BUDGETS) figures.push(await forecastFigure(count, ms, samples));
+  return figures;
 }

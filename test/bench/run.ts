@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   await step('reading 1,000 and 10,000 orders', () => readingFigures());
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
-  await step('forecast of 10,000 orders', () => forecastFigures());
+  await step('forecast of 1,000 and 10,000 orders', () => forecastFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
   await step('hostile answers by count', countFigures);

@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { addAccount, removeAccount } from '../../src/accounts/accountList';
+import { normaliseOrder } from '../../src/api/normalise/order';
 import { formatDay, formatUnits } from '../../src/billing/display';
+import { forecast } from '../../src/billing/forecast';
 import { type RenewalNotices } from '../../src/features/RenewalNotices';
+import { renewalTooltipLines } from '../../src/notify/renewalWords';
 import { fixedZone } from '../../src/util/calendar';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
@@ -87,6 +90,22 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
     const ending = await tooltipOf('legacy-mail');
     assert.ok(ending.includes(`$(calendar) Ends ${day(5)}: does not renew`), ending);
     assert.ok(!ending.includes('Covered') && !ending.includes('short by'), ending);
+  });
+
+  it('says in the tooltip that a cycle it cannot read is unknown, and forecasts only the next renewal', () => {
+    const now = Date.now();
+    const order = normaliseOrder({
+      id: 'odd',
+      name: 'odd-cycle',
+      nextduedate: mockDay(now, 2),
+      recurringamount: '5.00',
+      currency: 'EUR',
+      billingcycle: '1001 months',
+    });
+    const f = forecast({ amount: 100, currency: 'EUR', raw: {} }, [order], [], now, { zone: fixedZone(0) });
+    assert.equal(f.renewals.length, 1);
+    const [line] = renewalTooltipLines(f, order);
+    assert.equal(line, `$(calendar) Renews ${day(2, now)} · ${eur(5)} · cycle unknown (1001 months)`);
   });
 
   it('puts the same line first under an expanded server, opening the forecast', async () => {

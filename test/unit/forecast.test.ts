@@ -3,9 +3,8 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { type Balance, type Invoice, type Order, type OrderRenewal, type RenewalCycle } from '../../src/api/models';
 import { normaliseOrder } from '../../src/api/normalise/order';
-import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { type ForecastOptions, forecast } from '../../src/billing/forecast';
-import { type Sequence, occurrence, schedule } from '../../src/billing/schedule';
 import { type Forecast, type ForecastRenewal } from '../../src/billing/types';
 import {
   DAY_MS,
@@ -95,53 +94,33 @@ describe('billing forecast (unit)', () => {
     });
 
     it('projects cycles from a day and from an instant', () => {
-      const days = (seq: Parameters<typeof occurrence>[0], n: number, zone = UTC): string[] =>
-        Array.from({ length: n }, (_, k) => occurrence(seq, k, zone)).map((o) => (o ? dayText(o.day) : '-'));
-      const jan31 = parseDayText('2027-01-31') as number;
-      assert.deepEqual(days({ day: jan31, cycle: monthly }, 4), [
+      const days = (renewal: OrderRenewal, zone = UTC, now = NOW): string[] =>
+        forecast(undefined, [order('x', renewal)], [], now, { zone, horizonDays: 366 }).renewals.map((r) => r.day);
+      const on = (day: string, cycle?: RenewalCycle): OrderRenewal => ({ date: { kind: 'day', day }, cycle });
+      assert.deepEqual(days(on('2027-01-31', monthly)).slice(0, 4), [
         '2027-01-31',
         '2027-02-28',
         '2027-03-31',
         '2027-04-30',
       ]);
-      assert.deepEqual(days({ day: jan31, cycle: every('month', 3) }, 3), ['2027-01-31', '2027-04-30', '2027-07-31']);
-      assert.deepEqual(days({ day: jan31, cycle: every('week', 2) }, 3), ['2027-01-31', '2027-02-14', '2027-02-28']);
-      assert.deepEqual(days({ day: jan31 }, 2), ['2027-01-31', '-'], 'no cycle: only the date sent');
-      const leap = parseDayText('2028-02-29') as number;
-      assert.deepEqual(days({ day: leap, cycle: every('year') }, 5), [
-        '2028-02-29',
-        '2029-02-28',
-        '2030-02-28',
-        '2031-02-28',
-        '2032-02-29',
+      assert.deepEqual(days(on('2027-01-31', every('month', 3))).slice(0, 3), [
+        '2027-01-31',
+        '2027-04-30',
+        '2027-07-31',
       ]);
+      assert.deepEqual(days(on('2027-01-31', every('week', 2))).slice(0, 3), [
+        '2027-01-31',
+        '2027-02-14',
+        '2027-02-28',
+      ]);
+      assert.deepEqual(days(on('2027-01-31')), ['2027-01-31'], 'no cycle: only the date sent');
+      assert.deepEqual(days(on('2028-02-29', every('year')), UTC, Date.UTC(2028, 2, 15)), ['2028-02-29', '2029-02-28']);
       // 31 Jan 23:30 UTC, monthly: stepped in UTC, then placed on the user's calendar.
-      const late = { at: Date.UTC(2027, 0, 31, 23, 30), cycle: monthly };
-      assert.deepEqual(days(late, 3), ['2027-01-31', '2027-02-28', '2027-03-31']);
-      assert.deepEqual(days(late, 3, fixedZone(60)), ['2027-02-01', '2027-03-01', '2027-04-01']);
-      assert.deepEqual(days(late, 3, fixedZone(-300)), ['2027-01-31', '2027-02-28', '2027-03-31']);
-      assert.deepEqual(days({ day: LAST_DAY, cycle: every('day') }, 2), ['9999-12-31', '-']);
-    });
-
-    it('lists the same renewals in the same order whether sorted or taken from the heap (property)', () => {
-      const unit = fc.constantFrom('hour', 'day', 'week', 'month', 'year') as fc.Arbitrary<Every['unit']>;
-      const sequence: fc.Arbitrary<Sequence> = fc.record(
-        {
-          day: fc.integer({ min: 20_000, max: 20_100 }),
-          at: fc.integer({ min: 20_000 * DAY_MS, max: 20_100 * DAY_MS }),
-          cycle: fc.record({ unit, count: fc.integer({ min: 1, max: 40 }) }),
-        },
-        { requiredKeys: [] },
-      );
-      fc.assert(
-        fc.property(fc.array(sequence, { maxLength: 25 }), fc.integer({ min: -720, max: 840 }), (seqs, offset) => {
-          const listed = seqs.map((s) => (s.at === undefined && s.day === undefined ? { ...s, day: 20_000 } : s));
-          const limits = { perSequence: 10_000, total: 100_000 };
-          const sorted = schedule(listed, 20_000, 20_090, fixedZone(offset), limits);
-          const heaped = schedule(listed, 20_000, 20_090, fixedZone(offset), limits, 'heap');
-          assert.deepEqual(sorted, heaped);
-        }),
-      );
+      const late: OrderRenewal = { date: { kind: 'instant', at: Date.UTC(2027, 0, 31, 23, 30) }, cycle: monthly };
+      assert.deepEqual(days(late).slice(0, 3), ['2027-01-31', '2027-02-28', '2027-03-31']);
+      assert.deepEqual(days(late, fixedZone(60)).slice(0, 3), ['2027-02-01', '2027-03-01', '2027-04-01']);
+      assert.deepEqual(days(late, fixedZone(-300)).slice(0, 3), ['2027-01-31', '2027-02-28', '2027-03-31']);
+      assert.deepEqual(days(on(dayText(LAST_DAY), every('day')), UTC, (LAST_DAY - 1) * DAY_MS), ['9999-12-31']);
     });
 
     it('starts a day at local midnight, on a day the clock changes too', () => {
@@ -192,22 +171,22 @@ describe('billing forecast (unit)', () => {
         );
       });
 
-      it('says what the balance covers: "until 15 Jan (4 renewals, €38.70)"', () => {
+      it('says what the balance covers: "until 15 Jan (4 renewals, €38.72)"', () => {
         const orders = [order('a', due('2026-12-15', 9.675, { cycle: monthly }))];
         const f = run(eur(40), orders, { ...opts, horizonDays: 52 });
         assert.deepEqual(f.coverage, {
           kind: 'covered',
           through: '2027-01-15',
           count: 2,
-          amount: u(19.35),
-          left: u(20.65),
+          amount: u(19.36),
+          left: u(20.64),
         });
-        const g = run(eur(38.7), [order('a', due('2026-12-15', 9.675, { cycle: every('week', 1) }))], {
+        const g = run(eur(38.72), [order('a', due('2026-12-15', 9.675, { cycle: every('week', 1) }))], {
           ...opts,
           horizonDays: 21 + 22,
         });
         assert.equal(g.coverage.kind, 'covered');
-        assert.ok(g.coverage.kind === 'covered' && g.coverage.count === 4 && g.coverage.amount === u(38.7));
+        assert.ok(g.coverage.kind === 'covered' && g.coverage.count === 4 && g.coverage.amount === u(38.72));
       });
 
       it('says by how much it is short: "does not cover web-01’s renewal on 3 Dec (€12.90): short by €5.90"', () => {
@@ -291,6 +270,37 @@ describe('billing forecast (unit)', () => {
           '2026-12-03 3 12.90 covered',
           '2026-12-04 4 ? unpriced',
         ]);
+      });
+
+      it('forecasts only the next renewal of an order whose cycle it cannot read (term: 1200, "1001 months")', () => {
+        const orders = [
+          normaliseOrder({ id: 1, nextduedate: '2026-12-01', recurringamount: '5.00', term: 1200, period: 'month' }),
+          normaliseOrder({ id: 2, nextduedate: '2026-12-02', recurringamount: '5.00', billingcycle: '1001 months' }),
+        ];
+        assert.deepEqual(rows(run(eur(100), orders, opts)), ['2026-12-01 1 5.00 covered', '2026-12-02 2 5.00 covered']);
+      });
+
+      it('rounds each amount to its currency’s decimals before summing, float noise included', () => {
+        const noisy = normaliseOrder({ id: 'n', nextduedate: '2026-12-02', recurringamount: 3.3000000000000003 });
+        const bill: Invoice = {
+          id: '7',
+          dueDate: serverText('2026-12-03'),
+          amount: 3.3000000000000003,
+          currency: 'EUR',
+          status: 'unpaid',
+          raw: {},
+        };
+        const f = run(eur(100), [order('a', due('2026-12-01', 9.675, { cycle: undefined })), noisy], opts, [bill]);
+        assert.deepEqual(rows(f).slice(0, 3), [
+          '2026-12-01 a 9.68 covered',
+          '2026-12-02 n 3.30 covered',
+          '2026-12-03 invoice 7 3.30 covered',
+        ]);
+        assert.deepEqual([f.totals.amount, f.totals.notSummed], [u(16.28), 0]);
+        const yen = run({ amount: 5000, currency: 'JPY', raw: {} }, [
+          order('y', due('2026-12-01', 1234.5, { currency: 'JPY', cycle: undefined })),
+        ]);
+        assert.deepEqual([yen.renewals[0]?.amount, yen.renewals[0]?.balanceAfter], [u(1235), u(3765)]);
       });
 
       it('never charges an order that does not renew: it is listed as expiring, once', () => {
@@ -427,7 +437,7 @@ describe('billing forecast (unit)', () => {
       assert.deepEqual(rows(f), ['2026-12-01 a 12.90 covered', '2026-12-01 invoice 7 15.48 covered']);
     });
 
-    it('charges every unpaid invoice, however overdue; lists one without a due date; skips paid ones', () => {
+    it('charges every unpaid invoice, however overdue; skips paid ones', () => {
       const f = run(eur(10), [], { horizonDays: 20 }, [
         invoice('1', '2025-01-08', 15.95, { status: 'overdue' }),
         invoice('2', '2026-12-01', 5),
@@ -436,7 +446,11 @@ describe('billing forecast (unit)', () => {
         invoice('5', 'soon', 5),
         invoice('6', '2027-06-01', 5),
       ]);
-      assert.deepEqual(rows(f), ['2025-01-08 invoice 1 15.95 short 5.95', '2026-12-01 invoice 2 5.00 short 10.95']);
+      assert.deepEqual(rows(f), [
+        '2025-01-08 invoice 1 15.95 short 5.95',
+        '2026-11-24 invoice 5 5.00 short 10.95',
+        '2026-12-01 invoice 2 5.00 short 15.95',
+      ]);
       assert.deepEqual(
         f.unpaidInvoices.map((i) => [i.invoiceId, i.day, i.overdue]),
         [
@@ -444,6 +458,21 @@ describe('billing forecast (unit)', () => {
           ['2', '2026-12-01', false],
           ['5', undefined, false],
           ['6', '2027-06-01', false],
+        ],
+      );
+    });
+
+    it('counts an unpaid invoice without a readable due date as due now', () => {
+      const f = run(eur(10), [], { horizonDays: 20 }, [
+        invoice('5', 'soon', 15),
+        { ...invoice('6', '', 1), dueDate: undefined, status: 'overdue' },
+      ]);
+      assert.deepEqual(rows(f), ['2026-11-24 invoice 5 15.00 short 5', '2026-11-24 invoice 6 1.00 short 6']);
+      assert.deepEqual(
+        f.unpaidInvoices.map((i) => [i.day, i.overdue]),
+        [
+          [undefined, false],
+          [undefined, true],
         ],
       );
     });

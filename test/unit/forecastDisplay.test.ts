@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { type Balance, type Invoice, type Order } from '../../src/api/models';
-import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { formatDay, formatUnits, unitsText } from '../../src/billing/display';
 import { ForecastMemo } from '../../src/billing/ForecastMemo';
 import { fixedZone } from '../../src/util/calendar';

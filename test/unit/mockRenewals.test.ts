@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
 import { LimiterRegistry } from '../../src/api/RateLimiter';
-import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { forecast } from '../../src/billing/forecast';
 import { noticesDue, ordersToWarn } from '../../src/billing/notices';
 import { fixedZone } from '../../src/util/calendar';

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { ApiError } from '../../src/api/errors';
 import { normaliseAccount } from '../../src/api/normalise/account';
 import { normaliseBalance } from '../../src/api/normalise/balance';
 import { normaliseInvoice, normaliseInvoiceList } from '../../src/api/normalise/invoice';
 import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../src/api/normalise/order';
-import { asNumber, type FieldTrace } from '../../src/api/normalise/read';
+import { type FieldTrace } from '../../src/api/normalise/read';
+import { readRenewal } from '../../src/api/normalise/renewal/readRenewal';
 import { findList } from '../../src/api/normalise/wrappers';
+import { fixedZone } from '../../src/util/calendar';
 import { RUNAWAY_MS } from './helpers/catastrophe';
 
 describe('normalisers (unit)', () => {
@@ -226,6 +229,64 @@ describe('normalisers (unit)', () => {
     });
   });
 
+  describe('money: one reader for balances, invoices and renewal prices', () => {
+    const read = (text: string): Array<number | string | undefined> => {
+      let balance: number | string;
+      try {
+        balance = normaliseBalance({ balance: text }).amount;
+      } catch {
+        balance = 'refused';
+      }
+      const invoice = normaliseInvoice({ id: 1, total: text }).amount;
+      const renewal = readRenewal({ recurringamount: text });
+      return [balance, invoice, renewal?.price === undefined ? renewal?.priceProblem : renewal.price / 10_000];
+    };
+
+    it('reads "1,234" the same way everywhere: refused as ambiguous, never a thousand in one place', () => {
+      assert.deepEqual(read('1,234'), ['refused', undefined, 'ambiguous']);
+    });
+
+    it('reads "1\'234.50" and "1.234,50" the same way everywhere', () => {
+      assert.deepEqual(read("1'234.50"), [1234.5, 1234.5, 1234.5]);
+      assert.deepEqual(read('1.234,50'), [1234.5, 1234.5, 1234.5]);
+      assert.deepEqual(read('12,90 EUR'), [12.9, 12.9, 12.9]);
+    });
+
+    it('divides minor units by the currency’s own decimals: JPY none, KWD three', () => {
+      assert.equal(normaliseBalance({ balance_cents: 1500, currency: 'JPY' }).amount, 1500);
+      assert.equal(normaliseBalance({ balance_minor: 1500, currency: 'KWD' }).amount, 1.5);
+      assert.equal(normaliseBalance({ balance: { amount_minor: 1500, currency: 'JPY' } }).amount, 1500);
+      assert.equal(normaliseInvoice({ id: 1, amount_cents: 1500, currency: 'JPY' }).amount, 1500);
+      assert.equal(normaliseInvoice({ id: 1, amount_minor: 1500, currency: 'KWD' }).amount, 1.5);
+      assert.equal(readRenewal({ price_cents: 1500, currency: 'JPY' })?.price, 1500 * 10_000);
+      assert.equal(normaliseBalance({ balance_cents: 1999, currency: 'EUR' }).amount, 19.99);
+    });
+  });
+
+  describe('invoice dates: one reader, in the user’s zone', () => {
+    const script = (body: string): string => `
+      const { normaliseInvoice } = require(${JSON.stringify(require.resolve('../../src/api/normalise/invoice'))});
+      const now = Date.UTC(2026, 10, 24, 12);
+      process.stdout.write(JSON.stringify(${body}));`;
+    const inZone = (tz: string, body: string): unknown =>
+      JSON.parse(
+        execFileSync(process.execPath, ['-e', script(body)], { env: { ...process.env, TZ: tz }, encoding: 'utf8' }),
+      );
+
+    it('never reads a due date through new Date(): "Dec 3, 2026" and "03.12.2026" are not read (TZ=Asia/Tokyo)', () => {
+      const dues = `['Dec 3, 2026', '03.12.2026', '2026-12-03', 1796328000].map((due) =>
+        normaliseInvoice({ id: 1, due_date: due, status: 'unpaid' }, now).dueDate ?? null)`;
+      assert.deepEqual(inZone('Asia/Tokyo', dues), [null, null, '2026-12-03', '2026-12-04']);
+      assert.deepEqual(inZone('America/New_York', dues), [null, null, '2026-12-03', '2026-12-03']);
+    });
+
+    it('places an instant on the user’s calendar, and says overdue from the user’s today', () => {
+      const due = `normaliseInvoice({ id: 1, due_at: '2026-11-23T20:00:00Z', status: 'unpaid' }, now)`;
+      assert.deepEqual(inZone('Asia/Tokyo', `[${due}.dueDate, ${due}.status]`), ['2026-11-24', 'unpaid']);
+      assert.deepEqual(inZone('UTC', `[${due}.dueDate, ${due}.status]`), ['2026-11-23', 'overdue']);
+    });
+  });
+
   describe('account', () => {
     it('reads plain, wrapped and split-name accounts', () => {
       assert.deepEqual(
@@ -390,17 +451,6 @@ describe('normalisers (unit)', () => {
   });
 
   describe('readers', () => {
-    it('parses numbers in the forms servers send', () => {
-      assert.equal(asNumber('1,234.50'), 1234.5);
-      assert.equal(asNumber('1.234,50'), 1234.5);
-      assert.equal(asNumber('1,234'), 1234);
-      assert.equal(asNumber('42,5'), 42.5);
-      assert.equal(asNumber(' -7 '), -7);
-      assert.equal(asNumber('abc'), undefined);
-      assert.equal(asNumber(Number.NaN), undefined);
-      assert.equal(asNumber(''), undefined);
-    });
-
     it('does not take an array of another kind when several are present', () => {
       assert.equal(findList({ tags: ['a'], flags: ['b'] }, [], ['id']), undefined);
     });
@@ -646,6 +696,8 @@ describe('normalisers (unit)', () => {
       const b = normaliseInvoice(
         { invoice_uuid: 'u-1', invoice_id: '12345678', amount_due: 3, due_at: '2025-12-01T10:00:00Z' },
         now,
+        undefined,
+        fixedZone(0),
       );
       assert.deepEqual([b.id, b.number, b.amount, b.dueDate], ['u-1', '12345678', 3, '2025-12-01']);
       assert.equal(normaliseInvoice({ id: 2, reference: 'R-2' }, now).number, 'R-2');

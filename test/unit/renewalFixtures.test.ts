@@ -5,7 +5,7 @@ import { type Balance, type Order, type OrderRenewal } from '../../src/api/model
 import { normaliseBalance } from '../../src/api/normalise/balance';
 import { normaliseInvoiceList } from '../../src/api/normalise/invoice';
 import { normaliseOrderList } from '../../src/api/normalise/order';
-import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { forecast } from '../../src/billing/forecast';
 import { type ForecastRenewal } from '../../src/billing/types';
 import { fixedZone } from '../../src/util/calendar';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { type Balance, type Order, type OrderRenewal } from '../../src/api/models';
-import { AMOUNT_SCALE } from '../../src/api/normalise/renewal/decimal';
+import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { forecast } from '../../src/billing/forecast';
 import { keepTold, noticeKey, noticesDue, ordersToWarn } from '../../src/billing/notices';
 import { type Forecast } from '../../src/billing/types';
@@ -75,6 +75,21 @@ describe('renewal warning steps (unit)', () => {
     const renewal = f.renewals[1];
     assert.ok(renewal);
     assert.notEqual(noticeKey('a', renewal, 3), noticeKey('b', renewal, 3));
+  });
+
+  it('keys a step by the renewal’s date as the server gave it: moving to another zone tells it not again', () => {
+    const renewal: OrderRenewal = {
+      date: { kind: 'instant', at: Date.UTC(2026, 10, 29, 23, 30) },
+      price: 129_000,
+      currency: 'EUR',
+    };
+    const orders = [{ ...order('web-01', 0, 0), renewal }];
+    const told = new Set(due(forecast(eur(0), orders, [], NOW, { zone: UTC })));
+    assert.deepEqual([...told], ['acc/web-01/2026-11-29T23:30:00.000Z/7']);
+    const paris = forecast(eur(0), orders, [], NOW, { zone: fixedZone(60) });
+    assert.equal(paris.renewals[0]?.day, '2026-11-30', 'another day on the calendar');
+    assert.deepEqual(noticesDue(paris, { account: 'acc', told, now: NOW, zone: fixedZone(60) }), []);
+    assert.deepEqual(keepTold(told, '2026-11-24'), [...told]);
   });
 
   it('uses the user’s today: late evening in one zone is tomorrow in another', () => {

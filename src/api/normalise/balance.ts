@@ -1,6 +1,6 @@
 import { type Balance } from '../models';
-import { type Money, currencyCode, parseMoneyText, readAmountAt, readCurrency } from './money';
-import { type FieldTrace, lookup } from './read';
+import { AMOUNT_SCALE, currencyField, readMoneyAt, readUnits } from './money';
+import { type FieldTrace, joinPath, lookup } from './read';
 import { unexpectedBody } from './unreadable';
 import { unwrapObject } from './wrappers';
 
@@ -29,22 +29,21 @@ const AMOUNT_FIELDS = [
 ];
 const WRAPPERS = ['data', 'result', 'response', 'account', 'wallet', 'billing', 'client', 'customer', 'user', 'me'];
 
-function readTop(body: unknown): Money | undefined {
-  if (typeof body === 'number') return Number.isFinite(body) ? { amount: body } : undefined;
-  return typeof body === 'string' ? parseMoneyText(body) : undefined;
-}
-
 export function normaliseBalance(body: unknown, trace?: FieldTrace): Balance {
-  const top = readTop(body);
-  if (top) return { amount: top.amount, currency: currencyCode(top.currency), raw: body as number | string };
-  const entry = unwrapObject(body, WRAPPERS, AMOUNT_FIELDS);
-  let money: Money | undefined;
-  for (const name of entry ? AMOUNT_FIELDS : []) {
-    const hit = entry && lookup(entry.fields, [name]);
-    money = hit ? readAmountAt(hit, entry.base, trace) : undefined;
-    if (money) break;
+  if (typeof body === 'number' || typeof body === 'string') {
+    const top = readUnits(body);
+    if (top.problem === undefined) return { amount: top.units / AMOUNT_SCALE, currency: top.currency, raw: body };
   }
-  if (!entry || !money) throw unexpectedBody('balance', body);
-  const currency = currencyCode(money.currency) ?? readCurrency(entry.fields, entry.base, trace);
-  return { amount: money.amount, currency, raw: entry.raw };
+  const entry = unwrapObject(body, WRAPPERS, AMOUNT_FIELDS);
+  if (!entry) throw unexpectedBody('balance', body);
+  const currency = currencyField(entry.fields);
+  for (const name of AMOUNT_FIELDS) {
+    const hit = lookup(entry.fields, [name]);
+    const read = hit ? readMoneyAt(entry.fields, hit.key, currency?.code) : undefined;
+    if (!hit || read?.units === undefined) continue;
+    trace?.use('amount', joinPath(entry.base, hit.key));
+    if (!read.currency && currency) trace?.use('currency', joinPath(entry.base, currency.key));
+    return { amount: read.units / AMOUNT_SCALE, currency: read.currency ?? currency?.code, raw: entry.raw };
+  }
+  throw unexpectedBody('balance', body);
 }

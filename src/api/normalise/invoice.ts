@@ -1,11 +1,13 @@
 import { type Invoice } from '../models';
 import { findId } from './ids';
 import { readInvoiceStatus } from './invoiceStatus';
-import { readAmountAt, readCurrency } from './money';
+import { AMOUNT_SCALE, type UnitsRead, currencyField, readMoneyAt } from './money';
+import { readDate, dayIn } from './dates';
 import { type FieldTrace, joinPath, lookup, textHit } from './read';
 import { type ListPage, readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { optional } from '../../util/serverText';
+import { type ZoneOffset, dayText, systemZone } from '../../util/calendar';
 
 /** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
 const ID_FIELDS = [
@@ -73,33 +75,27 @@ function webLink(text: string | undefined): string | undefined {
   }
 }
 
-/**
- * A day as the server wrote it: a leading `YYYY-MM-DD` is taken as is (a zone shift must not move an invoice to the
- * day before), epoch seconds are converted; `0000-00-00` means never.
- */
-function isoDay(text: string | undefined): string | undefined {
-  if (!text || text.length > 64) return undefined;
-  const day = text.slice(0, 10);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day.startsWith('0000') ? undefined : day;
-  const seconds = /^\d{9,10}$/.test(text) ? Number(text) : undefined;
-  const date = seconds !== undefined ? new Date(seconds * 1000) : new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
-}
-
+/** A date field as the user's calendar day (`YYYY-MM-DD`), read by the one date reader. */
 function day(
   obj: Readonly<Record<string, unknown>>,
   names: readonly string[],
   role: string,
   base: string,
+  zone: ZoneOffset,
   trace?: FieldTrace,
 ): string | undefined {
   const hit = textHit(obj, names);
-  const value = isoDay(hit?.text);
-  if (hit && value) trace?.use(role, joinPath(base, hit.key));
-  return value;
+  const date = readDate(hit?.text);
+  if (hit && date) trace?.use(role, joinPath(base, hit.key));
+  return date && dayText(dayIn(date, zone));
 }
 
-export function normaliseInvoice(value: unknown, now = Date.now(), trace?: FieldTrace): Invoice {
+export function normaliseInvoice(
+  value: unknown,
+  now = Date.now(),
+  trace?: FieldTrace,
+  zone: ZoneOffset = systemZone,
+): Invoice {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
   if (!entry) throw unexpectedBody('invoice', value);
   const { fields, base } = entry;
@@ -110,22 +106,27 @@ export function normaliseInvoice(value: unknown, now = Date.now(), trace?: Field
   const number = textHit(fields, NUMBER_FIELDS, found.own ? undefined : found.hit.key);
   const shownNumber = number && /\d/.test(number.text) && number.text.length <= 100 ? number : undefined;
   if (shownNumber) trace?.use('number', joinPath(base, shownNumber.key));
-  const dueDate = day(fields, DUE_FIELDS, 'due', base, trace);
-  const { status, statusText } = readInvoiceStatus(fields, base, dueDate, now, trace);
-  let money;
+  const dueDate = day(fields, DUE_FIELDS, 'due', base, zone, trace);
+  const { status, statusText } = readInvoiceStatus(fields, base, dueDate, now, zone, trace);
+  const currency = currencyField(fields);
+  let money: UnitsRead | undefined;
   for (const name of AMOUNT_FIELDS) {
     const hit = lookup(fields, [name]);
-    money = hit ? readAmountAt(hit, base, trace) : undefined;
-    if (money) break;
+    money = hit && readMoneyAt(fields, hit.key, currency?.code);
+    if (hit && money?.units !== undefined) {
+      trace?.use('amount', joinPath(base, hit.key));
+      break;
+    }
   }
+  if (currency) trace?.use('currency', joinPath(base, currency.key));
   const url = textHit(fields, URL_FIELDS);
   return {
     id: found.id,
     number: optional(shownNumber?.text),
-    date: optional(day(fields, DATE_FIELDS, 'date', base, trace)),
+    date: optional(day(fields, DATE_FIELDS, 'date', base, zone, trace)),
     dueDate: optional(dueDate),
-    amount: money?.amount,
-    currency: readCurrency(fields, base, trace) ?? money?.currency,
+    amount: money?.units === undefined ? undefined : money.units / AMOUNT_SCALE,
+    currency: money?.currency ?? currency?.code,
     statusText: optional(statusText),
     status,
     url: webLink(url?.text),

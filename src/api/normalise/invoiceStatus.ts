@@ -2,6 +2,7 @@
 
 import { type InvoiceStatus, type RawObject } from '../models';
 import { type FieldTrace, asText, joinPath, lookup } from './read';
+import { type ZoneOffset, dayOfInstant, parseDayText } from '../../util/calendar';
 
 const STATUS_FIELDS = ['status', 'state', 'payment_status', 'paid', 'is_paid'];
 
@@ -48,6 +49,7 @@ export function readInvoiceStatus(
   base: string,
   dueDate: string | undefined,
   now: number,
+  zone: ZoneOffset,
   trace?: FieldTrace,
 ): { status: InvoiceStatus; statusText?: string } {
   let statusText: string | undefined;
@@ -61,13 +63,7 @@ export function readInvoiceStatus(
   }
   let status = normaliseStatus(statusText);
   // Many APIs only say "unpaid"; an unpaid invoice past its due date is overdue all the same.
-  if (
-    status === 'unpaid' &&
-    dueDate &&
-    /^\d{4}-\d{2}-\d{2}$/.test(dueDate) &&
-    Date.parse(dueDate) + 86_400_000 <= now
-  ) {
-    status = 'overdue';
-  }
+  const due = dueDate === undefined ? undefined : parseDayText(dueDate);
+  if (status === 'unpaid' && due !== undefined && due < dayOfInstant(now, zone)) status = 'overdue';
   return { status, statusText: statusText && statusText.length > 200 ? statusText.slice(0, 200) : statusText };
 }

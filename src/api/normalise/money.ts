@@ -1,7 +1,11 @@
-/** Amounts and currencies in the forms servers send: numbers, "42.50 EUR", `{amount, currency}`, minor units. */
+import { type AmountProblem, type RawObject } from '../models';
+import { bare, isObject, lookup } from './read';
 
-import { type RawObject } from '../models';
-import { type FieldTrace, type Hit, asNumber, isObject, joinPath, lookup } from './read';
+/** Money is read as integers of 1/10,000 of the currency unit: sums never drift as floats do. */
+export const AMOUNT_SCALE = 10_000;
+/** 10^11 currency units is more than any price or balance; a longer text is not money. */
+const MAX_WHOLE_DIGITS = 11;
+const MAX_TEXT = 64;
 
 export const CURRENCY_FIELDS = [
   'currency',
@@ -12,9 +16,12 @@ export const CURRENCY_FIELDS = [
   'unit',
   'currency_iso',
 ];
+/** Inside a money object `{amount, currency}`. */
+const INNER_FIELDS = ['amount', 'value', 'price', 'amount_cents', 'value_cents', 'amount_minor', 'cents', 'units'];
+const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
+const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
 
-/** Currency symbols a provider may write instead of the code; one table for every amount the readers meet. */
-export const SYMBOLS: Readonly<Record<string, string>> = {
+const SYMBOLS: Readonly<Record<string, string>> = {
   '€': 'EUR',
   $: 'USD',
   '£': 'GBP',
@@ -24,36 +31,12 @@ export const SYMBOLS: Readonly<Record<string, string>> = {
   '₴': 'UAH',
   '₺': 'TRY',
 };
-/** Longer than any amount written out: a longer text is not money, and nothing below runs over it. */
-const MAX_MONEY_TEXT = 64;
 
-export interface Money {
-  readonly amount: number;
-  readonly currency?: string;
-}
+export type UnitsRead =
+  | { readonly units: number; readonly currency?: string; readonly problem?: undefined }
+  | { readonly units?: undefined; readonly currency?: undefined; readonly problem: AmountProblem };
 
-/** A currency written before or after the amount: a three-letter code or a symbol. */
-function unitAt(text: string, start: number): string | undefined {
-  const symbol = text[start];
-  if (symbol !== undefined && SYMBOLS[symbol]) return symbol;
-  const code = text.slice(start, start + 3);
-  return /^[a-z]{3}$/i.test(code) ? code : undefined;
-}
-
-/** "42.50 EUR", "EUR 42.50", "€42.50", "$-3", "$0.00 USD" → amount and currency. Cut first, then read once. */
-export function parseMoneyText(input: string): Money | undefined {
-  if (input.length > MAX_MONEY_TEXT) return undefined;
-  let text = input.trim();
-  const before = unitAt(text, 0);
-  if (before) text = text.slice(before.length).trim();
-  const after = unitAt(text, Math.max(0, text.length - 3)) ?? unitAt(text, text.length - 1);
-  if (after) text = text.slice(0, text.length - after.length).trim();
-  const amount = /^[-+]?[\d.,\s]+$/.test(text) ? asNumber(text) : undefined;
-  if (amount === undefined) return undefined;
-  const code = [after, before].find((unit) => unit !== undefined && !SYMBOLS[unit]);
-  const unit = code ?? before ?? after;
-  return { amount, currency: unit ? (SYMBOLS[unit] ?? unit.toUpperCase()) : undefined };
-}
+const NOT_AMOUNT: UnitsRead = { problem: 'notAmount' };
 
 /** An ISO 4217-looking code, or undefined: WHMCS sends `currency: 1` (an id) beside `currency_code: "USD"`. */
 export function currencyCode(value: unknown): string | undefined {
@@ -62,52 +45,132 @@ export function currencyCode(value: unknown): string | undefined {
   return /^[A-Z]{3}$/.test(code) ? code : undefined;
 }
 
-/** The first currency field that holds a code. */
-export function readCurrency(obj: RawObject, base: string, trace?: FieldTrace): string | undefined {
+/** The first of `names` that holds a currency code, and the server's name for it. */
+export function currencyField(obj: RawObject): { key: string; code: string } | undefined {
   for (const name of CURRENCY_FIELDS) {
     const hit = lookup(obj, [name]);
-    const code = hit ? currencyCode(hit.value) : undefined;
-    if (hit && code) {
-      trace?.use('currency', joinPath(base, hit.key));
-      return code;
+    const code = currencyCode(bare(hit?.value));
+    if (hit && code) return { key: hit.key, code };
+  }
+  return undefined;
+}
+
+export function readCurrency(obj: RawObject): string | undefined {
+  return currencyField(obj)?.code;
+}
+
+const digitsOf = new Map<string, number>();
+
+/** Decimals of the currency's minor unit (JPY 0, EUR 2, KWD 3); 2 when it is not known. */
+export function minorDigits(currency: string | undefined): number {
+  if (!currency) return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+      digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
     }
+    digitsOf.set(currency, digits);
   }
-  return undefined;
+  return digits;
 }
 
-/** A field name that says its amount is in minor units (cents). */
-function isMinorUnits(key: string): boolean {
-  const lower = key.toLowerCase();
-  return lower.endsWith('cents') || lower.endsWith('minor') || lower.endsWith('minor_units') || lower === 'minorunits';
+/** Units rounded (half away from zero) to what the currency can be paid in. */
+export function roundToCurrency(units: number, currency: string | undefined): number {
+  const step = 10 ** Math.max(0, 4 - minorDigits(currency));
+  const rounded = Math.round(Math.abs(units) / step) * step;
+  return units < 0 ? -rounded : rounded;
 }
 
-/** An amount in a field: a number, money text, or an object `{value|amount, currency}`; depth-bounded. */
-export function readAmountAt(hit: Hit, base: string, trace?: FieldTrace, depth = 0): Money | undefined {
-  const path = joinPath(base, hit.key);
-  const scale = isMinorUnits(hit.key) ? 100 : 1;
-  let money: Money | undefined;
-  if (typeof hit.value === 'number') money = Number.isFinite(hit.value) ? { amount: hit.value } : undefined;
-  else if (typeof hit.value === 'string') money = parseMoneyText(hit.value);
-  else if (isObject(hit.value) && depth < 2) return readMoneyObject(hit.value, path, trace, depth + 1);
-  if (!money) return undefined;
-  trace?.use('amount', path);
-  return scale === 1 ? money : { amount: money.amount / scale, currency: money.currency };
+function isLetter(ch: string | undefined): boolean {
+  return ch !== undefined && ch.toLowerCase() !== ch.toUpperCase();
 }
 
-const INNER_AMOUNT_FIELDS = ['amount', 'value', 'amount_cents', 'value_cents', 'amount_minor', 'cents', 'units'];
+/** A currency at one end of the text, as a symbol or three letters: [code, length]. */
+function unitAt(text: string, end: boolean): [string, number] | undefined {
+  const symbol = SYMBOLS[(end ? text[text.length - 1] : text[0]) ?? ''];
+  if (symbol) return [symbol, 1];
+  const code = end ? text.slice(-3) : text.slice(0, 3);
+  const next = end ? text[text.length - 4] : text[3];
+  return text.length > 3 && /^[a-z]{3}$/i.test(code) && !isLetter(next) ? [code.toUpperCase(), 3] : undefined;
+}
 
-/** `{amount: 10, currency: "CHF"}`, `{value: "1.5", currency_code: "EUR"}`, `{amount_minor: 150, currency}`. */
-export function readMoneyObject(
-  obj: RawObject,
-  base: string,
-  trace?: FieldTrace,
-  depth = 0,
-  amountFields: readonly string[] = INNER_AMOUNT_FIELDS,
-): Money | undefined {
-  for (const name of amountFields) {
-    const hit = lookup(obj, [name]);
-    const money = hit ? readAmountAt(hit, base, trace, depth) : undefined;
-    if (money) return { amount: money.amount, currency: readCurrency(obj, base, trace) ?? money.currency };
+/**
+ * One rule for separators everywhere: the last `.` or `,` that appears once separates decimals and the other marks
+ * group digits ("1,234.50", "1.234,50", "1'234.50", "1 234,50"); a mark that appears more than once only groups
+ * ("1,234,567"); a lone comma before exactly three digits ("1,234": a thousand, or one and a quarter?) is refused.
+ */
+function unitsOfNumber(body: string, negative: boolean): UnitsRead {
+  if (!/^[\d.,\s'’]+$/.test(body) || !/\d/.test(body[0] ?? '') || !/\d/.test(body[body.length - 1] ?? '')) {
+    return NOT_AMOUNT;
   }
-  return undefined;
+  const at = Math.max(body.lastIndexOf('.'), body.lastIndexOf(','));
+  const mark = body[at];
+  let point = -1;
+  if (mark !== undefined && body.indexOf(mark) === at) {
+    if (/^[1-9]\d{0,2},\d{3}$/.test(body)) return { problem: 'ambiguous' };
+    point = at;
+  } else if (mark !== undefined && body.includes(mark === '.' ? ',' : '.')) {
+    return NOT_AMOUNT;
+  }
+  const groups = (point < 0 ? body : body.slice(0, point)).split(/[.,\s'’]/);
+  const fraction = point < 0 ? '' : body.slice(point + 1);
+  const grouped = groups.length === 1 || groups.every((g, i) => (i === 0 ? g.length <= 3 : g.length === 3));
+  if (!grouped || !/^\d*$/.test(fraction)) return NOT_AMOUNT;
+  const whole = groups.join('').replace(/^0+/, '');
+  if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'tooLarge' };
+  // Finer than a ten-thousandth (usage accrued by the second) is rounded, as JSON numbers are.
+  const roundUp = fraction.length > 4 && fraction.charCodeAt(4) >= 53 ? 1 : 0;
+  const units = Number(whole || '0') * AMOUNT_SCALE + Number(fraction.slice(0, 4).padEnd(4, '0')) + roundUp;
+  return { units: negative && units !== 0 ? -units : units };
+}
+
+/** "12.90", "1.234,50 €", "EUR -3", "$0.00 USD", or a JSON number (float noise such as 3.3000000000000003 rounded). */
+export function readUnits(value: unknown): UnitsRead {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return NOT_AMOUNT;
+    if (Math.abs(value) >= 10 ** MAX_WHOLE_DIGITS) return { problem: 'tooLarge' };
+    return { units: Math.round(value * AMOUNT_SCALE) || 0 };
+  }
+  if (typeof value !== 'string' || value.length > MAX_TEXT) return NOT_AMOUNT;
+  // Machine formatting ("12.90"), most of what servers send: 15 digits at most, so the float rounds back exactly.
+  if (PLAIN.test(value)) return { units: Math.round(Number(value) * AMOUNT_SCALE) || 0 };
+  let text = value.trim();
+  let negative = false;
+  const sign = (): void => {
+    if (text[0] !== '-' && text[0] !== '+') return;
+    negative ||= text[0] === '-';
+    text = text.slice(1).trim();
+  };
+  sign();
+  const before = unitAt(text, false);
+  if (before) text = text.slice(before[1]).trim();
+  sign();
+  const after = unitAt(text, true);
+  if (after) text = text.slice(0, -after[1]).trim();
+  const read = unitsOfNumber(text, negative);
+  // A code says more than a symbol: "$5.00 CAD" is in Canadian dollars.
+  const unit = after?.[1] === 3 || !before ? after : before;
+  return read.problem === undefined && unit ? { units: read.units, currency: unit[0] } : read;
+}
+
+/**
+ * The amount in `obj[key]`: a number, money text, or a money object `{amount|value, currency}`; in minor units when
+ * the field's name says so (`price_cents`, `amount_minor`), divided by the currency's own decimals.
+ */
+export function readMoneyAt(obj: RawObject, key: string, currency?: string, depth = 0): UnitsRead {
+  const value = bare(obj[key]);
+  if (isObject(value)) {
+    const inner = depth < 2 ? lookup(value, INNER_FIELDS) : undefined;
+    if (!inner) return NOT_AMOUNT;
+    const own = readCurrency(value);
+    const read = readMoneyAt(value, inner.key, own ?? currency, depth + 1);
+    return read.problem === undefined ? { units: read.units, currency: own ?? read.currency } : read;
+  }
+  const read = readUnits(value);
+  if (read.problem !== undefined || !MINOR_NAME.test(key)) return read;
+  const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
+  return read.currency ? { units, currency: read.currency } : { units };
 }

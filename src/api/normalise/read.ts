@@ -38,7 +38,7 @@ export function lookup(obj: RawObject, names: readonly string[]): Hit | undefine
  * fields whose mere presence decides, such as an id.
  */
 export function present(obj: RawObject, names: readonly string[]): Hit | undefined {
-  let index: Map<string, string> | undefined;
+  let index: ReadonlyMap<string, string> | undefined;
   for (const name of names) {
     if (Object.hasOwn(obj, name)) return { key: name, value: obj[name] };
     index ??= squashedIndex(obj);
@@ -107,9 +107,9 @@ export function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
 
 /** The last object asked about, for the one-off shapes that are not remembered. */
 let lastObject: RawObject | undefined;
-let lastIndex: Map<string, string> | undefined;
+let lastIndex: ReadonlyMap<string, string> | undefined;
 
-function squashedIndex(obj: RawObject): Map<string, string> {
+export function squashedIndex(obj: RawObject): ReadonlyMap<string, string> {
   if (obj === lastObject && lastIndex) return lastIndex;
   for (const shape of recentShapes) {
     if (sameKeys(obj, shape.keys)) {
@@ -192,24 +192,6 @@ export function textHit(
 
 export function textField(obj: RawObject, names: readonly string[]): string | undefined {
   return textHit(obj, names)?.text;
-}
-
-/** Longer than any number written out: a longer text is not a number, and nothing below runs over it. */
-const MAX_NUMBER_TEXT = 64;
-
-/** A finite number from a number or a numeric string such as "42.50", "1,234.5" or "42,50". */
-export function asNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.length > MAX_NUMBER_TEXT) return undefined;
-  let text = value.trim().replace(/[\s'_]/g, '');
-  if (!/^[-+]?[\d.,]+$/.test(text)) return undefined;
-  const lastComma = text.lastIndexOf(',');
-  const lastDot = text.lastIndexOf('.');
-  // "1.234,56" and "42,50" use a decimal comma; "1,234" and "1,234.5" use the comma to group thousands.
-  const decimalComma = lastComma > lastDot && (lastDot >= 0 || text.length - lastComma - 1 !== 3);
-  text = decimalComma ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
-  const number = Number(text);
-  return Number.isFinite(number) ? number : undefined;
 }
 
 /** A path for the trace, e.g. `data[].attributes.hostname`; server keys are cut so the log stays short. */

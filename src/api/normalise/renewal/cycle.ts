@@ -1,67 +1,49 @@
-/**
- * Billing cycles in the words panels use: WHMCS and HostBill ("Monthly", "Semi-Annually", "One Time", "Free
- * Account"), Blesta and Paymenter (a count and a unit: 1 + "month", 3 + "month", 0 + "onetime"), and text such as
- * "3 months". A word not listed is not guessed.
- */
-
 import { type CycleUnit, type RenewalCycle } from '../../models';
 
-/** Counts above this are not a cycle (a thousand hours is six weeks; a thousand years is not a renewal). */
+/** A thousand hours is six weeks; a thousand years is no renewal. */
 const MAX_COUNT = 1000;
-/** Longer than any cycle word: a longer text is not one, and nothing below runs over it. */
 const MAX_TEXT = 32;
 
-const every = (unit: CycleUnit, count = 1): RenewalCycle => ({ kind: 'every', unit, count });
-const ONCE: RenewalCycle = { kind: 'once' };
-const FREE: RenewalCycle = { kind: 'free' };
+type Word = CycleUnit | 'once' | 'free';
 
-/** Keys are lower case without spaces, hyphens or underscores. */
-const WORDS: ReadonlyMap<string, RenewalCycle> = new Map([
-  ['hourly', every('hour')],
-  ['daily', every('day')],
-  ['weekly', every('week')],
-  ['biweekly', every('week', 2)],
-  ['fortnightly', every('week', 2)],
-  ['monthly', every('month')],
-  ['bimonthly', every('month', 2)],
-  ['quarterly', every('month', 3)],
-  ['semiannually', every('month', 6)],
-  ['semiannual', every('month', 6)],
-  ['halfyearly', every('month', 6)],
-  ['annually', every('year')],
-  ['annual', every('year')],
-  ['yearly', every('year')],
-  ['biennially', every('year', 2)],
-  ['biennial', every('year', 2)],
-  ['triennially', every('year', 3)],
-  ['triennial', every('year', 3)],
-  ['quadrennially', every('year', 4)],
-  ['quinquennially', every('year', 5)],
-  ['onetime', ONCE],
-  ['once', ONCE],
-  ['lifetime', ONCE],
-  ['free', FREE],
-  ['freeaccount', FREE],
-]);
+/** Cycle words of WHMCS, HostBill, Blesta and Paymenter, squashed (lower case, no spaces, `-` or `_`): unit, count. */
+const WORDS: Readonly<Record<string, readonly [Word, number]>> = {
+  hourly: ['hour', 1],
+  daily: ['day', 1],
+  weekly: ['week', 1],
+  biweekly: ['week', 2],
+  fortnightly: ['week', 2],
+  monthly: ['month', 1],
+  bimonthly: ['month', 2],
+  quarterly: ['month', 3],
+  semiannually: ['month', 6],
+  semiannual: ['month', 6],
+  halfyearly: ['month', 6],
+  annually: ['year', 1],
+  annual: ['year', 1],
+  yearly: ['year', 1],
+  biennially: ['year', 2],
+  biennial: ['year', 2],
+  triennially: ['year', 3],
+  triennial: ['year', 3],
+  quadrennially: ['year', 4],
+  quinquennially: ['year', 5],
+  onetime: ['once', 1],
+  once: ['once', 1],
+  lifetime: ['once', 1],
+  free: ['free', 1],
+  freeaccount: ['free', 1],
+};
+const UNITS: readonly string[] = ['hour', 'day', 'week', 'month', 'year'];
 
-const UNITS: ReadonlyMap<string, CycleUnit | 'once'> = new Map([
-  ['hour', 'hour'],
-  ['hours', 'hour'],
-  ['day', 'day'],
-  ['days', 'day'],
-  ['week', 'week'],
-  ['weeks', 'week'],
-  ['month', 'month'],
-  ['months', 'month'],
-  ['year', 'year'],
-  ['years', 'year'],
-  ['onetime', 'once'],
-]);
+function squashed(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_TEXT
+    ? value.toLowerCase().replace(/[\s_-]+/g, '')
+    : undefined;
+}
 
-function key(text: string): string | undefined {
-  if (text.length > MAX_TEXT) return undefined;
-  const squashed = text.toLowerCase().replace(/[\s_-]+/g, '');
-  return squashed || undefined;
+function own<T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** A whole count from a number or digits, within bounds. */
@@ -70,30 +52,39 @@ export function readCount(value: unknown): number | undefined {
   return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT ? count : undefined;
 }
 
-/** A unit word alone ("month"), as Blesta's `period` and Paymenter's `billing_unit` hold it. */
-export function readUnit(value: unknown): CycleUnit | 'once' | undefined {
-  if (typeof value !== 'string') return undefined;
-  const k = key(value);
-  return k === undefined ? undefined : UNITS.get(k);
+/** A unit word alone ("month", "days", "onetime"), as Blesta's `period` and Paymenter's `billing_unit` hold it. */
+export function readUnit(value: unknown): Word | undefined {
+  const key = squashed(value);
+  if (key === 'onetime') return 'once';
+  const unit = key?.replace(/s$/, '');
+  return UNITS.find((u) => u === unit) as CycleUnit | undefined;
 }
 
-/** A unit and a count; a count of 0 only means "once" with the unit 'once'. */
-export function cycleOf(unit: CycleUnit | 'once', count: number | undefined): RenewalCycle | undefined {
-  if (unit === 'once') return ONCE;
-  const n = count ?? 1;
-  return n >= 1 ? every(unit, n) : undefined;
+/** A unit and its count; a count that is not a whole number from 1 to 1,000 is no cycle. */
+export function cycleOf(unit: Word, count: number | undefined): RenewalCycle | undefined {
+  if (unit === 'once' || unit === 'free') return { kind: unit };
+  return count !== undefined && count >= 1 && count <= MAX_COUNT ? { kind: 'every', unit, count } : undefined;
 }
 
-/** A whole cycle written as one word or as "3 months". */
-export function readCycleWord(value: unknown): RenewalCycle | undefined {
-  if (typeof value !== 'string') return undefined;
-  const k = key(value);
-  if (k === undefined) return undefined;
-  const word = WORDS.get(k);
-  if (word) return word;
-  const unit = UNITS.get(k);
+function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
+  const word = own(WORDS, key);
+  if (word) return cycleOf(word[0], word[1]);
+  const unit = readUnit(key);
   if (unit) return cycleOf(unit, 1);
-  const match = /^(\d{1,4})([a-z]{3,6})$/.exec(k);
-  const counted = match ? UNITS.get(match[2] as string) : undefined;
+  const match = key === undefined ? null : /^(\d{1,4})([a-z]{3,6})$/.exec(key);
+  const counted = match ? readUnit(match[2]) : undefined;
   return counted && match ? cycleOf(counted, readCount(match[1])) : undefined;
+}
+
+/** Cycle words repeat order after order: each is read once (they are short, and the memory is bounded). */
+const seen = new Map<string, RenewalCycle | undefined>();
+
+/** A whole cycle written as one word ("Semi-Annually") or as a count and a unit ("3 months"). */
+export function readCycleWord(value: unknown): RenewalCycle | undefined {
+  if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;
+  if (seen.has(value)) return seen.get(value);
+  const cycle = cycleOfWord(squashed(value));
+  if (seen.size >= 256) seen.clear();
+  seen.set(value, cycle);
+  return cycle;
 }
