@@ -88,13 +88,10 @@ export class HostKeys extends Disposable {
     const keep = vscode.l10n.t('Connect Without Forgetting');
     const answer = await ask(
       this.inAccount(account, vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
-      withRest(
-        vscode.l10n.t(
-          'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
-          new Date(at).toLocaleString(vscode.env.language),
-          hostList(plan),
-        ),
-        plan,
+      vscode.l10n.t(
+        'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
+        new Date(at).toLocaleString(vscode.env.language),
+        hostList(plan),
       ),
       forget,
       keep,
@@ -149,13 +146,10 @@ export class HostKeys extends Disposable {
         name,
       );
     } else if (known) {
-      message = withRest(
-        vscode.l10n.t(
-          'SSH to {0} ended with an error. The server was reinstalled since you last connected: if ssh refused its new host key, forget the old ones of {1} and connect again.',
-          name,
-          hostList(plan),
-        ),
-        plan,
+      message = vscode.l10n.t(
+        'SSH to {0} ended with an error. The server was reinstalled since you last connected: if ssh refused its new host key, forget the old ones of {1} and connect again.',
+        name,
+        hostList(plan),
       );
     } else {
       message = vscode.l10n.t(
@@ -168,12 +162,9 @@ export class HostKeys extends Disposable {
     if (!known) {
       const sure = await confirm(
         vscode.l10n.t('Forget the old host keys of {0}?', name),
-        withRest(
-          vscode.l10n.t(
-            "Do this only if the server was reinstalled, for example from your provider's panel. ssh-keygen -R removes the keys this machine knows for {0}, and the next connection accepts whatever key the server shows.",
-            hostList(plan),
-          ),
-          plan,
+        vscode.l10n.t(
+          "Do this only if the server was reinstalled, for example from your provider's panel. ssh-keygen -R removes the keys this machine knows for {0}, and the next connection accepts whatever key the server shows.",
+          hostList(plan),
         ),
         vscode.l10n.t('Forget Old Host Keys'),
       );
@@ -298,12 +289,13 @@ function planFor(order: Order): ForgetPlan {
   return forgetPlan(addressesOf(order), order.address);
 }
 
-/** Every host the offer forgets, inert. */
+/** Every host the offer forgets, inert, and how many more the server listed (their keys are kept). */
 function hostList(plan: ForgetPlan): string {
-  return plan.hosts.map((host) => forMessage(host, 80)).join(', ');
-}
-
-function withRest(sentence: string, plan: ForgetPlan | undefined): string {
-  if (!plan?.left) return sentence;
-  return `${sentence} ${vscode.l10n.t('The server lists {0} more addresses: their keys are left as they are.', plan.left)}`;
+  const hosts = plan.hosts.map((host) => forMessage(host, 80)).join(', ');
+  if (!plan.left) return hosts;
+  return vscode.l10n.t(
+    '{0} (the keys of the {1} other addresses the server lists are left as they are)',
+    hosts,
+    plan.left,
+  );
 }

@@ -39,9 +39,7 @@ export function reasonText(reason: ErrorReason): string {
           )
         : vscode.l10n.t('The hosting API answered with something that is not JSON: "{0}".', forMessage(reason.excerpt));
     case 'tooComplex':
-      return `${tooComplexText(reason.bound, reason.limit.toLocaleString())} ${vscode.l10n.t(
-        'No hosting API sends that much: check that the base URL points at yours.',
-      )}`;
+      return tooComplexText(reason.bound, reason.limit.toLocaleString());
     case 'unexpectedBody':
       return expectedText(reason.expected, shapeText(reason.got));
     case 'missingId':
@@ -70,13 +68,24 @@ export function reasonText(reason: ErrorReason): string {
 function tooComplexText(bound: JsonBound, limit: string): string {
   switch (bound) {
     case 'depth':
-      return vscode.l10n.t('The answer nests values more than {0} levels deep.', limit);
+      return vscode.l10n.t(
+        'The answer nests values more than {0} levels deep. No hosting API sends that much: check that the base URL points at yours.',
+        limit,
+      );
     case 'entries':
-      return vscode.l10n.t('The answer holds a list of more than {0} entries.', limit);
+      return vscode.l10n.t(
+        'The answer holds a list of more than {0} entries. No hosting API sends that much: check that the base URL points at yours.',
+        limit,
+      );
     case 'members':
-      return vscode.l10n.t('The answer holds an object of more than {0} fields.', limit);
+      return vscode.l10n.t(
+        'The answer holds an object of more than {0} fields. No hosting API sends that much: check that the base URL points at yours.',
+        limit,
+      );
     case 'work':
-      return vscode.l10n.t('The answer holds too many objects, values or field names to read at once.');
+      return vscode.l10n.t(
+        'The answer holds too many objects, values or field names to read at once. No hosting API sends that much: check that the base URL points at yours.',
+      );
   }
 }
 
