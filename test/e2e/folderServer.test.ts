@@ -37,6 +37,9 @@ describe('a user binds the project folder to its server, works from the status b
       settings: {
         'hostingAccount.ssh.port': (server.address() as AddressInfo).port,
         'hostingAccount.notifyWhenReachable': false,
+        // Remotes come from VS Code's git extension, which the rig's quiet settings turn off.
+        'git.enabled': true,
+        'git.openRepositoryInParentFolders': 'never',
       },
       mock: {
         transitionMs: 1_500,
@@ -48,10 +51,13 @@ describe('a user binds the project folder to its server, works from the status b
           ],
         },
       },
-      // The project's git remote points at web-01's address: the folder says which server it belongs to.
+      // The project's git remote points at web-01's own address: the folder says which server it belongs to. A
+      // repository git accepts needs its objects and refs folders too.
       workspaceFiles: {
         '.git/HEAD': 'ref: refs/heads/main\n',
-        '.git/config': '[core]\n\tbare = false\n[remote "origin"]\n\turl = ssh://git@127.0.0.1/srv/app.git\n',
+        '.git/config': '[core]\n\tbare = false\n[remote "origin"]\n\turl = ssh://git@203.0.113.10/srv/app.git\n',
+        '.git/objects/info/.keep': '',
+        '.git/refs/heads/.keep': '',
         'README.md': '# app\n',
       },
     };
