@@ -59,7 +59,7 @@ export async function runOnSelection(
       location: vscode.ProgressLocation.Window,
       title: vscode.l10n.t('{0} servers: {1}', fit.length, progressLabel(action)),
     },
-    () => Promise.allSettled(fit.map((order) => store.runAction(order.id, action))),
+    () => Promise.allSettled(fit.map((order) => store.runAction(order.id, action, 'bulk'))),
   );
   const failed = fit.flatMap((order, i) => {
     const outcome = outcomes[i];

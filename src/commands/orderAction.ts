@@ -4,6 +4,7 @@ import { type Order, type OrderAction } from '../api/models';
 import { forLabel, forLog, forMessage } from '../notify/inert';
 import { actionTitle, progressLabel } from '../notify/orderWords';
 import { confirm } from '../notify/show';
+import { type ActionSource } from '../store/types';
 import { plain } from '../util/serverText';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
@@ -16,12 +17,13 @@ export async function runOrderAction(
   account: Account,
   action: OrderAction,
   arg: unknown,
+  source: ActionSource = arg === undefined ? 'palette' : 'menu',
 ): Promise<void> {
   const order = await pickOrder(account, arg, action, host.folders.activeOrderIn(account.id));
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `${forLabel(order.label, 60)}: ${progressLabel(action)}` },
-    () => account.store.runAction(order.id, action),
+    () => account.store.runAction(order.id, action, source),
   );
 }
 

@@ -238,7 +238,7 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     }
     this.log.info(`${input.action} of order ${forLog(id, 80)} requested by the assistant`);
     try {
-      await store.runAction(id, input.action);
+      await store.runAction(id, input.action, 'assistant');
     } catch (error) {
       throw new ToolRefusal(
         error instanceof ApiError

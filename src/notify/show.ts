@@ -43,3 +43,26 @@ export async function ask(message: string, detail: string, ...buttons: string[])
   );
   return answer !== undefined && buttons.includes(answer) ? answer : undefined;
 }
+
+/** A next step of a notice: our command, run by a link. */
+export interface NoticeStep {
+  readonly title: string;
+  readonly command: string;
+  readonly args: readonly unknown[];
+}
+
+/**
+ * A notice that stays until the returned function withdraws it, for news a later read can contradict. VS Code closes
+ * only progress notifications, which take no buttons: the steps are links after the guarded message.
+ */
+export function tellUntilWithdrawn(message: string, steps: readonly NoticeStep[]): () => void {
+  let withdraw = (): void => undefined;
+  const until = new Promise<void>((resolve) => (withdraw = resolve));
+  const links = steps.map(
+    (s) => `[${s.title.replace(/[[\]]/g, '')}](command:${s.command}?${encodeURIComponent(JSON.stringify(s.args))})`,
+  );
+  // VS Code cuts a notification at 1,000 characters: the links must fit.
+  const title = [guardMessage(message, 600), ...links].join(' ');
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => until);
+  return () => withdraw();
+}

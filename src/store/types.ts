@@ -30,8 +30,12 @@ export interface ListCoverage {
   readonly stoppedBy?: Listing<unknown>['stoppedBy'];
 }
 
+/** Where the user asked for an action: the history says it. */
+export type ActionSource = 'menu' | 'palette' | 'bulk' | 'task' | 'assistant';
+
 export interface PendingAction {
   readonly action: OrderAction;
+  readonly source?: ActionSource;
   readonly since: number;
   /** `sending` until the server accepts, then `settling` while the order is polled. */
   readonly phase: 'sending' | 'settling';

@@ -1,0 +1,224 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { ORDER_ACTIONS, type OrderAction } from '../api/models';
+import { type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
+import { type ActionSource } from '../store/types';
+import { Emitter } from '../util/Emitter';
+import { Disposable } from '../util/lifecycle';
+import { type ServerText } from '../util/serverText';
+
+export type HistoryKind = 'sent' | 'settled' | OutsideChangeKind;
+
+/** One fact this window saw or did, as one JSON line. Its texts are server text (or our words), cut to 80. */
+export interface HistoryEvent {
+  readonly at: number;
+  readonly id: string;
+  readonly kind: HistoryKind;
+  readonly name?: ServerText;
+  readonly action?: OrderAction;
+  readonly source?: ActionSource;
+  /** Sent and not accepted: why, in a few words. */
+  readonly error?: string;
+  /** Settled: how long after the server accepted it. */
+  readonly ms?: number;
+  readonly since?: number;
+  readonly field?: EditedField;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export const MAX_EVENTS = 500;
+export const MAX_AGE_MS = 90 * 86_400_000;
+/** Only the file's tail is read, and lines longer than this are damage. */
+const MAX_READ = 1 << 20;
+const MAX_LINE = 2_000;
+const MAX_TEXT = 80;
+/** Lines per write: small enough that one write of them stays whole beside another window's. */
+const BATCH = 100;
+
+const ENUMS: Readonly<Record<string, readonly string[]>> = {
+  kind: ['sent', 'settled', 'stopped', 'suspended', 'running', 'disappeared', 'appeared', 'edited'],
+  action: ORDER_ACTIONS,
+  source: ['menu', 'palette', 'bulk', 'task', 'assistant'],
+  field: ['label', 'address', 'plan', 'renewal'],
+};
+const TEXTS = ['id', 'name', 'error', 'from', 'to'];
+const TIMES = ['at', 'ms', 'since'];
+
+/**
+ * An account's journal: `<account>.jsonl`, append-only, written whole lines at a time (O_APPEND), so several windows
+ * append without losing each other's lines; compacted to the bounds (write a copy, rename) once it holds twice them.
+ * Writing never blocks a caller, and a damaged line is skipped.
+ */
+export class History extends Disposable {
+  private readonly onDidAppendEmitter = this.register(new Emitter<void>());
+  /** This window wrote events (an open history shows them). */
+  readonly onDidAppend = this.onDidAppendEmitter.event;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly pending: HistoryEvent[] = [];
+  private lines = 0;
+  private cache?: HistoryEvent[];
+  private removed = false;
+
+  constructor(
+    readonly file: string | undefined,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    super();
+  }
+
+  /** Queues the events; what arrives while a write is under way goes in the next one. */
+  append(events: readonly HistoryEvent[]): void {
+    if (!events.length || this.removed || !this.file) return;
+    const idle = !this.pending.length;
+    this.pending.push(...events.map(bounded));
+    if (!idle) return;
+    // Read once first: the bounds are kept from what the file already holds.
+    if (!this.cache) void this.read();
+    void this.run(async (file) => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        while (this.pending.length) {
+          const batch = this.pending.splice(0, BATCH);
+          await fs.appendFile(file, batch.map(line).join(''), { mode: 0o600 });
+          const cache = (this.cache ??= []);
+          cache.push(...batch);
+          if (cache.length > 2 * MAX_EVENTS) this.cache = keep(cache, this.now());
+          this.lines += batch.length;
+        }
+      } finally {
+        // A failed write drops what waited (it is reported), so the next event starts a write again.
+        this.pending.length = 0;
+      }
+      if (this.lines > 2 * MAX_EVENTS) await this.compact(file);
+      this.onDidAppendEmitter.fire();
+    }, undefined);
+  }
+
+  /** The kept events, oldest first, read again from the file (other windows append too). */
+  read(): Promise<HistoryEvent[]> {
+    return this.run(async (file) => {
+      const { events, lines } = parse(await tail(file), this.now());
+      this.cache = events;
+      this.lines = lines;
+      if (lines > events.length + MAX_EVENTS / 10) await this.compact(file);
+      return events;
+    }, []);
+  }
+
+  /** The order's last event this window read or wrote; none until the file was read (which this starts). */
+  last(id: string): HistoryEvent | undefined {
+    if (!this.cache) void this.read();
+    return this.cache?.filter((event) => event.id === id).at(-1);
+  }
+
+  /** The account was removed: its journal goes, and nothing more is written. */
+  remove(): Promise<void> {
+    this.removed = true;
+    this.cache = [];
+    return this.run((file) => fs.rm(file, { force: true }), undefined);
+  }
+
+  /** A copy of the kept lines replaces the file; read again just before, so a line another window added stays. */
+  private async compact(file: string): Promise<void> {
+    const temp = `${file}.${process.pid}.tmp`;
+    let text = await tail(file);
+    for (let tries = 0; tries < 3; tries++) {
+      const { events } = parse(text, this.now());
+      await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
+      const again = await tail(file);
+      if (again !== text) {
+        text = again;
+        continue;
+      }
+      await fs.rename(temp, file);
+      this.lines = events.length;
+      this.cache = events;
+      return;
+    }
+    await fs.rm(temp, { force: true });
+  }
+
+  /** One file operation at a time in this window; a failure is reported and the caller gets `fallback`. */
+  private run<T>(work: (file: string) => Promise<T>, fallback: T): Promise<T> {
+    const { file } = this;
+    const next = this.queue
+      .then(() => (file ? work(file) : fallback))
+      .catch((error: unknown) => {
+        this.onError(error);
+        return fallback;
+      });
+    this.queue = next;
+    return next;
+  }
+}
+
+function line(event: HistoryEvent): string {
+  return `${JSON.stringify(event)}\n`;
+}
+
+async function tail(file: string): Promise<string> {
+  let handle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - MAX_READ);
+    const buffer = Buffer.alloc(size - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    const text = buffer.toString('utf8');
+    // Read from the middle of the file: the first line is a piece.
+    return start ? text.slice(text.indexOf('\n') + 1) : text;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The events of a journal's text within the bounds, oldest first, and how many lines it had. */
+export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
+  const lines = text.split('\n').filter((line) => line.length);
+  const events = lines.flatMap((line) => {
+    const event = line.length <= MAX_LINE ? readEvent(line) : undefined;
+    return event ? [event] : [];
+  });
+  return { events: keep(events, now), lines: lines.length };
+}
+
+function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
+  return events.filter((event) => now - event.at <= MAX_AGE_MS).slice(-max);
+}
+
+function readEvent(line: string): HistoryEvent | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const event: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const fits =
+      (ENUMS[key]?.includes(value as string) ?? false) ||
+      (TEXTS.includes(key) && typeof value === 'string' && value.length <= (key === 'id' ? 256 : MAX_TEXT * 2)) ||
+      (TIMES.includes(key) && Number.isSafeInteger(value));
+    if (fits) event[key] = value;
+  }
+  const { at, id, kind } = event;
+  return typeof at === 'number' && typeof id === 'string' && kind ? (event as unknown as HistoryEvent) : undefined;
+}
+
+/** Text cut to its bound (ids are exact: an id longer than the bound is not journaled as another id). */
+function bounded(event: HistoryEvent): HistoryEvent {
+  const cut: Record<string, unknown> = { ...event };
+  for (const key of TEXTS) {
+    const value = cut[key];
+    if (key !== 'id' && typeof value === 'string') cut[key] = [...value].slice(0, MAX_TEXT).join('');
+  }
+  return cut as unknown as HistoryEvent;
+}
