@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { ORDER_ACTIONS, type OrderAction } from '../api/models';
 import { type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
@@ -120,24 +121,28 @@ export class History extends Disposable {
     return this.run((file) => fs.rm(file, { force: true }), undefined);
   }
 
-  /** A copy of the kept lines replaces the file; read again just before, so a line another window added stays. */
+  /**
+   * A copy of the kept lines replaces the file. Another window may append to the old file until the rename: what it
+   * added by then is read through the handle still open on it and appended to the new one.
+   */
   private async compact(file: string): Promise<void> {
-    const temp = `${file}.${process.pid}.tmp`;
-    let text = await tail(file);
-    for (let tries = 0; tries < 3; tries++) {
-      const { events } = parse(text, this.now());
+    const handle = await fs.open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const { events } = parse(await lastPart(handle, size), this.now());
+      const temp = `${file}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
-      const again = await tail(file);
-      if (again !== text) {
-        text = again;
-        continue;
-      }
       await fs.rename(temp, file);
-      this.lines = events.length;
-      this.cache = events;
-      return;
+      // An append that opened the old file just before the rename writes just after it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const late = await readRange(handle, size, (await handle.stat()).size);
+      if (late) await fs.appendFile(file, late);
+      const added = parse(late, this.now());
+      this.lines = events.length + added.lines;
+      this.cache = keep([...events, ...added.events], this.now());
+    } finally {
+      await handle.close();
     }
-    await fs.rm(temp, { force: true });
   }
 
   /** One file operation at a time in this window; a failure is reported and the caller gets `fallback`. */
@@ -167,16 +172,25 @@ async function tail(file: string): Promise<string> {
     throw error;
   }
   try {
-    const { size } = await handle.stat();
-    const start = Math.max(0, size - MAX_READ);
-    const buffer = Buffer.alloc(size - start);
-    await handle.read(buffer, 0, buffer.length, start);
-    const text = buffer.toString('utf8');
-    // Read from the middle of the file: the first line is a piece.
-    return start ? text.slice(text.indexOf('\n') + 1) : text;
+    return await lastPart(handle, (await handle.stat()).size);
   } finally {
     await handle.close();
   }
+}
+
+/** The text from `start` to `end`; `piece`: it starts mid-line, and that line's piece is left out. */
+async function readRange(handle: fs.FileHandle, start: number, end: number, piece = false): Promise<string> {
+  if (end <= start) return '';
+  const buffer = Buffer.alloc(end - start);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+  const text = buffer.toString('utf8', 0, bytesRead);
+  return piece ? text.slice(text.indexOf('\n') + 1) : text;
+}
+
+/** The last MAX_READ bytes, from the first whole line. */
+function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
+  const start = Math.max(0, size - MAX_READ);
+  return readRange(handle, start, size, start > 0);
 }
 
 /** The events of a journal's text within the bounds, oldest first, and how many lines it had. */
@@ -189,8 +203,12 @@ export function parse(text: string, now: number): { events: HistoryEvent[]; line
   return { events: keep(events, now), lines: lines.length };
 }
 
+/** Within the bounds, oldest first (windows append in about that order, not exactly). */
 function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
-  return events.filter((event) => now - event.at <= MAX_AGE_MS).slice(-max);
+  return events
+    .filter((event) => now - event.at <= MAX_AGE_MS)
+    .sort((a, b) => a.at - b.at)
+    .slice(-max);
 }
 
 function readEvent(line: string): HistoryEvent | undefined {
