@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { HOSTILE_TEXTS, INVISIBLE, LINE_BREAK } from '../fixtures/hostileText';
 import { type OrderRecord } from '../mock-api/types';
-import { captureMessages, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
+import { captureMessages, captureNotices, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
 
 const text = (name: string): string => {
   const found = HOSTILE_TEXTS.find((h) => h.name === name);
@@ -336,11 +336,11 @@ describe('hostile server text in every sink', () => {
   });
 
   it('tells a change made elsewhere naming the server inert', async () => {
-    const messages = captureMessages();
-    restores.push(messages.restore);
+    const notices = captureNotices();
+    restores.push(notices.restore);
     h.mock.state.setOrderStatus(7004, 'stopped');
     await h.store.refresh(['orders'], 'user');
-    const told = await waitFor(() => messages.shown.find((m) => m.message.includes('stopped')), 'the outside change');
+    const told = await waitFor(() => notices.shown.find((m) => m.message.includes('stopped')), 'the outside change');
     inertMessage('outside change', told.message);
     h.mock.state.setOrderStatus(7004, 'running');
     await h.store.refresh(['orders'], 'user');
