@@ -2,15 +2,15 @@ import { promises as fs } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { ORDER_ACTIONS, type OrderAction } from '../api/models';
-import { type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
-import { type ActionSource } from '../store/types';
+import { EDITED_FIELDS, type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
+import { ACTION_SOURCES, type ActionSource } from '../store/types';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type ServerText } from '../util/serverText';
 
 export type HistoryKind = 'sent' | 'settled' | OutsideChangeKind;
 
-/** One fact this window saw or did, as one JSON line. Its texts are server text (or our words), cut to 80. */
+/** One fact this window saw or did; its texts are server text (or our words), cut to 80. */
 export interface HistoryEvent {
   readonly at: number;
   readonly id: string;
@@ -18,9 +18,9 @@ export interface HistoryEvent {
   readonly name?: ServerText;
   readonly action?: OrderAction;
   readonly source?: ActionSource;
-  /** Sent and not accepted: why, in a few words. */
+  /** Why an action was not accepted. */
   readonly error?: string;
-  /** Settled: how long after the server accepted it. */
+  /** From acceptance to the settled state. */
   readonly ms?: number;
   readonly since?: number;
   readonly field?: EditedField;
@@ -30,30 +30,28 @@ export interface HistoryEvent {
 
 export const MAX_EVENTS = 500;
 export const MAX_AGE_MS = 90 * 86_400_000;
-/** Only the file's tail is read, and lines longer than this are damage. */
+/** Only the file's tail is read; a longer line is damage. */
 const MAX_READ = 1 << 20;
 const MAX_LINE = 2_000;
 const MAX_TEXT = 80;
-/** Lines per write: small enough that one write of them stays whole beside another window's. */
+/** Lines per write, so each write stays whole beside another window's. */
 const BATCH = 100;
 
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
   kind: ['sent', 'settled', 'stopped', 'suspended', 'running', 'disappeared', 'appeared', 'edited'],
   action: ORDER_ACTIONS,
-  source: ['menu', 'palette', 'bulk', 'task', 'assistant'],
-  field: ['label', 'address', 'plan', 'renewal'],
+  source: ACTION_SOURCES,
+  field: EDITED_FIELDS,
 };
 const TEXTS = ['id', 'name', 'error', 'from', 'to'];
 const TIMES = ['at', 'ms', 'since'];
 
 /**
- * An account's journal: `<account>.jsonl`, append-only, written whole lines at a time (O_APPEND), so several windows
- * append without losing each other's lines; compacted to the bounds (write a copy, rename) once it holds twice them.
- * Writing never blocks a caller, and a damaged line is skipped.
+ * An account's journal, one JSON line per event, appended whole lines at a time (O_APPEND) so windows keep each
+ * other's; compacted (a copy, renamed over it) past twice the bounds. Writing never blocks; a damaged line is skipped.
  */
 export class History extends Disposable {
   private readonly onDidAppendEmitter = this.register(new Emitter<void>());
-  /** This window wrote events (an open history shows them). */
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly pending: HistoryEvent[] = [];
@@ -69,13 +67,12 @@ export class History extends Disposable {
     super();
   }
 
-  /** Queues the events; what arrives while a write is under way goes in the next one. */
+  /** What arrives while a write is under way goes in the next one. */
   append(events: readonly HistoryEvent[]): void {
     if (!events.length || this.removed || !this.file) return;
     const idle = !this.pending.length;
     this.pending.push(...events.map(bounded));
     if (!idle) return;
-    // Read once first: the bounds are kept from what the file already holds.
     if (!this.cache) void this.read();
     void this.run(async (file) => {
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -89,7 +86,7 @@ export class History extends Disposable {
           this.lines += batch.length;
         }
       } finally {
-        // A failed write drops what waited (it is reported), so the next event starts a write again.
+        // After a failure (reported), the next event starts a write again.
         this.pending.length = 0;
       }
       if (this.lines > 2 * MAX_EVENTS) await this.compact(file);
@@ -97,7 +94,7 @@ export class History extends Disposable {
     }, undefined);
   }
 
-  /** The kept events, oldest first, read again from the file (other windows append too). */
+  /** Oldest first, read again (other windows append too). */
   read(): Promise<HistoryEvent[]> {
     return this.run(async (file) => {
       const { events, lines } = parse(await tail(file), this.now());
@@ -108,23 +105,20 @@ export class History extends Disposable {
     }, []);
   }
 
-  /** The order's last event this window read or wrote; none until the file was read (which this starts). */
+  /** From what this window read or wrote: none before the file was read (which this starts). */
   last(id: string): HistoryEvent | undefined {
     if (!this.cache) void this.read();
     return this.cache?.filter((event) => event.id === id).at(-1);
   }
 
-  /** The account was removed: its journal goes, and nothing more is written. */
+  /** The account was removed: its journal goes. */
   remove(): Promise<void> {
     this.removed = true;
     this.cache = [];
     return this.run((file) => fs.rm(file, { force: true }), undefined);
   }
 
-  /**
-   * A copy of the kept lines replaces the file. Another window may append to the old file until the rename: what it
-   * added by then is read through the handle still open on it and appended to the new one.
-   */
+  /** What another window appended to the old file until the rename is read through the handle and moved over. */
   private async compact(file: string): Promise<void> {
     const handle = await fs.open(file, 'r');
     try {
@@ -133,7 +127,7 @@ export class History extends Disposable {
       const temp = `${file}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
       await fs.rename(temp, file);
-      // An append that opened the old file just before the rename writes just after it.
+      // An append that opened the old file just before the rename writes just after.
       await new Promise((resolve) => setTimeout(resolve, 20));
       const late = await readRange(handle, size, (await handle.stat()).size);
       if (late) await fs.appendFile(file, late);
@@ -164,13 +158,11 @@ function line(event: HistoryEvent): string {
 }
 
 async function tail(file: string): Promise<string> {
-  let handle;
-  try {
-    handle = await fs.open(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+  const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
     throw error;
-  }
+  });
+  if (!handle) return '';
   try {
     return await lastPart(handle, (await handle.stat()).size);
   } finally {
@@ -178,7 +170,7 @@ async function tail(file: string): Promise<string> {
   }
 }
 
-/** The text from `start` to `end`; `piece`: it starts mid-line, and that line's piece is left out. */
+/** `piece`: it starts mid-line, and that piece is left out. */
 async function readRange(handle: fs.FileHandle, start: number, end: number, piece = false): Promise<string> {
   if (end <= start) return '';
   const buffer = Buffer.alloc(end - start);
@@ -187,13 +179,12 @@ async function readRange(handle: fs.FileHandle, start: number, end: number, piec
   return piece ? text.slice(text.indexOf('\n') + 1) : text;
 }
 
-/** The last MAX_READ bytes, from the first whole line. */
 function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
   const start = Math.max(0, size - MAX_READ);
   return readRange(handle, start, size, start > 0);
 }
 
-/** The events of a journal's text within the bounds, oldest first, and how many lines it had. */
+/** The events within the bounds, and how many lines there were. */
 export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
   const lines = text.split('\n').filter((line) => line.length);
   const events = lines.flatMap((line) => {
@@ -203,7 +194,7 @@ export function parse(text: string, now: number): { events: HistoryEvent[]; line
   return { events: keep(events, now), lines: lines.length };
 }
 
-/** Within the bounds, oldest first (windows append in about that order, not exactly). */
+/** Oldest first: windows append in about that order, not exactly. */
 function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
   return events
     .filter((event) => now - event.at <= MAX_AGE_MS)
@@ -231,7 +222,7 @@ function readEvent(line: string): HistoryEvent | undefined {
   return typeof at === 'number' && typeof id === 'string' && kind ? (event as unknown as HistoryEvent) : undefined;
 }
 
-/** Text cut to its bound (ids are exact: an id longer than the bound is not journaled as another id). */
+/** Ids stay exact. */
 function bounded(event: HistoryEvent): HistoryEvent {
   const cut: Record<string, unknown> = { ...event };
   for (const key of TEXTS) {

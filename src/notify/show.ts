@@ -44,18 +44,14 @@ export async function ask(message: string, detail: string, ...buttons: string[])
   return answer !== undefined && buttons.includes(answer) ? answer : undefined;
 }
 
-/** A next step of a notice: our command, run by a link. */
-export interface NoticeStep {
-  readonly title: string;
-  readonly command: string;
-  readonly args: readonly unknown[];
-}
-
 /**
  * A notice that stays until the returned function withdraws it, for news a later read can contradict. VS Code closes
  * only progress notifications, which take no buttons: the steps are links after the guarded message.
  */
-export function tellUntilWithdrawn(message: string, steps: readonly NoticeStep[]): () => void {
+export function tellUntilWithdrawn(
+  message: string,
+  steps: ReadonlyArray<{ title: string; command: string; args: unknown[] }>,
+): () => void {
   let withdraw = (): void => undefined;
   const until = new Promise<void>((resolve) => (withdraw = resolve));
   const links = steps.map(

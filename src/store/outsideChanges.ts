@@ -8,8 +8,8 @@ import { plain, type ServerText } from '../util/serverText';
 import { type PendingAction, type ListCoverage, type Slot } from './types';
 
 export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappeared' | 'appeared' | 'edited';
-export type EditedField = 'label' | 'address' | 'plan' | 'renewal';
-const FIELDS: readonly EditedField[] = ['label', 'address', 'plan', 'renewal'];
+export const EDITED_FIELDS = ['label', 'address', 'plan', 'renewal'] as const;
+export type EditedField = (typeof EDITED_FIELDS)[number];
 
 export interface OutsideChange {
   readonly kind: OutsideChangeKind;
@@ -25,6 +25,7 @@ export interface OutsideChange {
 }
 
 interface Known {
+  label: ServerText;
   state?: SettledState;
   /** The last read that showed the order as known. */
   at?: number;
@@ -54,7 +55,7 @@ export const OWN_ACTION_GRACE_MS = 30_000;
 
 export class OutsideChangeDetector {
   /** The last settled state of each order, once the first list is known; undefined before (nothing is news yet). */
-  private known?: Map<string, Known & { label: ServerText }>;
+  private known?: Map<string, Known>;
 
   private lastRead?: number;
 
@@ -91,7 +92,7 @@ export class OutsideChangeDetector {
     const now = this.now();
     const readAt = store.ordersInfo.updatedAt;
     const list = store.orders.all;
-    const entry = (order: Order): Known & { label: ServerText } => {
+    const entry = (order: Order): Known => {
       const known = { label: order.label, state: settled(order.state), at: readAt, fields: {} };
       edits(order, known);
       return known;
@@ -160,7 +161,7 @@ function edits(order: Order, known: Known): Array<{ field: EditedField; from: st
     renewal: renewalDay(order),
   };
   const found = [];
-  for (const field of FIELDS) {
+  for (const field of EDITED_FIELDS) {
     const [from, to] = [known.fields[field], now[field]];
     if (!to || from === to) continue;
     known.fields[field] = to;

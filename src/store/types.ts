@@ -31,7 +31,8 @@ export interface ListCoverage {
 }
 
 /** Where the user asked for an action: the history says it. */
-export type ActionSource = 'menu' | 'palette' | 'bulk' | 'task' | 'assistant';
+export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant'] as const;
+export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 export interface PendingAction {
   readonly action: OrderAction;

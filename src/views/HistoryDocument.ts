@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
 import { type HistoryEvent, MAX_EVENTS } from '../accounts/History';
-import { ORDER_ACTIONS, type OrderState } from '../api/models';
+import { type OrderState } from '../api/models';
 import { forDocument, forLabel } from '../notify/inert';
 import { actionTitle, stateLabel } from '../notify/orderWords';
 import { Disposable } from '../util/lifecycle';
@@ -98,7 +98,7 @@ function what(event: HistoryEvent): string {
   const text = (value: string | undefined): string => forLabel(value ?? '', 80);
   const state = (value: string | undefined): string =>
     value && STATES.includes(value) ? stateLabel(value as OrderState) : text(value);
-  const action = event.action && ORDER_ACTIONS.includes(event.action) ? actionTitle(event.action) : '';
+  const action = event.action ? actionTitle(event.action) : '';
   const seen = event.since
     ? ` ${vscode.l10n.t('(seen between {0} and {1})', clock(event.since, event.at), clock(event.at, event.at))}`
     : '';
@@ -123,34 +123,24 @@ function what(event: HistoryEvent): string {
 }
 
 function sourceWords(source: HistoryEvent['source']): string {
-  switch (source) {
-    case 'menu':
-      return vscode.l10n.t('from the menu');
-    case 'palette':
-      return vscode.l10n.t('from the Command Palette');
-    case 'bulk':
-      return vscode.l10n.t('to several servers at once');
-    case 'task':
-      return vscode.l10n.t('by a task');
-    case 'assistant':
-      return vscode.l10n.t('by the assistant');
-    case undefined:
-      return '';
-  }
+  const words: Record<NonNullable<HistoryEvent['source']>, string> = {
+    menu: vscode.l10n.t('from the menu'),
+    palette: vscode.l10n.t('from the Command Palette'),
+    bulk: vscode.l10n.t('to several servers at once'),
+    task: vscode.l10n.t('by a task'),
+    assistant: vscode.l10n.t('by the assistant'),
+  };
+  return source ? words[source] : '';
 }
 
 function fieldWord(field: HistoryEvent['field']): string {
-  switch (field) {
-    case 'label':
-      return vscode.l10n.t('Name');
-    case 'address':
-      return vscode.l10n.t('Address');
-    case 'plan':
-      return vscode.l10n.t('Plan');
-    case 'renewal':
-    case undefined:
-      return vscode.l10n.t('Next renewal');
-  }
+  const words: Record<NonNullable<HistoryEvent['field']>, string> = {
+    label: vscode.l10n.t('Name'),
+    address: vscode.l10n.t('Address'),
+    plan: vscode.l10n.t('Plan'),
+    renewal: vscode.l10n.t('Next renewal'),
+  };
+  return words[field ?? 'renewal'];
 }
 
 function duration(ms: number): string {
@@ -159,10 +149,10 @@ function duration(ms: number): string {
 }
 
 interface Formats {
-  readonly language: string;
-  readonly days: Intl.RelativeTimeFormat;
-  readonly time: Intl.DateTimeFormat;
-  readonly day: Intl.DateTimeFormat;
+  language: string;
+  days: Intl.RelativeTimeFormat;
+  time: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
 }
 let formats: Formats | undefined;
 
@@ -170,12 +160,9 @@ let formats: Formats | undefined;
 function format(): Formats {
   const { language } = vscode.env;
   if (formats?.language !== language) {
-    formats = {
-      language,
-      days: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
-      time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }),
-      day: new Intl.DateTimeFormat(language),
-    };
+    const days = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    formats = { language, days, time, day: new Intl.DateTimeFormat(language) };
   }
   return formats;
 }
