@@ -71,11 +71,8 @@ export class OutsideChangeNotifier extends Disposable {
     const so = (change: OutsideChange): boolean => live && stillSo(change, account.store);
     const waiting = this.waiting.get(account);
     if (waiting) waiting.changes = waiting.changes.filter(so);
-    for (const [id, notice] of this.notices) {
-      if (notice.account === account && !notice.changes.every(so)) {
-        notice.withdraw();
-        this.notices.delete(id);
-      }
+    for (const notice of this.notices.values()) {
+      if (notice.account === account && !notice.changes.every(so)) notice.withdraw();
     }
   }
 
@@ -121,6 +118,7 @@ export class OutsideChangeNotifier extends Disposable {
     const withdraw = tellUntilWithdrawn(
       inAccount(account, message),
       steps.map((step) => ({ title: titles[step], command: NOTICE_COMMAND, args: [id, step] })),
+      () => this.notices.delete(id),
     );
     this.notices.set(id, { account, changes: group, withdraw });
   }

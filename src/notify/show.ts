@@ -45,20 +45,26 @@ export async function ask(message: string, detail: string, ...buttons: string[])
 }
 
 /**
- * A notice that stays until the returned function withdraws it, for news a later read can contradict. VS Code closes
- * only progress notifications, which take no buttons: the steps are links after the guarded message.
+ * A notice that stays until the returned function withdraws it or the user cancels it (then `closed` runs), for news a
+ * later read can contradict. VS Code closes only progress notifications, which take no buttons but Cancel: the steps
+ * are links after the guarded message.
  */
 export function tellUntilWithdrawn(
   message: string,
   steps: ReadonlyArray<{ title: string; command: string; args: unknown[] }>,
+  closed: () => void,
 ): () => void {
   let withdraw = (): void => undefined;
-  const until = new Promise<void>((resolve) => (withdraw = resolve));
+  const until = new Promise<void>((resolve) => (withdraw = resolve)).finally(closed);
   const links = steps.map(
     (s) => `[${s.title.replace(/[[\]]/g, '')}](command:${s.command}?${encodeURIComponent(JSON.stringify(s.args))})`,
   );
   // VS Code cuts a notification at 1,000 characters: the links must fit.
-  const title = [guardMessage(message, 600), ...links].join(' ');
-  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => until);
+  const title = `${guardMessage(message, 600)} ${links.join(' · ')}`;
+  const options = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
+  void vscode.window.withProgress(options, (_progress, token) => {
+    token.onCancellationRequested(withdraw);
+    return until;
+  });
   return () => withdraw();
 }

@@ -13,7 +13,7 @@ const STATES: readonly string[] = ['running', 'stopped', 'busy', 'suspended', 'u
 
 /** `hosting-account-history://<account>/<title>.log?<order id>`: the account is the authority, as for the forecast. */
 export function historyUri(account: Account, id?: string, name?: string): vscode.Uri {
-  const title = name ? vscode.l10n.t('History of {0}', name) : vscode.l10n.t('History');
+  const title = name ? vscode.l10n.t('History of {0}', name) : vscode.l10n.t('Hosting History');
   const shown = account.shownName();
   return vscode.Uri.from({
     scheme: HISTORY_SCHEME,
@@ -44,9 +44,10 @@ export class HistoryDocument extends Disposable implements vscode.TextDocumentCo
     const events = (await account.history.read()).filter((event) => id === undefined || event.id === id);
     const name = account.shownName();
     const head = id === undefined ? vscode.l10n.t('History of the account') : vscode.l10n.t('History of a server');
+    const kept = vscode.l10n.t('newest first, the last {0} events or 90 days', MAX_EVENTS);
     const lines = historyLines(events, Date.now());
     return [
-      `${head}${name ? ` ${forLabel(name, 60)}` : ''}: ${vscode.l10n.t('newest first; what this extension saw and did, the last {0} events or 90 days.', MAX_EVENTS)}`,
+      `${head}${name ? ` ${forLabel(name, 60)}` : ''}: ${kept}.`,
       '',
       ...(lines.length ? lines : [vscode.l10n.t('Nothing yet.')]),
       '',
@@ -99,9 +100,12 @@ function what(event: HistoryEvent): string {
   const state = (value: string | undefined): string =>
     value && STATES.includes(value) ? stateLabel(value as OrderState) : text(value);
   const action = event.action ? actionTitle(event.action) : '';
-  const seen = event.since
-    ? ` ${vscode.l10n.t('(seen between {0} and {1})', clock(event.since, event.at), clock(event.at, event.at))}`
-    : '';
+  const [after, at] = [clock(event.since ?? 0, event.at), clock(event.at, event.at)];
+  const between =
+    after === at
+      ? vscode.l10n.t('(between two reads at {0})', at)
+      : vscode.l10n.t('(seen between {0} and {1})', after, at);
+  const seen = event.since ? ` ${between}` : '';
   switch (event.kind) {
     case 'sent': {
       const answer = event.error ? vscode.l10n.t('not accepted: {0}', text(event.error)) : vscode.l10n.t('accepted');

@@ -393,6 +393,8 @@ export interface Notice {
   /** Each link's title and the command with its arguments. */
   readonly steps: ReadonlyMap<string, readonly unknown[]>;
   withdrawn: boolean;
+  /** The user's Cancel. */
+  readonly cancel: () => void;
 }
 
 /** Records the notices `tellUntilWithdrawn` shows; other progress passes through. */
@@ -419,13 +421,15 @@ export function captureNotices(): { readonly shown: Notice[]; readonly restore: 
         ]);
       }
       const first = parts[0] ?? '';
+      const cancellation = new vscode.CancellationTokenSource();
       const notice: Notice = {
         message: (parts.length > 1 ? first.slice(0, first.lastIndexOf('[')) : first).trim(),
         steps,
         withdrawn: false,
+        cancel: () => cancellation.cancel(),
       };
       shown.push(notice);
-      const done = Promise.resolve(task({ report: () => undefined }, new vscode.CancellationTokenSource().token));
+      const done = Promise.resolve(task({ report: () => undefined }, cancellation.token));
       void done.finally(() => (notice.withdrawn = true));
       return done;
     },
