@@ -51,7 +51,8 @@ export class OutsideChangeNotifier extends Disposable {
   ) {
     super();
     // Names, addresses, plans and renewal dates go to the history only.
-    this.register(model.onDidSeeChanges(({ account, value }) => this.collect(account, value.filter(told))));
+    const told = (value: readonly OutsideChange[]) => value.filter((c) => c.kind !== 'edited');
+    this.register(model.onDidSeeChanges(({ account, value }) => this.collect(account, told(value))));
     this.register(model.onDidChangeOrders(({ account }) => this.recheck(account)));
     this.register(model.onDidChangeState((account) => this.recheck(account)));
     this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && this.recheck(account)));
@@ -95,31 +96,17 @@ export class OutsideChangeNotifier extends Disposable {
 
   private tell(account: Account, group: readonly OutsideChange[]): void {
     const one = group.length === 1 ? group[0] : undefined;
-    let message: string;
-    if (one) {
-      message = oneMessage(one);
-    } else {
-      const named = group
-        .slice(0, MAX_TOLD)
-        .map((c) => `${name(c)} (${kindWord(c)})`)
-        .join(', ');
-      const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
-      message = vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named + more);
-    }
-    const steps: Step[] = group.some((c) => c.kind !== 'disappeared') ? ['show'] : [];
-    if (one?.kind === 'stopped') steps.push('start');
-    steps.push('history');
+    const named = group.slice(0, MAX_TOLD).map((c) => `${name(c)} (${kindWord(c)})`);
+    const more = group.length > MAX_TOLD ? ` ${vscode.l10n.t('and {0} more', group.length - MAX_TOLD)}` : '';
+    const message = one
+      ? oneMessage(one)
+      : vscode.l10n.t('{0} servers changed outside this window: {1}', group.length, named.join(', ') + more);
+    const steps: Array<[Step, string]> = [['history', vscode.l10n.t('Show History')]];
+    if (one?.kind === 'stopped') steps.unshift(['start', vscode.l10n.t('Start')]);
+    if (group.some((c) => c.kind !== 'disappeared')) steps.unshift(['show', vscode.l10n.t('Show')]);
     const id = ++this.count;
-    const titles: Record<Step, string> = {
-      show: vscode.l10n.t('Show'),
-      start: vscode.l10n.t('Start'),
-      history: vscode.l10n.t('Show History'),
-    };
-    const withdraw = tellUntilWithdrawn(
-      inAccount(account, message),
-      steps.map((step) => ({ title: titles[step], command: NOTICE_COMMAND, args: [id, step] })),
-      () => this.notices.delete(id),
-    );
+    const links = steps.map(([step, title]) => ({ title, command: NOTICE_COMMAND, args: [id, step] }));
+    const withdraw = tellUntilWithdrawn(inAccount(account, message), links, () => this.notices.delete(id));
     this.notices.set(id, { account, changes: group, withdraw });
   }
 
@@ -136,10 +123,6 @@ export class OutsideChangeNotifier extends Disposable {
       await this.actions.start(account, first.id);
     }
   }
-}
-
-function told(change: OutsideChange): boolean {
-  return change.kind !== 'edited';
 }
 
 function inAccount(account: Account, message: string): string {

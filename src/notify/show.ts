@@ -45,9 +45,8 @@ export async function ask(message: string, detail: string, ...buttons: string[])
 }
 
 /**
- * A notice that stays until the returned function withdraws it or the user cancels it (then `closed` runs), for news a
- * later read can contradict. VS Code closes only progress notifications, which take no buttons but Cancel: the steps
- * are links after the guarded message.
+ * A notice that stays until withdrawn (the function returned) or cancelled; then `closed` runs. Only progress
+ * notifications can be withdrawn, and they take no buttons: the steps are links after the guarded message.
  */
 export function tellUntilWithdrawn(
   message: string,
