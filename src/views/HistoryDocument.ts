@@ -109,7 +109,7 @@ function what(event: HistoryEvent): string {
   switch (event.kind) {
     case 'sent': {
       const answer = event.error ? vscode.l10n.t('not accepted: {0}', text(event.error)) : vscode.l10n.t('accepted');
-      return `${vscode.l10n.t('{0} sent {1}', action, sourceWords(event.source))}: ${answer}`;
+      return `${vscode.l10n.t('{0} sent {1}', action, sourceWords(event.source)).trim()}: ${answer}`;
     }
     case 'settled':
       return vscode.l10n.t('{0} settled: {1} after {2}', action, state(event.to), duration(event.ms ?? 0));
