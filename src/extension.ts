@@ -23,6 +23,7 @@ import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
 import { FORECAST_SCHEME, ForecastDocument } from './views/ForecastDocument';
 import { FolderServerItem } from './views/FolderServerItem';
+import { HISTORY_SCHEME, HistoryDocument } from './views/HistoryDocument';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersArrangement } from './views/orders/OrdersArrangement';
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const details = new OrderDetailsDocument(model);
   const badges = new Badges(model, ordersView, invoicesView);
   const forecast = new ForecastDocument(model);
+  const history = new HistoryDocument(model);
   const renewalNotices = new RenewalNotices(model);
   const ssh: SshHooks = {};
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
@@ -94,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     details,
     badges,
     forecast,
+    history,
     renewalNotices,
     tools,
     folders,
@@ -115,6 +118,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         const node = orders.nodeFor(account, id);
         if (node) await vscode.commands.executeCommand('hostingAccount.order.start', node);
       },
+      history: async (account, id) => {
+        const node = id === undefined ? undefined : orders.nodeFor(account, id);
+        await vscode.commands.executeCommand('hostingAccount.showHistory', node ?? account);
+      },
     }),
     new Reachability(model, orders, ssh),
     ...registerCommands(host),
@@ -122,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     arrangement.onDidDescribe((description) => (ordersView.description = description)),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
+    vscode.workspace.registerTextDocumentContentProvider(HISTORY_SCHEME, history),
     ordersView.onDidChangeVisibility((e) => model.setVisibility({ ordersVisible: e.visible })),
     ordersView.onDidChangeSelection((e) => statusBar.select(e.selection)),
     invoicesView.onDidChangeVisibility((e) => model.setVisibility({ invoicesVisible: e.visible })),

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import { KeyStore, secretNameOf } from '../auth/KeyStore';
@@ -9,6 +10,8 @@ import { forLog } from '../notify/inert';
 import { ProblemReporter } from '../notify/ProblemReporter';
 import { RateLimitNotice } from '../notify/rateLimitWait';
 import { logFailure, showReport, toReport } from '../notify/report';
+import { shortReason } from '../notify/shortReason';
+import { type OutsideChange, OutsideChangeDetector } from '../store/outsideChanges';
 import { type Intervals, Scheduler, type Visibility } from '../store/Scheduler';
 import { Store } from '../store/Store';
 import { type StoreDeps } from '../store/types';
@@ -17,6 +20,7 @@ import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
 import { ServerMarks } from './ServerMarks';
+import { History } from './History';
 
 /** What every account is built from: the same parts for the first account and the added ones. */
 export interface AccountParts {
@@ -29,6 +33,8 @@ export interface AccountParts {
   readonly settings: () => Settings;
   /** Whether there are several accounts now: then log lines and messages name the account. */
   readonly several: () => boolean;
+  /** Where the accounts' histories are kept; none, none kept. */
+  readonly historyDir?: string;
 }
 
 /**
@@ -48,6 +54,10 @@ export class Account extends Disposable {
   readonly log: Log;
   private current: AccountRecord;
   private readonly forecasts = new ForecastMemo();
+  readonly history: History;
+  private readonly onDidSeeChangesEmitter = new Emitter<readonly OutsideChange[]>();
+  /** Changes of its orders that no action of this window explains, as a read showed them. */
+  readonly onDidSeeChanges = this.onDidSeeChangesEmitter.event;
   private readonly onDidDisposeEmitter = new Emitter<void>();
   /** The account was removed (or the extension is shutting down): what shows it closes. */
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -61,6 +71,7 @@ export class Account extends Disposable {
       dispose: () => {
         this.onDidDisposeEmitter.fire();
         this.onDidDisposeEmitter.dispose();
+        this.onDidSeeChangesEmitter.dispose();
       },
     });
     this.current = record;
@@ -104,6 +115,41 @@ export class Account extends Disposable {
     // A wait long enough to notice is shown, with Cancel.
     this.register(this.store.onDidWaitForLimit(({ until }) => notice.wait(until)));
     this.register(this.keys.onDidChange(() => void this.keyChanged()));
+    const file = parts.historyDir && path.join(parts.historyDir, `${encodeURIComponent(record.id)}.jsonl`);
+    this.history = new History(
+      file,
+      () => this.store.clock.now(),
+      (error) => logFailure(this.log, 'the history', error),
+    );
+    this.journal();
+  }
+
+  /** What the store reports of actions and reads goes to the history; nothing is requested for it. */
+  private journal(): void {
+    const { store, history } = this;
+    const now = (): number => store.clock.now();
+    const detector = new OutsideChangeDetector(store, now);
+    const check = (): void => {
+      const changes = detector.check();
+      if (!changes.length) return;
+      history.append(changes.map(({ label, ...change }) => ({ ...change, name: label })));
+      this.onDidSeeChangesEmitter.fire(changes);
+    };
+    this.register(store.onDidChangeOrders(check));
+    this.register(store.onDidChangeState(check));
+    this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
+    this.register(
+      store.onDidSend(({ label, error, ...sent }) =>
+        history.append([{ ...sent, at: now(), kind: 'sent', name: label, error: error && shortReason(error) }]),
+      ),
+    );
+    this.register(
+      store.onDidSettle(({ order, action, source, ms }) =>
+        history.append([
+          { at: now(), id: order.id, kind: 'settled', name: order.label, action, source, ms, to: order.state },
+        ]),
+      ),
+    );
   }
 
   get id(): string {

@@ -1,8 +1,10 @@
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { type Settings, readSettings } from '../config';
 import { type Log } from '../log';
 import { showInsecureTlsNotice } from '../notify/insecureTlsNotice';
 import { type Settled } from '../store/orders/OrderActions';
+import { type OutsideChange } from '../store/outsideChanges';
 import { type Visibility } from '../store/Scheduler';
 import { type DataKind, type OrdersChange } from '../store/types';
 import { Emitter } from '../util/Emitter';
@@ -62,6 +64,9 @@ export class AccountModel extends Disposable {
   private readonly onDidChangeMarksEmitter = this.register(new Emitter<Account>());
   /** An account's servers were protected, pinned or labelled (or the reverse). */
   readonly onDidChangeMarks = this.onDidChangeMarksEmitter.event;
+  private readonly onDidSeeChangesEmitter = this.register(new Emitter<AccountEvent<readonly OutsideChange[]>>());
+  /** An account's read showed changes no action of this window explains. */
+  readonly onDidSeeChanges = this.onDidSeeChangesEmitter.event;
   private readonly onDidRequestEmitter = this.register(new Emitter<Account>());
   /** An account made a request (its request budget changed). */
   readonly onDidRequest = this.onDidRequestEmitter.event;
@@ -155,12 +160,13 @@ export class AccountModel extends Disposable {
     return account;
   }
 
-  /** Removes an added account and its key from this machine; its store goes first, so no late answer shows. */
+  /** Removes an added account, its key and its history from this machine; its store goes first. */
   async remove(id: string): Promise<void> {
     const account = this.get(id);
     if (!account || id === DEFAULT_ACCOUNT_ID) return;
     await this.registry.update((stored) => removeAccount(stored, id));
     await account.keys.delete();
+    await account.history.remove();
   }
 
   async rename(id: string, label: string): Promise<void> {
@@ -205,6 +211,7 @@ export class AccountModel extends Disposable {
   }
 
   private build(record: AccountRecord): Account {
+    const storage = this.options.context.globalStorageUri;
     const account = new Account(record, {
       secrets: this.options.context.secrets,
       globalState: this.options.context.globalState,
@@ -212,12 +219,14 @@ export class AccountModel extends Disposable {
       log: this.options.log,
       settings: () => this.settings,
       several: () => this.list.length > 1,
+      historyDir: storage.scheme === 'file' ? path.join(storage.fsPath, 'history') : undefined,
     });
     const { store } = account;
     store.onDidChangeState(() => this.onDidChangeStateEmitter.fire(account));
     store.onDidChangeData((value) => this.onDidChangeDataEmitter.fire({ account, value }));
     store.onDidChangeOrders((value) => this.onDidChangeOrdersEmitter.fire({ account, value }));
     store.onDidSettle((value) => this.onDidSettleEmitter.fire({ account, value }));
+    account.onDidSeeChanges((value) => this.onDidSeeChangesEmitter.fire({ account, value }));
     store.onDidRequest(() => this.onDidRequestEmitter.fire(account));
     account.marks.onDidChange(() => this.onDidChangeMarksEmitter.fire(account));
     account.setVisibility(this.visibility);

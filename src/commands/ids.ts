@@ -16,6 +16,8 @@ export const COMMAND_IDS = [
   'hostingAccount.showInvoices',
   'hostingAccount.showAccount',
   'hostingAccount.showForecast',
+  'hostingAccount.showHistory',
+  'hostingAccount.exportHistory',
   'hostingAccount.openApiKeysPage',
   'hostingAccount.showLog',
   'hostingAccount.account.add',

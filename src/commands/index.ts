@@ -11,6 +11,7 @@ import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
 import { bindFolder, folderServerActions, unbindFolder } from './folder';
+import { exportHistory, showHistory } from './history';
 import { type CommandId } from './ids';
 import { setLabel, setMark } from './marks';
 import { openApiKeysPage } from './openApiKeysPage';
@@ -57,6 +58,8 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.showInvoices': { anywhere: () => vscode.commands.executeCommand('hostingAccount.invoices.focus') },
   'hostingAccount.showAccount': { inAccount: (host, account) => showAccount(host, account) },
   'hostingAccount.showForecast': { inAccount: (_host, account) => showForecast(account) },
+  'hostingAccount.showHistory': { inAccount: (_host, account, arg) => showHistory(account, arg) },
+  'hostingAccount.exportHistory': { inAccount: (_host, account, arg) => exportHistory(account, arg) },
   'hostingAccount.openApiKeysPage': { inAccount: (_host, account) => openApiKeysPage(account) },
   'hostingAccount.showLog': { anywhere: (host) => host.log.show() },
   'hostingAccount.account.add': { anywhere: (host) => addAccount(host) },

@@ -5,7 +5,7 @@ import { forLabel, forMessage } from '../notify/inert';
 import { actionTitle, progressTitle } from '../notify/orderWords';
 import { confirm } from '../notify/show';
 import { confirmByName } from '../notify/typedName';
-import { OrderNode } from '../views/orders/OrderNode';
+import { type ActionSource } from '../store/types';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 import { sessionWarning } from './remoteGuard';
@@ -17,12 +17,13 @@ export async function runOrderAction(
   account: Account,
   action: OrderAction,
   arg: unknown,
+  source: ActionSource = arg === undefined ? 'palette' : 'menu',
 ): Promise<void> {
   const order = await pickOrder(account, arg, action, host.folders.activeOrderIn(account.id));
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: progressTitle(action, forLabel(order.label, 60)) },
-    () => account.store.runAction(order.id, action, arg instanceof OrderNode ? 'menu' : 'palette'),
+    () => account.store.runAction(order.id, action, source),
   );
 }
 

@@ -127,6 +127,7 @@ function actions(account: Account): AccountPick[] {
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, run: command('hostingAccount.refresh') },
     { label: `$(file-text) ${vscode.l10n.t('Show Invoices')}`, run: command('hostingAccount.showInvoices') },
     { label: `$(calendar) ${vscode.l10n.t('Show Renewal Forecast')}`, run: command('hostingAccount.showForecast') },
+    { label: `$(history) ${vscode.l10n.t('Show History')}`, run: command('hostingAccount.showHistory') },
   ];
   if (site) {
     list.push({

@@ -33,7 +33,7 @@ import {
   type StoreDeps,
 } from './types';
 
-export { type Settled } from './orders/OrderActions';
+export { type Sent, type Settled } from './orders/OrderActions';
 
 /**
  * The one source of truth, as a facade over its parts: the session (which answers are still wanted), one Resource
@@ -64,6 +64,8 @@ export class Store extends Disposable {
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   /** An action's order reached a settled state (the one it aimed for, or another). */
   readonly onDidSettle = this.onDidSettleEmitter.event;
+  /** The server answered an action's POST (accepted or not). */
+  readonly onDidSend: OrderActions['onDidSend'];
   /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
   readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
   /** An order began or stopped settling after an action, or was polled: the next poll may be due at another time. */
@@ -87,6 +89,7 @@ export class Store extends Disposable {
     this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log));
     this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
     this.onDidChangeSettling = this.actions.poller.onDidChange;
+    this.onDidSend = this.actions.onDidSend;
     this.onDidChangeOrders = this.book.onDidChange;
     this.onDidFail = this.failures.onDidFail;
     this.register(this.failures.onDidRejectKey(() => this.updateState()));

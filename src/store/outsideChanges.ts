@@ -1,22 +1,40 @@
 /**
  * Tells the changes of orders that no action of this window explains: an order that stopped, was suspended or runs
- * again, and orders that disappeared or appeared. Pure (no `vscode`), fed the store after every change of its list.
+ * again, orders that disappeared or appeared, and a name, address, plan or renewal date replaced by another. Pure (no
+ * `vscode`), fed the store after every change of its list.
  */
 import { type Order, type OrderState } from '../api/models';
-import { type ServerText } from '../util/serverText';
+import { plain, type ServerText } from '../util/serverText';
 import { type PendingAction, type ListCoverage, type Slot } from './types';
 
-export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappeared' | 'appeared';
+export type OutsideChangeKind = 'stopped' | 'suspended' | 'running' | 'disappeared' | 'appeared' | 'edited';
+export const EDITED_FIELDS = ['label', 'address', 'plan', 'renewal'] as const;
+export type EditedField = (typeof EDITED_FIELDS)[number];
 
 export interface OutsideChange {
   readonly kind: OutsideChangeKind;
   readonly id: string;
   readonly label: ServerText;
+  /** Seen at `at`; it happened after `since`, the last read that showed the order as it was. */
+  readonly at: number;
+  readonly since?: number;
+  readonly field?: EditedField;
+  /** The state or the field's value before and after (server text, bounded by the readers). */
+  readonly from?: string;
+  readonly to?: string;
+}
+
+interface Known {
+  label: ServerText;
+  state?: SettledState;
+  /** The last read that showed the order as known. */
+  at?: number;
+  fields: Partial<Record<EditedField, string>>;
 }
 
 /** What the detector reads of the store: its public surface only. */
 export interface WatchedOrders {
-  readonly orders: { readonly all: readonly Order[] };
+  readonly orders: { readonly all: readonly Order[]; get(id: string): Order | undefined };
   readonly ordersInfo: Slot<unknown>;
   pending(id: string): PendingAction | undefined;
   listCoverage(kind: 'orders'): ListCoverage | undefined;
@@ -37,7 +55,9 @@ export const OWN_ACTION_GRACE_MS = 30_000;
 
 export class OutsideChangeDetector {
   /** The last settled state of each order, once the first list is known; undefined before (nothing is news yet). */
-  private known?: Map<string, { label: ServerText; state?: SettledState }>;
+  private known?: Map<string, Known>;
+
+  private lastRead?: number;
 
   /** When each order was last seen with an action of this window under way. */
   private readonly lastOwn = new Map<string, number>();
@@ -70,14 +90,17 @@ export class OutsideChangeDetector {
       return [];
     }
     const now = this.now();
+    const readAt = store.ordersInfo.updatedAt;
     const list = store.orders.all;
+    const entry = (order: Order): Known => {
+      const known = { label: order.label, state: settled(order.state), at: readAt, fields: {} };
+      edits(order, known);
+      return known;
+    };
     if (!this.known) {
-      this.known = new Map(
-        list.map((order) => {
-          this.ours(order.id, now);
-          return [order.id, { label: order.label, state: settled(order.state) }];
-        }),
-      );
+      for (const order of list) this.ours(order.id, now);
+      this.known = new Map(list.map((order) => [order.id, entry(order)]));
+      this.lastRead = readAt;
       return [];
     }
     const known = this.known;
@@ -88,29 +111,68 @@ export class OutsideChangeDetector {
       const before = known.get(order.id);
       const state = settled(order.state);
       const ours = this.ours(order.id, now);
+      const base = { id: order.id, label: order.label, at: now, since: before?.at ?? this.lastRead };
       if (!before) {
-        known.set(order.id, { label: order.label, state });
-        if (!ours) changes.push({ kind: 'appeared', id: order.id, label: order.label });
+        known.set(order.id, entry(order));
+        if (!ours) changes.push({ kind: 'appeared', ...base });
         continue;
       }
       before.label = order.label;
+      for (const edit of edits(order, before)) if (!ours) changes.push({ kind: 'edited', ...base, ...edit });
+      before.at = readAt;
       if (!state || state === before.state) continue;
-      const hadState = before.state !== undefined;
+      const from = before.state;
       before.state = state;
       // The first settled state of an order that was busy when first seen is not a change anyone made now.
-      if (!ours && hadState) changes.push({ kind: state, id: order.id, label: order.label });
+      if (!ours && from) changes.push({ kind: state, ...base, from, to: state });
     }
+    this.lastRead = readAt;
     // A list cut short (a page bound, a size bound) does not prove the rest is gone: only a whole list does.
     const whole = store.listCoverage('orders') === undefined;
     for (const [id, before] of known) {
-      if (seen.has(id)) continue;
-      if (!whole) continue;
+      if (seen.has(id) || !whole) continue;
       known.delete(id);
-      if (!this.ours(id, now)) changes.push({ kind: 'disappeared', id, label: before.label });
+      const gone = { kind: 'disappeared', id, label: before.label, at: now, since: before.at } as const;
+      if (!this.ours(id, now)) changes.push(gone);
       this.lastOwn.delete(id);
     }
     return changes;
   }
+}
+
+/** Whether a change told is still so, as far as the store knows now: a notice the next read contradicts is withdrawn. */
+export function stillSo(change: OutsideChange, store: WatchedOrders): boolean {
+  if (store.ordersInfo.updatedAt === undefined) return false;
+  const order = store.orders.get(change.id);
+  if (change.kind === 'disappeared') return !order;
+  if (!order || store.pending(change.id)) return false;
+  return change.kind === 'appeared' || change.kind === 'edited' || order.state === change.kind;
+}
+
+/**
+ * Records the fields this read carries, returning those that replaced another value. A field a read lacks is no
+ * change: the list and a single order's answer often carry different fields.
+ */
+function edits(order: Order, known: Known): Array<{ field: EditedField; from: string; to: string }> {
+  const now: Record<EditedField, string | undefined> = {
+    label: plain(order.label),
+    address: order.address,
+    plan: order.plan && plain(order.plan),
+    renewal: renewalDay(order),
+  };
+  const found = [];
+  for (const field of EDITED_FIELDS) {
+    const [from, to] = [known.fields[field], now[field]];
+    if (!to || from === to) continue;
+    known.fields[field] = to;
+    if (from) found.push({ field, from, to });
+  }
+  return found;
+}
+
+function renewalDay(order: Order): string | undefined {
+  const date = order.renewal?.date;
+  return date && (date.kind === 'day' ? date.day : new Date(date.at).toISOString().slice(0, 10));
 }
 
 function settled(state: OrderState): SettledState | undefined {

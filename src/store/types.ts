@@ -30,11 +30,13 @@ export interface ListCoverage {
   readonly stoppedBy?: Listing<unknown>['stoppedBy'];
 }
 
-/** Where an action was asked for: the log says it, and a history of actions can keep it. */
-export type ActionSource = 'menu' | 'palette' | 'bulk' | 'task' | 'assistant';
+/** Where the user asked for an action: the history says it. */
+export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant'] as const;
+export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 export interface PendingAction {
   readonly action: OrderAction;
+  readonly source?: ActionSource;
   readonly since: number;
   /** `sending` until the server accepts, then `settling` while the order is polled. */
   readonly phase: 'sending' | 'settling';

@@ -28,6 +28,7 @@ import { uiFigures } from './uiFigures';
 import { bulkStopFigures, filterFigures, watchRateFigures } from './watchFigures';
 import { forecastFigures } from './billingFigures';
 import { folderItemFigures } from './folderItemFigures';
+import { historyFigures } from './historyFigures';
 
 async function main(): Promise<void> {
   guardRun({ what: 'the benchmarks', timeoutMs: 20 * 60_000, exitOnUncaught: true });
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   await step('10,000 orders', () => thousandsFigures());
   await step('10,000 orders in other shapes', () => shapeFigures());
   await step('forecast of 1,000 and 10,000 orders', () => forecastFigures());
+  await step('the history of a server', () => historyFigures());
   await step('a flood of actions', floodFigures);
   await step('hostile answers', hostileFigures);
   await step('hostile answers by count', countFigures);

@@ -166,5 +166,7 @@ export function standInContext(secrets: Record<string, string> = {}): unknown {
     extension: { packageJSON: { version: '0.0.0' } },
     extensionMode: 1,
     logUri: { fsPath: '' },
+    // Not a file: no history is written while measuring.
+    globalStorageUri: { scheme: 'memory', fsPath: '' },
   };
 }

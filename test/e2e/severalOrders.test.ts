@@ -101,7 +101,7 @@ describe('a user stops two servers at once, then filters the view', () => {
     await workbench.rowByText('legacy-mail', orders).waitFor({ timeout: timeouts.ui });
   });
 
-  it('is told when a server starts or stops outside this window, with Show and Start', async () => {
+  it('is told when a server starts or stops outside this window, with Show and Start, and only what is still so', async () => {
     const { workbench, mock } = session();
     mock.state.setOrderStatus(1004, 'running');
     await workbench.runCommand('Hosting: Refresh');
@@ -109,14 +109,17 @@ describe('a user stops two servers at once, then filters the view', () => {
       .rowByText('build-runner', workbench.view('Orders'))
       .filter({ hasText: /Running/ })
       .waitFor({ timeout: timeouts.ui });
-    await workbench.notification('build-runner is running again').waitFor({ timeout: timeouts.ui });
+    const running = workbench.notification('build-runner is running again');
+    await running.waitFor({ timeout: timeouts.ui });
     mock.state.setOrderStatus(1004, 'stopped');
     // A click on Refresh within two seconds of the last one reads nothing again.
     await session().page.waitForTimeout(2_500);
     await workbench.runCommand('Hosting: Refresh');
     const toast = workbench.notification('build-runner stopped, and not by an action from this window.');
     await toast.waitFor({ timeout: timeouts.ui });
-    await toast.getByRole('button', { name: 'Start' }).waitFor({ timeout: timeouts.ui });
+    await toast.getByRole('link', { name: 'Start' }).waitFor({ timeout: timeouts.ui });
+    // The read that showed it stopped withdrew the notice that said it runs.
+    await running.waitFor({ state: 'detached', timeout: timeouts.ui });
     await workbench.screenshot('told of an outside stop');
   });
 });

@@ -4,7 +4,7 @@ import { addAccount, removeAccount } from '../../src/accounts/accountList';
 import { type InvoicesTreeNode } from '../../src/views/invoices/InvoicesTree';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
-import { captureMessages, extraMock, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
+import { captureNotices, clickStep, extraMock, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
 
 const CLIENT_KEY = 'client-account-key-0123456789';
 const CLIENT = 'views02';
@@ -315,16 +315,17 @@ describe('several accounts in the views, the status bar and the features', () =>
     assert.ok(ctx);
     await ctx.store.refresh(['orders'], 'user');
     client.state.setOrderStatus(1001, 'stopped');
-    const messages = captureMessages({ warning: 'Start' });
-    restores.push(messages.restore);
+    const notices = captureNotices();
+    restores.push(notices.restore);
     h.mock.clearLog();
     client.clearLog();
     await ctx.store.refresh(['orders'], 'user');
     const told = await waitFor(
-      () => messages.shown.find((m) => m.message.includes('client-web')),
+      () => notices.shown.find((m) => m.message.includes('client-web')),
       'the outside change to be told',
     );
     assert.equal(told.message, 'Account Client: client-web stopped, and not by an action from this window.');
+    await clickStep(told, 'Start');
     await waitFor(() => client.requests.some((r) => r.method === 'POST'), 'the Start to reach the client account');
     assert.deepEqual(
       client.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),

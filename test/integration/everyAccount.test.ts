@@ -5,6 +5,7 @@
  * their own host in messages, their own API keys page, the assistant's tools).
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { type Account } from '../../src/accounts/Account';
 import { addAccount, removeAccount } from '../../src/accounts/accountList';
@@ -245,6 +246,15 @@ for (const which of ['first', 'added'] as const) {
       );
       assert.equal(requests(quiet, ACTION).length, 0, 'nothing to the other account');
       await waitFor(() => !account.store.pending(stopped.id), 'the start to settle', 10_000);
+      // Its own history has it, from the assistant.
+      const history = (await account.history.read()).filter((e) => e.id === stopped.id).slice(-2);
+      assert.deepEqual(
+        history.map((e) => [e.kind, e.action, e.source]),
+        [
+          ['sent', 'start', 'assistant'],
+          ['settled', 'start', 'assistant'],
+        ],
+      );
     });
 
     it('refuses an action confirmed for a server renamed, or gone, before it runs: nothing is sent', async () => {
@@ -340,6 +350,8 @@ for (const which of ['first', 'added'] as const) {
     it(which === 'first' ? 'is kept when removed: only its key can go' : 'is removed with its key', async () => {
       const messages = captureMessages({ warning: 'Remove' });
       restores.push(messages.restore);
+      const journal = account.history.file;
+      assert.ok(journal && fs.existsSync(journal), 'it kept a history');
       await vscode.commands.executeCommand('hostingAccount.account.remove', await row());
       if (which === 'first') {
         assert.ok(h.api.model.get(account.id), 'the first account stays');
@@ -348,6 +360,7 @@ for (const which of ['first', 'added'] as const) {
       }
       await waitFor(() => !h.api.model.get(account.id), 'the account to go');
       assert.equal(await h.api.context.secrets.get(secretNameOf(account.id)), undefined, 'its key went with it');
+      assert.ok(journal && !fs.existsSync(journal), 'its history went with it');
     });
   });
 }

@@ -386,3 +386,60 @@ export async function captureOpenExternal(
   }
   return opened;
 }
+
+/** An outside-change notice as shown (a progress notification whose steps are links), and whether it was withdrawn. */
+export interface Notice {
+  readonly message: string;
+  /** Each link's title and the command with its arguments. */
+  readonly steps: ReadonlyMap<string, readonly unknown[]>;
+  withdrawn: boolean;
+  /** The user's Cancel. */
+  readonly cancel: () => void;
+}
+
+/** Records the notices `tellUntilWithdrawn` shows; other progress passes through. */
+export function captureNotices(): { readonly shown: Notice[]; readonly restore: () => void } {
+  const shown: Notice[] = [];
+  const original = vscode.window.withProgress.bind(vscode.window);
+  const restore = stubWindow(
+    'withProgress',
+    (options: vscode.ProgressOptions, task: Parameters<typeof vscode.window.withProgress>[1]) => {
+      const title = options.title ?? '';
+      if (options.location !== vscode.ProgressLocation.Notification || !title.includes('](command:')) {
+        return original(options, task);
+      }
+      // `message [Show](command:id?args) [Start](command:id?args)`: each link's title ends the part before it.
+      const parts = title.split('](command:');
+      const steps = new Map<string, unknown[]>();
+      for (let i = 1; i < parts.length; i++) {
+        const before = parts[i - 1] ?? '';
+        const target = (parts[i] ?? '').split(')')[0] ?? '';
+        const [command, query] = target.split('?');
+        steps.set(before.slice(before.lastIndexOf('[') + 1), [
+          command,
+          ...(JSON.parse(decodeURIComponent(query ?? '[]')) as []),
+        ]);
+      }
+      const first = parts[0] ?? '';
+      const cancellation = new vscode.CancellationTokenSource();
+      const notice: Notice = {
+        message: (parts.length > 1 ? first.slice(0, first.lastIndexOf('[')) : first).trim(),
+        steps,
+        withdrawn: false,
+        cancel: () => cancellation.cancel(),
+      };
+      shown.push(notice);
+      const done = Promise.resolve(task({ report: () => undefined }, cancellation.token));
+      void done.finally(() => (notice.withdrawn = true));
+      return done;
+    },
+  );
+  return { shown, restore };
+}
+
+/** Clicks a notice's link. */
+export async function clickStep(notice: Notice, title: string): Promise<void> {
+  const [command, ...args] = notice.steps.get(title) ?? [];
+  assert.ok(typeof command === 'string', `the notice offers ${title}`);
+  await vscode.commands.executeCommand(command, ...args);
+}

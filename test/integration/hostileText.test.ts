@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { HOSTILE_TEXTS, INVISIBLE, LINE_BREAK } from '../fixtures/hostileText';
 import { type OrderRecord } from '../mock-api/types';
-import { captureMessages, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
+import { captureMessages, captureNotices, fakeInputBox, Harness, stubWindow, waitFor } from './harness';
 
 const text = (name: string): string => {
   const found = HOSTILE_TEXTS.find((h) => h.name === name);
@@ -44,7 +44,7 @@ function order(id: number, name: string, status: string, ip: string, plan: strin
 
 /** Our own icons, which labels and tooltips may carry; any other `$(` is the server's and must not render. */
 const OWN_ICONS =
-  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard|calendar|pass|info)\)/g;
+  /\$\((?:vm-running|vm-outline|vm|loading~spin|circle-slash|warning|account|credit-card|check|copy|person|server|globe|key|trash|output|refresh|file-text|dashboard|calendar|history|pass|info)\)/g;
 
 function inertLabel(where: string, value: string | undefined): void {
   if (value === undefined) return;
@@ -336,13 +336,40 @@ describe('hostile server text in every sink', () => {
   });
 
   it('tells a change made elsewhere naming the server inert', async () => {
-    const messages = captureMessages();
-    restores.push(messages.restore);
+    const notices = captureNotices();
+    restores.push(notices.restore);
     h.mock.state.setOrderStatus(7004, 'stopped');
     await h.store.refresh(['orders'], 'user');
-    const told = await waitFor(() => messages.shown.find((m) => m.message.includes('stopped')), 'the outside change');
+    const told = await waitFor(() => notices.shown.find((m) => m.message.includes('stopped')), 'the outside change');
     inertMessage('outside change', told.message);
     h.mock.state.setOrderStatus(7004, 'running');
+    await h.store.refresh(['orders'], 'user');
+  });
+
+  it('writes the history one line per event, the server text in it inert, and exports no formula', async () => {
+    const record = h.mock.state.getOrder(7001);
+    assert.ok(record);
+    const name = record.name;
+    record.name = `=HYPERLINK("x")${text('bidi override')}${text('line breaks')}`;
+    await h.store.refresh(['orders'], 'user');
+    await waitFor(() => h.account.history.last('7001')?.kind === 'edited', 'the rename in the history');
+    await vscode.commands.executeCommand('hostingAccount.showHistory');
+    const shown = await waitFor(() => vscode.window.activeTextEditor?.document, 'the history');
+    const lines = shown.getText().split('\n').slice(2).filter(Boolean);
+    assert.equal(lines.length, (await h.account.history.read()).length, 'one line per event');
+    for (const line of lines) {
+      assert.doesNotMatch(line, INVISIBLE, 'an invisible character');
+      assert.ok(line.length <= 400, `${line.length} characters`);
+    }
+    assert.ok(lines.some((line) => line.includes('Name changed outside this window')));
+    const target = vscode.Uri.file(`${h.api.context.globalStorageUri.fsPath}/hostile-export.csv`);
+    restores.push(stubWindow('showSaveDialog', () => Promise.resolve(target)));
+    await vscode.commands.executeCommand('hostingAccount.exportHistory');
+    const csv = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    assert.ok(csv.includes("'=HYPERLINK"), 'the name is there, as text');
+    assert.doesNotMatch(csv, /(^|,)"[=+\-@]/m, 'no cell a spreadsheet would run');
+    await vscode.workspace.fs.delete(target);
+    record.name = name;
     await h.store.refresh(['orders'], 'user');
   });
 

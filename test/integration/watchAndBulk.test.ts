@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { type OrderNode } from '../../src/views/orders/OrderNode';
 import { orderRecord } from '../mock-api/data';
 import { type OrderRecord } from '../mock-api/types';
-import { captureMessages, Harness, stubWindow, waitFor } from './harness';
+import { captureMessages, captureNotices, clickStep, Harness, stubWindow, waitFor } from './harness';
 import { plain } from '../../src/util/serverText';
 
 const ACTION = 'POST /api/v1/orders/:id/action';
@@ -181,16 +181,14 @@ describe('filter, several orders at once, outside changes and the assistant', ()
   });
 
   describe('changes made outside this window', () => {
-    const outside = (shown: ReadonlyArray<{ message: string }>) =>
-      shown.filter((m) =>
-        /not by an action from this window|suspended by the provider|changed outside|no longer in|New order/.test(
-          m.message,
-        ),
-      );
+    const notices = () => {
+      const captured = captureNotices();
+      restores.push(captured.restore);
+      return captured.shown;
+    };
 
-    it('tells one outside stop exactly once, with Show and Start', async () => {
-      const messages = captureMessages();
-      restores.push(messages.restore);
+    it('tells one outside stop exactly once, with Show, Start and Show History', async () => {
+      const shown = notices();
       const target = (await nodesOf('running'))[0]!;
       const res = await fetch(`${h.mock.url}/__mock/orders/state`, {
         method: 'POST',
@@ -198,24 +196,24 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       });
       assert.equal(res.status, 200);
       await h.store.refresh(['orders'], 'user');
-      await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
+      await waitFor(() => shown.length > 0, 'the notice', 5_000);
       await h.store.refresh(['orders'], 'user');
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const told = outside(messages.shown);
-      assert.equal(told.length, 1);
-      assert.equal(told[0]?.message, `${plain(target.order.label)} stopped, and not by an action from this window.`);
-      assert.deepEqual(messages.shown.find((m) => m === told[0])?.options, ['Show', 'Start']);
+      assert.equal(shown.length, 1);
+      assert.equal(shown[0]?.message, `${plain(target.order.label)} stopped, and not by an action from this window.`);
+      assert.deepEqual([...(shown[0]?.steps.keys() ?? [])], ['Show', 'Start', 'Show History']);
+      assert.equal(shown[0]?.withdrawn, false, 'still so: still shown');
       assert.equal(h.api.ordersView.badge?.value, 2, 'the suspended order and the one stopped outside');
     });
 
     it('shows the order on Show, clearing a filter that hides it', async () => {
-      const messages = captureMessages({ warning: 'Show' });
-      restores.push(messages.restore);
+      const shown = notices();
       await vscode.commands.executeCommand('hostingAccount.orders.filter', 'running');
       const target = (await nodesOf('running'))[0]!;
       h.mock.state.setOrderStatus(target.id, 'stopped');
       await h.store.refresh(['orders'], 'user');
-      await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
+      const notice = await waitFor(() => shown[0], 'the notice', 5_000);
+      await clickStep(notice, 'Show');
       await waitFor(() => h.api.arrangement.arrangement.filter === 'all', 'the filter to be cleared');
       await waitFor(
         () => h.api.ordersView.selection.some((n) => (n as OrderNode).id === target.id),
@@ -224,21 +222,21 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.equal(h.api.ordersView.badge?.value, 1, 'looked at: only the suspended order still counts');
     });
 
-    it('groups changes that arrive together into one notification', async () => {
-      const messages = captureMessages();
-      restores.push(messages.restore);
+    it('groups changes that arrive together into one notice', async () => {
+      const shown = notices();
       const [a, b] = await nodesOf('running');
       h.mock.state.setOrderStatus(a!.id, 'stopped');
       h.mock.state.setOrderStatus(b!.id, 'suspended');
       await h.store.refresh(['orders'], 'user');
-      await waitFor(() => outside(messages.shown).length > 0, 'the notification', 5_000);
+      await waitFor(() => shown.length > 0, 'the notice', 5_000);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const told = outside(messages.shown);
-      assert.equal(told.length, 1);
-      assert.match(told[0]?.message ?? '', /^2 servers changed outside this window: /);
+      assert.equal(shown.length, 1);
+      assert.match(shown[0]?.message ?? '', /^2 servers changed outside this window: /);
+      assert.deepEqual([...(shown[0]?.steps.keys() ?? [])], ['Show', 'Show History']);
     });
 
     it("says nothing of the user's own actions", async () => {
+      const shown = notices();
       const messages = captureMessages({ warning: 'Stop' });
       restores.push(messages.restore);
       const target = (await nodesOf('running'))[0]!;
@@ -247,7 +245,7 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       await h.store.refresh(['orders'], 'user');
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       assert.equal(h.store.orders.get(target.id)?.state, 'stopped');
-      assert.deepEqual(outside(messages.shown), []);
+      assert.deepEqual(shown, []);
     });
   });
 

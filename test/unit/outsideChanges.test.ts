@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { type Store } from '../../src/store/Store';
-import { OutsideChangeDetector, OWN_ACTION_GRACE_MS } from '../../src/store/outsideChanges';
+import { OutsideChangeDetector, OWN_ACTION_GRACE_MS, stillSo } from '../../src/store/outsideChanges';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
-import { serverText } from '../../src/util/serverText';
+import { plain, serverText } from '../../src/util/serverText';
 
 describe('changes made outside this window (unit, in memory, fake clock)', () => {
   let api: FakeApi;
@@ -143,5 +143,40 @@ describe('changes made outside this window (unit, in memory, fake clock)', () =>
     await store.keyChanged();
     await reload();
     assert.deepEqual(detector.check(), [], 'the list after signing in again is a new baseline');
+  });
+
+  it('tells a name, address or plan replaced by another, with when it was last seen as before', async () => {
+    const id = byState('running');
+    const at = api.orders.findIndex((o) => o.id === id);
+    const before = { ...api.orders[at]!, address: '203.0.113.5', plan: serverText('VPS S') };
+    api.orders[at] = before;
+    await reload();
+    assert.deepEqual(detector.check(), [], 'a field first read is no change');
+    const readBefore = store.ordersInfo.updatedAt;
+    await clock.advance(60_000);
+    api.orders[at] = { ...before, label: serverText('web-renamed'), address: '198.51.100.7', plan: undefined };
+    await reload();
+    const changes = detector.check();
+    assert.deepEqual(
+      changes.map((c) => [c.kind, c.field, c.from, c.to, c.since, c.at]),
+      [
+        ['edited', 'label', plain(before.label), 'web-renamed', readBefore, clock.now()],
+        ['edited', 'address', before.address, '198.51.100.7', readBefore, clock.now()],
+      ],
+      'a plan the read lacks is no change',
+    );
+    await reload();
+    assert.deepEqual(detector.check(), []);
+  });
+
+  it('a change told is no longer so once a read shows otherwise', async () => {
+    const id = byState('running');
+    api.setState(id, 'stopped');
+    await reload();
+    const [stopped] = detector.check();
+    assert.ok(stopped && stillSo(stopped, store));
+    api.setState(id, 'running');
+    await reload();
+    assert.equal(stillSo(stopped, store), false);
   });
 });

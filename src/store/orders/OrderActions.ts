@@ -7,6 +7,8 @@ import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
 import { type ActionSource, type ApiClientLike, type PendingAction, type StoreLog } from '../types';
+import { type ApiError } from '../../api/errors';
+import { type ServerText } from '../../util/serverText';
 import { ambiguousId, type OrderBook } from './OrderBook';
 import { plain } from '../../util/serverText';
 
@@ -15,6 +17,18 @@ export interface Settled {
   readonly action: OrderAction;
   /** False when the order ended in another state than the action aims for (a start that failed, say). */
   readonly asExpected: boolean;
+  readonly source?: ActionSource;
+  /** From the server's acceptance to the settled state. */
+  readonly ms: number;
+}
+
+/** The server's answer to an action's POST: accepted, or the error. */
+export interface Sent {
+  readonly id: string;
+  readonly label?: ServerText;
+  readonly action: OrderAction;
+  readonly source?: ActionSource;
+  readonly error?: ApiError;
 }
 
 /** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
@@ -30,6 +44,8 @@ export class OrderActions extends Disposable {
   readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
+  private readonly onDidSendEmitter = this.register(new Emitter<Sent>());
+  readonly onDidSend = this.onDidSendEmitter.event;
 
   constructor(
     private readonly session: Session,
@@ -81,7 +97,8 @@ export class OrderActions extends Disposable {
     const { session, orders } = this;
     const clock = orders.clock;
     const generation = session.generation;
-    this.set(id, { action, since: clock.now(), phase: 'sending', sawBusy: false });
+    const label = orders.list.get(id)?.label;
+    this.set(id, { action, source, since: clock.now(), phase: 'sending', sawBusy: false });
     let result: ActionResult;
     const call = session.userCall();
     try {
@@ -90,6 +107,7 @@ export class OrderActions extends Disposable {
       if (!session.isCurrent(generation)) throw error;
       this.set(id, undefined);
       const failure = this.failures.record('action', error, 'user', generation);
+      this.onDidSendEmitter.fire({ id, label, action, source, error: failure });
       // A refusal often means our picture of the order is out of date.
       if (failure.kind === 'invalidRequest' || failure.kind === 'notFound') void this.poll(id);
       throw failure;
@@ -98,8 +116,9 @@ export class OrderActions extends Disposable {
     }
     if (!session.isCurrent(generation)) return result;
     this.log?.info(`${action} accepted for order ${id}${source ? ` (${source})` : ''}`);
+    this.onDidSendEmitter.fire({ id, label, action, source });
     const since = clock.now();
-    this.set(id, { action, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
+    this.set(id, { action, source, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
     // The answer may already show the final state, which settles the action before any poll.
     if (result.order?.id === id) orders.accept(result.order);
     if (this.pending.get(id)?.phase === 'settling') this.poller.add(id, since);
@@ -112,7 +131,8 @@ export class OrderActions extends Disposable {
     if (pending?.phase !== 'settling') return;
     const sawBusy = pending.sawBusy || order.state === 'busy';
     if (sawBusy !== pending.sawBusy) this.pending.set(order.id, { ...pending, sawBusy });
-    const verdict = settleVerdict(pending.action, order, this.orders.clock.now() - pending.since, sawBusy);
+    const ms = this.orders.clock.now() - pending.since;
+    const verdict = settleVerdict(pending.action, order, ms, sawBusy);
     if (verdict === 'waiting') return;
     this.forget(order.id);
     if (verdict === 'gaveUp') {
@@ -122,7 +142,8 @@ export class OrderActions extends Disposable {
     // The log makes every line one bounded line (log.ts): the server's word needs no more here.
     const word = order.statusText === undefined ? order.state : plain(order.statusText);
     this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
-    this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
+    const { action, source } = pending;
+    this.onDidSettleEmitter.fire({ order, action, asExpected: verdict === 'settled', source, ms });
   }
 
   /** The list now has several orders with the id of an action under way: no answer can say which one settled. */

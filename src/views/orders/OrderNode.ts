@@ -84,16 +84,17 @@ export class OrderNode {
 
   /**
    * Built only when the user hovers: with thousands of orders, eager tooltips would cost more than the tree. `renewal`:
-   * the lines about its renewal (Markdown, server text in them already made inert).
+   * the lines about its renewal (Markdown, server text in them already made inert); `last`: its last history line.
    */
-  tooltip(stale: string | undefined, renewal: readonly string[] = []): vscode.MarkdownString {
+  tooltip(stale: string | undefined, renewal: readonly string[] = [], last?: string): vscode.MarkdownString {
     const { order } = this;
     const head = `**${forMarkdown(order.label)}** · ${forMarkdown(stateText(order))}`;
     const notes = [...(stale ? [stale] : []), ...orderNotes(order)];
     const note = notes.map((text) => `\n\n$(warning) ${forMarkdown(text, 600)}`).join('');
     const renews = renewal.length ? `\n\n${renewal.join('  \n')}` : '';
+    const history = last ? `\n\n$(history) ${forMarkdown(last, 300)}` : '';
     const markdown = new vscode.MarkdownString(
-      `${head}${note}${renews}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
+      `${head}${note}${renews}${history}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
       true,
     );
     markdown.supportHtml = false;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type Account } from '../../accounts/Account';
+import { historyLine } from '../HistoryDocument';
 import { type AccountModel } from '../../accounts/AccountModel';
 import { DEFAULT_ACCOUNT_ID } from '../../accounts/accountList';
 import { type Order } from '../../api/models';
@@ -128,7 +129,10 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
 
   resolveTreeItem(item: vscode.TreeItem, node: OrdersTreeNode): vscode.TreeItem {
     if (node instanceof OrderNode) {
-      item.tooltip = node.tooltip(staleNote(node.account), renewalTooltipLines(node.account.forecast(), node.order));
+      const { account, order } = node;
+      const last = account.history.last(order.id);
+      const renewal = renewalTooltipLines(account.forecast(), order);
+      item.tooltip = node.tooltip(staleNote(account), renewal, last && historyLine(last, Date.now()));
     }
     return item;
   }

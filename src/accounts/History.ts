@@ -1,0 +1,233 @@
+import { promises as fs } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { ORDER_ACTIONS, type OrderAction } from '../api/models';
+import { EDITED_FIELDS, type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
+import { ACTION_SOURCES, type ActionSource } from '../store/types';
+import { Emitter } from '../util/Emitter';
+import { Disposable } from '../util/lifecycle';
+import { type ServerText } from '../util/serverText';
+
+export type HistoryKind = 'sent' | 'settled' | OutsideChangeKind;
+
+/** One fact this window saw or did; its texts are server text (or our words), cut to 80. */
+export interface HistoryEvent {
+  readonly at: number;
+  readonly id: string;
+  readonly kind: HistoryKind;
+  readonly name?: ServerText;
+  readonly action?: OrderAction;
+  readonly source?: ActionSource;
+  /** Why an action was not accepted. */
+  readonly error?: string;
+  /** From acceptance to the settled state. */
+  readonly ms?: number;
+  readonly since?: number;
+  readonly field?: EditedField;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export const MAX_EVENTS = 500;
+export const MAX_AGE_MS = 90 * 86_400_000;
+/** Only the file's tail is read; a longer line is damage. */
+const MAX_READ = 1 << 20;
+const MAX_LINE = 2_000;
+const MAX_TEXT = 80;
+/** Lines per write, so each write stays whole beside another window's. */
+const BATCH = 100;
+
+const ENUMS: Readonly<Record<string, readonly string[]>> = {
+  kind: ['sent', 'settled', 'stopped', 'suspended', 'running', 'disappeared', 'appeared', 'edited'],
+  action: ORDER_ACTIONS,
+  source: ACTION_SOURCES,
+  field: EDITED_FIELDS,
+};
+const TEXTS = ['id', 'name', 'error', 'from', 'to'];
+const TIMES = ['at', 'ms', 'since'];
+
+/**
+ * An account's journal, one JSON line per event, appended whole lines at a time (O_APPEND) so windows keep each
+ * other's; compacted (a copy, renamed over it) past twice the bounds. Writing never blocks; a damaged line is skipped.
+ */
+export class History extends Disposable {
+  private readonly onDidAppendEmitter = this.register(new Emitter<void>());
+  readonly onDidAppend = this.onDidAppendEmitter.event;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly pending: HistoryEvent[] = [];
+  private lines = 0;
+  private cache?: HistoryEvent[];
+  private removed = false;
+
+  constructor(
+    readonly file: string | undefined,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    super();
+  }
+
+  /** What arrives while a write is under way goes in the next one. */
+  append(events: readonly HistoryEvent[]): void {
+    if (!events.length || this.removed || !this.file) return;
+    const idle = !this.pending.length;
+    this.pending.push(...events.map(bounded));
+    if (!idle) return;
+    if (!this.cache) void this.read();
+    void this.run(async (file) => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        while (this.pending.length) {
+          const batch = this.pending.splice(0, BATCH);
+          await fs.appendFile(file, batch.map(line).join(''), { mode: 0o600 });
+          const cache = (this.cache ??= []);
+          cache.push(...batch);
+          if (cache.length > 2 * MAX_EVENTS) this.cache = keep(cache, this.now());
+          this.lines += batch.length;
+        }
+      } finally {
+        // After a failure (reported), the next event starts a write again.
+        this.pending.length = 0;
+      }
+      if (this.lines > 2 * MAX_EVENTS) await this.compact(file);
+      this.onDidAppendEmitter.fire();
+    }, undefined);
+  }
+
+  /** Oldest first, read again (other windows append too). */
+  read(): Promise<HistoryEvent[]> {
+    return this.run(async (file) => {
+      const { events, lines } = parse(await tail(file), this.now());
+      this.cache = events;
+      this.lines = lines;
+      if (lines > events.length + MAX_EVENTS / 10) await this.compact(file);
+      return events;
+    }, []);
+  }
+
+  /** From what this window read or wrote: none before the file was read (which this starts). */
+  last(id: string): HistoryEvent | undefined {
+    if (!this.cache) void this.read();
+    return this.cache?.filter((event) => event.id === id).at(-1);
+  }
+
+  /** The account was removed: its journal goes. */
+  remove(): Promise<void> {
+    this.removed = true;
+    this.cache = [];
+    return this.run((file) => fs.rm(file, { force: true }), undefined);
+  }
+
+  /** What another window appended to the old file until the rename is read through the handle and moved over. */
+  private async compact(file: string): Promise<void> {
+    const handle = await fs.open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const { events } = parse(await lastPart(handle, size), this.now());
+      const temp = `${file}.${randomUUID()}.tmp`;
+      await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
+      await fs.rename(temp, file);
+      // An append that opened the old file just before the rename writes just after.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const late = await readRange(handle, size, (await handle.stat()).size);
+      if (late) await fs.appendFile(file, late);
+      const added = parse(late, this.now());
+      this.lines = events.length + added.lines;
+      this.cache = keep([...events, ...added.events], this.now());
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** One file operation at a time in this window; a failure is reported and the caller gets `fallback`. */
+  private run<T>(work: (file: string) => Promise<T>, fallback: T): Promise<T> {
+    const { file } = this;
+    const next = this.queue
+      .then(() => (file ? work(file) : fallback))
+      .catch((error: unknown) => {
+        this.onError(error);
+        return fallback;
+      });
+    this.queue = next;
+    return next;
+  }
+}
+
+function line(event: HistoryEvent): string {
+  return `${JSON.stringify(event)}\n`;
+}
+
+async function tail(file: string): Promise<string> {
+  const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!handle) return '';
+  try {
+    return await lastPart(handle, (await handle.stat()).size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `piece`: it starts mid-line, and that piece is left out. */
+async function readRange(handle: fs.FileHandle, start: number, end: number, piece = false): Promise<string> {
+  if (end <= start) return '';
+  const buffer = Buffer.alloc(end - start);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+  const text = buffer.toString('utf8', 0, bytesRead);
+  return piece ? text.slice(text.indexOf('\n') + 1) : text;
+}
+
+function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
+  const start = Math.max(0, size - MAX_READ);
+  return readRange(handle, start, size, start > 0);
+}
+
+/** The events within the bounds, and how many lines there were. */
+export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
+  const lines = text.split('\n').filter((line) => line.length);
+  const events = lines.flatMap((line) => {
+    const event = line.length <= MAX_LINE ? readEvent(line) : undefined;
+    return event ? [event] : [];
+  });
+  return { events: keep(events, now), lines: lines.length };
+}
+
+/** Oldest first: windows append in about that order, not exactly. */
+function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
+  return events
+    .filter((event) => now - event.at <= MAX_AGE_MS)
+    .sort((a, b) => a.at - b.at)
+    .slice(-max);
+}
+
+function readEvent(line: string): HistoryEvent | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const event: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const fits =
+      (ENUMS[key]?.includes(value as string) ?? false) ||
+      (TEXTS.includes(key) && typeof value === 'string' && value.length <= (key === 'id' ? 256 : MAX_TEXT * 2)) ||
+      (TIMES.includes(key) && Number.isSafeInteger(value));
+    if (fits) event[key] = value;
+  }
+  const { at, id, kind } = event;
+  return typeof at === 'number' && typeof id === 'string' && kind ? (event as unknown as HistoryEvent) : undefined;
+}
+
+/** Ids stay exact. */
+function bounded(event: HistoryEvent): HistoryEvent {
+  const cut: Record<string, unknown> = { ...event };
+  for (const key of TEXTS) {
+    const value = cut[key];
+    if (key !== 'id' && typeof value === 'string') cut[key] = [...value].slice(0, MAX_TEXT).join('');
+  }
+  return cut as unknown as HistoryEvent;
+}

@@ -1,0 +1,188 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
+import { type HistoryEvent, MAX_EVENTS } from '../accounts/History';
+import { type OrderState } from '../api/models';
+import { forDocument, forLabel } from '../notify/inert';
+import { actionTitle, stateLabel } from '../notify/orderWords';
+import { Disposable } from '../util/lifecycle';
+
+export const HISTORY_SCHEME = 'hosting-account-history';
+const STATES: readonly string[] = ['running', 'stopped', 'busy', 'suspended', 'unknown'];
+
+/** `hosting-account-history://<account>/<title>.log?<order id>`: the account is the authority, as for the forecast. */
+export function historyUri(account: Account, id?: string, name?: string): vscode.Uri {
+  const title = name ? vscode.l10n.t('History of {0}', name) : vscode.l10n.t('Hosting History');
+  const shown = account.shownName();
+  return vscode.Uri.from({
+    scheme: HISTORY_SCHEME,
+    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
+    path: `/${`${title}${shown ? ` – ${shown}` : ''}`.slice(0, 100).replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.log`,
+    query: id === undefined ? '' : encodeURIComponent(id),
+  });
+}
+
+/** An account's history (or one server's), newest first, one line per event; it follows what this window appends. */
+export class HistoryDocument extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.emitter.event;
+  private readonly watched = new WeakSet<Account>();
+
+  constructor(private readonly model: AccountModel) {
+    super();
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
+    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    if (!this.watched.has(account)) {
+      this.watched.add(account);
+      account.history.onDidAppend(() => this.changed(account));
+    }
+    const id = uri.query ? decodeURIComponent(uri.query) : undefined;
+    const events = (await account.history.read()).filter((event) => id === undefined || event.id === id);
+    const name = account.shownName();
+    const head = id === undefined ? vscode.l10n.t('History of the account') : vscode.l10n.t('History of a server');
+    const kept = vscode.l10n.t('newest first, the last {0} events or 90 days', MAX_EVENTS);
+    const lines = historyLines(events, Date.now());
+    return [
+      `${head}${name ? ` ${forLabel(name, 60)}` : ''}: ${kept}.`,
+      '',
+      ...(lines.length ? lines : [vscode.l10n.t('Nothing yet.')]),
+      '',
+    ].join('\n');
+  }
+
+  private changed(account: Account): void {
+    const authority = account.id === DEFAULT_ACCOUNT_ID ? '' : account.id;
+    for (const { uri } of vscode.workspace.textDocuments) {
+      if (uri.scheme === HISTORY_SCHEME && uri.authority === authority) this.emitter.fire(uri);
+    }
+  }
+}
+
+/** One line per event, newest first: when, the server's name as seen then, what happened. */
+export function historyLines(events: readonly HistoryEvent[], now: number): string[] {
+  // Two windows may append slightly out of order.
+  const newest = [...events].reverse().sort((a, b) => b.at - a.at);
+  const whens = newest.map((event) => when(event.at, now));
+  const names = newest.map((event) => forLabel(event.name ?? event.id, 40));
+  const [w1, w2] = [whens, names].map((cells) => Math.max(0, ...cells.map((cell) => cell.length)));
+  return newest.map((event, i) => `${whens[i]?.padEnd(w1 ?? 0)}  ${names[i]?.padEnd(w2 ?? 0)}  ${what(event)}`);
+}
+
+/** The tooltip's line: when, and what happened. */
+export function historyLine(event: HistoryEvent, now: number): string {
+  return `${when(event.at, now)}: ${what(event)}`;
+}
+
+/** Column names are the file's keys, not translated. */
+export function historyCsv(events: readonly HistoryEvent[]): string {
+  const head = ['time', 'server id', 'server', 'event'];
+  const rows = events.map((e) => [new Date(e.at).toISOString(), e.id, forLabel(e.name ?? '', 80), what(e)]);
+  return `${[head, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function historyJson(events: readonly HistoryEvent[]): string {
+  const rows = events.map((e) => ({ ...e, time: new Date(e.at).toISOString(), event: what(e) }));
+  return `${forDocument(JSON.stringify(rows, null, 2))}\n`;
+}
+
+/** A cell a spreadsheet reads as text: quoted, and never a formula. */
+function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function what(event: HistoryEvent): string {
+  const text = (value: string | undefined): string => forLabel(value ?? '', 80);
+  const state = (value: string | undefined): string =>
+    value && STATES.includes(value) ? stateLabel(value as OrderState) : text(value);
+  const action = event.action ? actionTitle(event.action) : '';
+  const [after, at] = [clock(event.since ?? 0, event.at), clock(event.at, event.at)];
+  const between =
+    after === at
+      ? vscode.l10n.t('(between two reads at {0})', at)
+      : vscode.l10n.t('(seen between {0} and {1})', after, at);
+  const seen = event.since ? ` ${between}` : '';
+  switch (event.kind) {
+    case 'sent': {
+      const answer = event.error ? vscode.l10n.t('not accepted: {0}', text(event.error)) : vscode.l10n.t('accepted');
+      return `${vscode.l10n.t('{0} sent {1}', action, sourceWords(event.source)).trim()}: ${answer}`;
+    }
+    case 'settled':
+      return vscode.l10n.t('{0} settled: {1} after {2}', action, state(event.to), duration(event.ms ?? 0));
+    case 'stopped':
+    case 'suspended':
+    case 'running':
+      return `${vscode.l10n.t('{0} outside this window, was {1}', stateLabel(event.kind), state(event.from))}${seen}`;
+    case 'appeared':
+      return `${vscode.l10n.t('Appeared in the account')}${seen}`;
+    case 'disappeared':
+      return `${vscode.l10n.t('No longer in the account')}${seen}`;
+    case 'edited':
+      return `${vscode.l10n.t('{0} changed outside this window: {1} → {2}', fieldWord(event.field), text(event.from), text(event.to))}${seen}`;
+  }
+}
+
+function sourceWords(source: HistoryEvent['source']): string {
+  const words: Record<NonNullable<HistoryEvent['source']>, string> = {
+    menu: vscode.l10n.t('from the menu'),
+    palette: vscode.l10n.t('from the Command Palette'),
+    bulk: vscode.l10n.t('to several servers at once'),
+    task: vscode.l10n.t('by a task'),
+    assistant: vscode.l10n.t('by the assistant'),
+  };
+  return source ? words[source] : '';
+}
+
+function fieldWord(field: HistoryEvent['field']): string {
+  const words: Record<NonNullable<HistoryEvent['field']>, string> = {
+    label: vscode.l10n.t('Name'),
+    address: vscode.l10n.t('Address'),
+    plan: vscode.l10n.t('Plan'),
+    renewal: vscode.l10n.t('Next renewal'),
+  };
+  return words[field ?? 'renewal'];
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1_000);
+  return seconds < 90 ? vscode.l10n.t('{0} s', seconds) : vscode.l10n.t('{0} min', Math.round(seconds / 60));
+}
+
+interface Formats {
+  language: string;
+  days: Intl.RelativeTimeFormat;
+  time: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+}
+let formats: Formats | undefined;
+
+/** Made once per language: a history of 500 lines formats 1,500 times. */
+function format(): Formats {
+  const { language } = vscode.env;
+  if (formats?.language !== language) {
+    const days = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    formats = { language, days, time, day: new Intl.DateTimeFormat(language) };
+  }
+  return formats;
+}
+
+/** "today 10:02", "yesterday 18:40", "3 days ago 09:15", in the user's language and zone. */
+function when(at: number, now: number): string {
+  const day = (t: number): number => {
+    const d = new Date(t);
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
+  };
+  return `${format().days.format(day(at) - day(now), 'day')} ${clock(at, at)}`;
+}
+
+/** The time of day; with the date when it is another day than `ref`'s. */
+function clock(at: number, ref: number): string {
+  const { time, day } = format();
+  const sameDay = new Date(at).toDateString() === new Date(ref).toDateString();
+  return sameDay ? time.format(at) : `${day.format(at)} ${time.format(at)}`;
+}

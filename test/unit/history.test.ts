@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { History, type HistoryEvent, MAX_AGE_MS, MAX_EVENTS, parse } from '../../src/accounts/History';
+import { serverText } from '../../src/util/serverText';
+
+describe('the history of an account (unit, on disk)', () => {
+  let dir: string;
+  let file: string;
+  let now: number;
+  const errors: unknown[] = [];
+  const journal = (): History =>
+    new History(
+      file,
+      () => now,
+      (error) => errors.push(error),
+    );
+  const event = (i: number, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({
+    at: now - 1_000 + i,
+    id: String(1000 + (i % 7)),
+    kind: 'sent',
+    name: serverText(`web-${i}`),
+    action: 'stop',
+    source: 'menu',
+    ...extra,
+  });
+  const lines = (): string[] => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-'));
+    file = path.join(dir, 'history', 'acct.jsonl');
+    now = Date.UTC(2025, 5, 1, 10, 3);
+    errors.length = 0;
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes one JSON line per event, with the text cut to its bound, and reads it back in another instance', async () => {
+    const first = journal();
+    first.append([event(1, { name: serverText('x'.repeat(500)), error: 'no answer in time' })]);
+    first.append([
+      {
+        at: now,
+        id: '1001',
+        kind: 'stopped',
+        name: serverText('web-1'),
+        from: 'running',
+        to: 'stopped',
+        since: now - 60_000,
+      },
+    ]);
+    await first.read();
+    assert.deepEqual(
+      lines().map((line) => Object.keys(JSON.parse(line) as object)),
+      [
+        ['at', 'id', 'kind', 'name', 'action', 'source', 'error'],
+        ['at', 'id', 'kind', 'name', 'from', 'to', 'since'],
+      ],
+    );
+    const restarted = await journal().read();
+    assert.equal(restarted.length, 2);
+    assert.equal(restarted[0]?.name, serverText('x'.repeat(80)));
+    assert.equal(restarted[1]?.since, now - 60_000);
+    assert.equal(journal().last('1001'), undefined, 'not read yet: the tooltip does not wait for the disk');
+    assert.deepEqual(errors, []);
+  });
+
+  it('keeps the last 500 events and none older than 90 days, and compacts the file', async () => {
+    const history = journal();
+    history.append([event(0, { at: now - MAX_AGE_MS - 1 })]);
+    history.append(Array.from({ length: 2 * MAX_EVENTS + 10 }, (_, i) => event(i + 1)));
+    const kept = await history.read();
+    assert.equal(kept.length, MAX_EVENTS);
+    assert.equal(kept.at(-1)?.name, serverText(`web-${2 * MAX_EVENTS + 10}`), 'the newest kept');
+    assert.ok(lines().length <= MAX_EVENTS + MAX_EVENTS / 10, `compacted: ${lines().length} lines`);
+    now += MAX_AGE_MS + 2_000;
+    assert.equal((await history.read()).length, 0, '90 days later: nothing');
+    assert.deepEqual(errors, []);
+  });
+
+  it('skips damaged lines and wrong fields, never failing', async () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const good = JSON.stringify(event(1));
+    fs.writeFileSync(
+      file,
+      [
+        good,
+        '{"at": 1, "id": ',
+        '\u0000\u0001garbage',
+        JSON.stringify({ ...event(2), kind: 'exploded' }),
+        JSON.stringify({ ...event(3), id: 42 }),
+        JSON.stringify({ ...event(4), name: 'y'.repeat(5_000) }),
+        JSON.stringify({ ...event(5), action: 'format', note: 'extra' }),
+        '[1,2,3]',
+        JSON.stringify(event(6)),
+      ].join('\n') + '\n{"at":',
+    );
+    const events = await journal().read();
+    assert.deepEqual(
+      events.map((e) => [e.name, e.action]),
+      [
+        [serverText('web-1'), 'stop'],
+        [serverText('web-5'), undefined],
+        [serverText('web-6'), 'stop'],
+      ],
+    );
+    assert.equal(parse('', now).events.length, 0);
+    assert.deepEqual(errors, []);
+  });
+
+  it('two windows appending at once lose none of each other’s events, compactions included', async () => {
+    const a = journal();
+    const b = journal();
+    const both = async (from: number, count: number): Promise<void> => {
+      for (let i = from; i < from + count; i++) {
+        a.append([event(i, { id: 'a', at: now + i })]);
+        b.append([event(i, { id: 'b', at: now + i })]);
+        // Now and then a turn of the event loop, so writes and compactions interleave.
+        if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all([a.read(), b.read()]);
+    };
+    await both(0, 240);
+    const all = (await journal().read()).map((e) => `${e.id}${e.at - now}`).sort();
+    const expected = ['a', 'b'].flatMap((id) => Array.from({ length: 240 }, (_, i) => `${id}${i}`)).sort();
+    assert.deepEqual(all, expected, 'every event of both');
+    await both(240, 600);
+    const newest = (await journal().read()).map((e) => `${e.id}${e.at - now}`).sort();
+    const last = ['a', 'b'].flatMap((id) => Array.from({ length: 250 }, (_, i) => `${id}${i + 590}`)).sort();
+    assert.deepEqual(newest, last, 'the newest 500 of both, after compactions in each');
+    assert.ok(lines().length < 4 * MAX_EVENTS, `compacted: ${lines().length} lines`);
+    for (const line of lines()) JSON.parse(line);
+    assert.deepEqual(errors, []);
+  });
+
+  it('keeps a line another window appends to the old file while this one compacts', async () => {
+    const history = journal();
+    const rename = fs.promises.rename;
+    const other = `${JSON.stringify(event(0, { id: 'other', at: now + 5_000 }))}\n`;
+    // The other window appends just before the rename: to the file being replaced.
+    fs.promises.rename = async (from, to) => {
+      await fs.promises.appendFile(file, other);
+      return rename(from, to);
+    };
+    try {
+      history.append(Array.from({ length: 2 * MAX_EVENTS + 1 }, (_, i) => event(i)));
+      await history.read();
+    } finally {
+      fs.promises.rename = rename;
+    }
+    assert.ok(lines().length <= MAX_EVENTS + 1, 'compacted');
+    assert.equal((await journal().read()).at(-1)?.id, 'other');
+    assert.deepEqual(errors, []);
+  });
+
+  it('removing the account removes its journal, and nothing is written after', async () => {
+    const history = journal();
+    history.append([event(1)]);
+    await history.read();
+    assert.ok(fs.existsSync(file));
+    await history.remove();
+    history.append([event(2)]);
+    await history.read();
+    assert.equal(fs.existsSync(file), false);
+  });
+});
