@@ -161,6 +161,11 @@ describe('renewal readers (unit)', () => {
   });
 
   describe('an order’s renewal', () => {
+    it('reads a date field holding an object that cannot be made text as unreadable, without throwing', () => {
+      const renewal = readRenewal(JSON.parse('{"nextduedate":{"toString":0}}') as Record<string, unknown>, '');
+      assert.ok(renewal);
+    });
+
     it('reads the WHMCS fields, and donotrenew inverted', () => {
       const product = { id: '1', nextduedate: '2026-12-03', recurringamount: '12.90', billingcycle: 'Monthly' };
       assert.deepEqual(readRenewal(product), {

@@ -162,7 +162,9 @@ export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): O
     if (cycle?.cycle) trace.use('cycle', joinPath(base, cycle.key));
     if (renew) trace.use('autoRenew', joinPath(base, renew.key));
   }
-  const unreadable = !date && dateHit !== undefined && !String(dateHit.value).startsWith('0000-00-00');
+  // Only text is ever turned into a string here: `String()` of a server object can throw (`{"toString":0}`).
+  const never = typeof dateHit?.value === 'string' && dateHit.value.startsWith('0000-00-00');
+  const unreadable = !date && dateHit !== undefined && !never;
   if (!date && !unreadable && !price && !cycleValue && !cycle?.text && !renew) return undefined;
   const renewal: { -readonly [K in keyof OrderRenewal]: OrderRenewal[K] } = {};
   if (date) renewal.date = date;
