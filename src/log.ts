@@ -17,7 +17,7 @@ export class Log {
     return new Log(this.channel, tag, this.secrets);
   }
 
-  // Masked for the session: an old key echoed late by a server is still hidden.
+  // Masked while the extension runs: an old key echoed late by a server is still hidden.
   setSecret(secret: string | undefined): void {
     this.secrets.add(secret);
   }

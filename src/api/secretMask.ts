@@ -50,7 +50,7 @@ export function maskSecrets(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
-// One once added stays masked for the session.
+// One once added stays masked while the extension runs.
 export class SecretMask {
   private readonly secrets = new Set<string>();
 

@@ -64,7 +64,7 @@ export type Coverage =
       readonly coveredThrough?: string;
     };
 
-// `stale`: a date so far back that the panel has stopped renewing it (a cancelled service keeps its last due date).
+// `stale`: a cancelled service keeps its last due date.
 export type NoForecast = 'dateUnreadable' | 'noDate' | 'stale' | 'oneTime' | 'free' | 'ended';
 
 export interface OrderOutlook {
