@@ -11,16 +11,11 @@ export interface Settings {
   readonly requestTimeoutMs: number;
   readonly maxRequestsPerMinute: number;
   readonly websiteUrl: string;
-  /** Minutes between reads of the orders while their view is hidden (0 = off). */
   readonly watchIntervalMinutes: number;
-  /** Days before a renewal the balance does not cover that the extension warns (0 = no warnings). */
   readonly renewalWarningDays: number;
 }
 
-/**
- * Reads the settings. The base URL, website URL and request limit decide where the key goes and how hard the server
- * is hit, so only the user's own settings count for them: a workspace (possibly untrusted) can never redirect the key.
- */
+// Where the key goes and how hard the server is hit: user settings only, so a workspace can never redirect the key.
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
   const userOnly = userValue(config);
@@ -47,11 +42,8 @@ function userValue(config: vscode.WorkspaceConfiguration): <T>(name: string, fal
   };
 }
 
-/**
- * VS Code's proxy and certificate settings, which VS Code applies to Node's `http`/`https` and `fetch` but not to
- * the undici the API client bundles. User settings only, like the base URL: a workspace that could name a proxy or
- * switch certificate checks off could read the key. Read as they are: the API layer checks their types.
- */
+// VS Code applies these to Node's `http` and `fetch`, not to our bundled undici. User settings only: a workspace that
+// could name a proxy or switch certificate checks off could read the key.
 export function readNetworkSettings(env: NodeJS.ProcessEnv = process.env): NetworkSettings {
   const user = userValue(vscode.workspace.getConfiguration('http'));
   return {
@@ -69,7 +61,6 @@ function clamp(value: unknown, fallback: number, min: number, max: number): numb
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
-/** 0 turns automatic refresh off; anything else is at least 10 s, so no setting can make the extension chatty. */
 function refreshInterval(seconds: number): number {
   return seconds === 0 ? 0 : Math.max(10, seconds);
 }

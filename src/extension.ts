@@ -31,10 +31,7 @@ import { OrdersTree } from './views/orders/OrdersTree';
 import { SelectionContext } from './views/SelectionContext';
 import { ViewMessages } from './views/ViewMessages';
 
-/**
- * The composition root: log → accounts (each with its key store, store, scheduler and notices) → views, status bar,
- * features, commands. No request is made here: each account's scheduler starts reading once its view is visible.
- */
+// No request is made here: each account's scheduler starts reading once its view is visible.
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const channel = vscode.window.createOutputChannel('Hosting Account', { log: true });
   const log = new Log(channel);
@@ -178,7 +175,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     : undefined;
 }
 
-/** Reveals an order in the Orders view (under its account's row), first showing all orders if the filter hides it. */
 async function reveal(host: CommandHost, account: Account, id: string): Promise<void> {
   await vscode.commands.executeCommand('hostingAccount.orders.focus');
   const node = host.orders.nodeFor(account, id);

@@ -12,24 +12,22 @@ export interface RateLimitStatus {
   readonly heldUntil?: number;
 }
 
-/** Told when the answer (or failure) is in; a 429 is not `counted`, as the server does not count it. */
+// A 429 is not `counted`: the server does not count it.
 export type Release = (counted?: boolean) => void;
 
 export interface AcquireOptions {
   readonly signal?: AbortSignal;
   readonly priority?: RequestPriority;
-  /** Wins over `priority`: a user who joins the request while it waits raises it. */
   readonly urgency?: Urgency;
-  /** Fail "not sent" rather than wait longer (an action must not go out long after the click). */
+  // An action must not go out long after the click.
   readonly maxWaitMs?: number;
   readonly onWait?: (until: number) => void;
 }
 
-/** No server holds us longer than this at a time; a longer wait it asks for is tried again after this. */
 export const MAX_HOLD_MS = 5 * 60_000;
-/** Of the server's announced budget (and of ours, up to an eighth), background reads leave this much to the user. */
+// Of the server's budget (and of ours, up to an eighth), background reads leave this much to the user.
 const RESERVE = 4;
-/** So that a 429 stops a queue of background reads instead of being the answer to all of them. */
+// So that a 429 stops a queue of background reads instead of answering all of them.
 const BACKGROUND_IN_FLIGHT = 2;
 const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
@@ -41,17 +39,15 @@ interface Waiter {
   readonly cleanup: () => void;
 }
 
-/**
- * At most `limit` requests in any rolling `windowMs`; user requests never wait behind background reads. For a window
- * after a 429 without `Retry-After`, background reads only replace ours the server took (other windows share the key).
- */
+// For a window after a 429 without `Retry-After`, background reads only replace ours the server took (other windows
+// share the key).
 export class RateLimiter {
   private readonly answered: number[] = [];
   private readonly inFlight: Record<RequestPriority, number> = { user: 0, background: 0 };
   private readonly queue: Waiter[] = [];
   private heldUntil = 0;
   private server?: { remaining: number; resetAt: number };
-  /** A background read sent after a low budget's reset time: the others wait for what its answer says. */
+  // A background read sent after a low budget's reset time: the others wait for its answer.
   private probing = false;
   private replaceOwn?: { until: number; count: number };
   private timer: unknown;
@@ -106,7 +102,7 @@ export class RateLimiter {
     });
   }
 
-  /** What an answer says of the limit, told before its release; a line for the log when the server asks too much. */
+  // Told before the release; returns a line for the log when the server asks too much.
   observe(status: number, headers: Readonly<Record<string, string | undefined>>): string | undefined {
     const now = this.clock.now();
     const remaining = headers['x-ratelimit-remaining']?.trim();
@@ -176,7 +172,6 @@ export class RateLimiter {
     return cap && cap.until > now ? Math.max(at, Math.min(slot(cap.count), cap.until)) : at;
   }
 
-  /** The server's low budget reached its reset time with no newer word. */
   private stale(now: number): boolean {
     return this.server !== undefined && this.server.resetAt <= now && this.server.remaining <= RESERVE;
   }
@@ -235,7 +230,6 @@ export class RateLimiter {
     for (const waiter of [...this.queue]) this.settle(waiter, error);
   }
 
-  /** A hold longer than `maxHoldMs` fails requests at once rather than queueing them for minutes. */
   private tooLong(now: number): ApiError | undefined {
     const until = Math.max(this.heldUntil, this.server && this.server.remaining <= 0 ? this.server.resetAt : 0);
     if (until - now <= this.maxHoldMs) return undefined;
@@ -244,11 +238,11 @@ export class RateLimiter {
   }
 }
 
-/** One limiter per key (held as a hash) and origin, outliving the clients: a rebuilt client keeps the count. */
+// Outlives the clients: a rebuilt client keeps the count.
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RateLimiter>();
 
-  /** A second longer than the server's minute, so latency cannot make it count 121. */
+  // A second longer than the server's minute, so latency cannot make it count 121.
   constructor(
     private readonly windowMs = 61_000,
     private readonly clock?: Clock,

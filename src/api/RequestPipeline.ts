@@ -13,15 +13,10 @@ import { type RequestPriority, SharedRequests } from './SharedRequests';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, Transport, type TransportResponse } from './transport';
 import { plain, serverText } from '../util/serverText';
 
-/** An action that cannot be sent within this long after the click is not sent at all, rather than much later. */
 const ACTION_SEND_DEADLINE_MS = 10_000;
-/** Keys are visible ASCII: anything else cannot travel in a header (and would fail as a confusing network error). */
+// Anything else cannot travel in a header (and would fail as a confusing network error).
 const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
 
-/**
- * How one request travels: the key, the rate limiter of that key and origin, the transport, retries of GETs, one log
- * line per attempt, and the error the caller sees (with its request, masked). What the answers mean is the client's.
- */
 export class RequestPipeline {
   readonly baseUrl: BaseUrl;
   readonly clock: Clock;
@@ -46,30 +41,26 @@ export class RequestPipeline {
     this.reports = new ClientReports(options, () => this.transport.route);
   }
 
-  /** The request budget of the key last used. */
   rateLimitStatus(): RateLimitStatus | undefined {
     return this.lastLimiter?.status();
   }
 
-  /** One POST: never sent again, whatever the answer. */
+  // Never sent again, whatever the answer.
   post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
     return this.send('POST', path, body, options);
   }
 
-  /** Takes no new requests; the ones under way finish. */
   async close(): Promise<void> {
     this.disposed = true;
     await this.transport.close();
   }
 
-  /** Takes no new requests and abandons the ones under way. */
   async dispose(): Promise<void> {
     this.disposed = true;
     this.reads.abortAll();
     await this.transport.destroy();
   }
 
-  /** GETs are coalesced: concurrent identical reads (same key, same path) share one request. */
   async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
     const key = await this.requireKey();
     const id = `${keyFingerprint(key)}:${path}`;
@@ -80,7 +71,6 @@ export class RequestPipeline {
       options.signal,
       urgency?.priority ?? options.priority,
     );
-    // A caller's own urgency raised later (a user joined its load) raises the shared request too.
     const stop = urgency?.onRaise(() => this.reads.raise(id));
     return stop ? shared.finally(stop) : shared;
   }
@@ -117,7 +107,6 @@ export class RequestPipeline {
     const secrets = this.reports.secrets(key);
     const context = { method, path, key, secrets };
     const sendBy = method === 'POST' ? this.clock.now() + ACTION_SEND_DEADLINE_MS : undefined;
-    // Read when used: a user who joins the request while it waits raises it.
     const lane = (): RequestPriority => options.urgency?.priority ?? options.priority ?? 'background';
 
     for (let attempt = 1; ; attempt++) {
@@ -204,14 +193,12 @@ export class RequestPipeline {
   }
 }
 
-/** Any failure as an ApiError: one that is not already is an answer that could not be read. */
 export function asApiError(caught: unknown): ApiError {
   return caught instanceof ApiError
     ? caught
     : new ApiError('badResponse', 'The response could not be read.', { cause: caught });
 }
 
-/** The error as the caller sees it: with the request it belongs to, and every server-sent text masked. */
 function withRequest(
   error: ApiError,
   method: string,

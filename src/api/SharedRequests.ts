@@ -1,8 +1,7 @@
-import { type ApiError, cancelledError } from './errors';
+import { cancelledError } from './errors';
 
 export type RequestPriority = 'user' | 'background';
 
-/** A request's priority, which rises to the user's when a user joins it while it waits. */
 export class Urgency {
   private readonly listeners = new Set<() => void>();
 
@@ -32,10 +31,7 @@ interface Shared<T> {
   users: number;
 }
 
-/**
- * Concurrent identical reads share one request. Each caller may cancel its own wait; the request itself is
- * cancelled only when every caller has left. A user who joins a background read raises it to the user's priority.
- */
+// The shared request is cancelled only when every caller has left.
 export class SharedRequests<T> {
   private readonly inflight = new Map<string, Shared<T>>();
 
@@ -45,7 +41,7 @@ export class SharedRequests<T> {
     signal?: AbortSignal,
     priority: RequestPriority = 'background',
   ): Promise<T> {
-    if (signal?.aborted) return Promise.reject(cancelled());
+    if (signal?.aborted) return Promise.reject(cancelledError());
     let shared = this.inflight.get(id);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
@@ -66,7 +62,6 @@ export class SharedRequests<T> {
     return join(shared, signal);
   }
 
-  /** A user joined the load one of its callers belongs to: the shared request waits as the user's from now on. */
   raise(id: string): void {
     this.inflight.get(id)?.urgency.raise();
   }
@@ -92,7 +87,7 @@ function join<T>(shared: Shared<T>, signal?: AbortSignal): Promise<T> {
     const onAbort = (): void => {
       if (!leave()) return;
       if (shared.users === 0) shared.controller.abort();
-      reject(cancelled());
+      reject(cancelledError());
     };
     signal.addEventListener('abort', onAbort, { once: true });
     shared.promise.then(
@@ -100,8 +95,4 @@ function join<T>(shared: Shared<T>, signal?: AbortSignal): Promise<T> {
       (error: Error) => leave() && reject(error),
     );
   });
-}
-
-function cancelled(): ApiError {
-  return cancelledError();
 }

@@ -3,10 +3,6 @@ import { normaliseOrder } from './normalise/order';
 import { isObject, textField } from './normalise/read';
 import { serverText } from '../util/serverText';
 
-/**
- * What the server said when it accepted an action: often the order as it now is, sometimes a job or a plain message,
- * sometimes nothing. The caller uses the order only when its id is the one acted on.
- */
 export function readActionResult(json: unknown): ActionResult {
   if (!isObject(json)) return {};
   let order: Order | undefined;
@@ -17,7 +13,7 @@ export function readActionResult(json: unknown): ActionResult {
         break;
       }
     } catch {
-      // Not an order: many servers answer an action with a job or a plain message.
+      // Many servers answer an action with a job or a plain message.
     }
   }
   const message = textField(json, ['message', 'detail', 'status_message']);

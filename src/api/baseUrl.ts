@@ -1,10 +1,8 @@
 import { ApiError } from './errors';
 
-/** A validated base URL: `origin` plus an optional path prefix without a trailing slash. */
 export interface BaseUrl {
   readonly origin: string;
   readonly pathPrefix: string;
-  /** `origin + pathPrefix`, for display. */
   readonly href: string;
 }
 
@@ -13,10 +11,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
-/**
- * Validates the user's base URL. HTTPS is required because the key travels in every request; plain HTTP is only
- * accepted on loopback, where it never leaves the machine. No error quotes what was typed: it may be the key.
- */
+// The key travels in every request: plain HTTP only on loopback. No error quotes what was typed: it may be the key.
 export function parseBaseUrl(input: string): BaseUrl {
   const text = input.trim();
   if (!text) throw new ApiError('badConfig', 'No base URL is configured.', { reason: { rule: 'baseUrlMissing' } });
@@ -60,17 +55,14 @@ function trimTrailingSlashes(path: string): string {
   return path.slice(0, end);
 }
 
-/**
- * Encodes an order id as exactly one path segment. `encodeURIComponent` leaves dots alone, and a segment of only
- * dots would be resolved as `.`/`..` by the server or a proxy, so those dots are escaped too.
- */
+// A segment of only dots would be resolved as `.`/`..` by the server or a proxy: those dots are escaped too.
 export function encodePathSegment(id: string): string {
   if (id === '') throw new ApiError('invalidRequest', 'The order id is empty.', { reason: { rule: 'orderIdEmpty' } });
   let encoded: string;
   try {
     encoded = encodeURIComponent(id);
   } catch {
-    // A lone surrogate cannot be written as UTF-8: such an id names no order we could address.
+    // A lone surrogate cannot be written as UTF-8.
     throw new ApiError(
       'invalidRequest',
       'The order id contains characters that cannot be sent, so no action was taken.',

@@ -1,17 +1,12 @@
 import { type ApiClientOptions, type RequestLogEntry } from './clientOptions';
 import { maskSecrets } from './secretMask';
 
-/**
- * What a client reports besides its answers: a line per request, warnings, notes. Everything is masked (the key and
- * every other secret in play), and a failing listener never fails a request.
- */
 export class ClientReports {
   constructor(
     private readonly options: Pick<ApiClientOptions, 'onRequest' | 'onWarning' | 'onNote' | 'secrets'>,
     private readonly route: () => string,
   ) {}
 
-  /** The key of this request and every other secret in play. */
   secrets(key: string): string[] {
     return [key, ...(this.options.secrets?.() ?? [])];
   }
@@ -30,7 +25,7 @@ export class ClientReports {
 
   request(entry: RequestLogEntry, secrets?: readonly string[]): void {
     this.safely(() => {
-      // The path may come from a server's next-page link, so it is masked like the server's own words.
+      // The path may come from a server's next-page link.
       const mask = (text: string): string => maskSecrets(text, secrets ?? [...(this.options.secrets?.() ?? [])]);
       this.options.onRequest?.({
         ...entry,

@@ -1,4 +1,3 @@
-/** Time as the limiter and retries see it; tests substitute a clock they can advance by hand. */
 export interface Clock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -9,7 +8,7 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {
     const handle = setTimeout(callback, ms);
-    // A pending retry or queued request must not keep the extension host (or a test run) alive.
+    // A pending retry must not keep the extension host (or a test run) alive.
     handle.unref?.();
     return handle;
   },

@@ -1,23 +1,7 @@
-/** `JSON.parse` behind one linear look at the text that refuses what would keep it busy for long. */
+// Far above what an honest answer holds; `work` is in JSON_COST's nanoseconds (about 60 ms).
+export const JSON_BOUNDS = { depth: 32, entries: 20_000, members: 500, work: 60_000_000 } as const;
 
-/** Far above what an honest answer holds: no reader recurses deeper, or loops longer. */
-export const JSON_BOUNDS = {
-  depth: 32,
-  /** Of one array: more orders than any account has in one page. */
-  entries: 20_000,
-  /** Of one object: more than any order has fields. */
-  members: 500,
-  /**
-   * The work of reading it, in JSON_COST's nanoseconds: about 60 ms. Honest answers cost 2–8 million per MB, so 7 MB
-   * of the densest (BILLmanager's, every value an object of its own) or 20,000 orders of the others pass.
-   */
-  work: 60_000_000,
-} as const;
-
-/**
- * The look's and the first JSON.parse's nanoseconds, measured on the bench machine. V8 makes an object of 128 members
- * or more a dictionary, and a hidden class for each field name in an order of names not met before.
- */
+// V8 makes an object of 128 members or more a dictionary, and a hidden class for each new order of field names.
 export const JSON_COST = { container: 100, value: 15, string: 30, wideMember: 300, nameOrder: 1000 } as const;
 
 export type JsonBound = keyof typeof JSON_BOUNDS;
@@ -30,10 +14,7 @@ export class JsonTooComplex extends Error {
   }
 }
 
-/**
- * `JSON.parse`, past a byte-order mark, with integers beyond 2^53 read as strings of their digits (`…993` would become
- * `…992`, another order's id). Throws a SyntaxError for text that is not JSON, JsonTooComplex over a bound.
- */
+// Integers beyond 2^53 are read as strings of their digits: `…993` would become `…992`, another order's id.
 export function parseJson(body: string): unknown {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   const big = look(text);
@@ -57,11 +38,11 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
 const WIDE = 128;
-/** Name orders met, as bits of their hashes; the hash is seeded per process, so a server cannot aim at collisions. */
+// Seeded per process, so a server cannot aim at hash collisions.
 const SEEN_WORDS = 1 << 15;
 const SEED = (Math.random() * 0x7fffffff) | 0;
 
-/** Checks the bounds and returns the spans of integers beyond 2^53; the syntax is left to `JSON.parse`. */
+// Returns the spans of integers beyond 2^53; the syntax is left to `JSON.parse`.
 function look(text: string): number[] {
   const big: number[] = [];
   const commas = new Int32Array(JSON_BOUNDS.depth + 2);
@@ -71,7 +52,6 @@ function look(text: string): number[] {
   let depth = 0;
   let work = 0;
   let key = false;
-  // Where the text since the last mark (a number, a literal, space) starts: only a long one can be a large integer.
   let after = 0;
   for (let i = 0; i < text.length; i++) {
     switch (text.charCodeAt(i)) {
@@ -130,7 +110,7 @@ function look(text: string): number[] {
         break;
       }
       case COLON:
-        // Before a colon stands a field name: a number there must stay an error, never become a string.
+        // A number before a colon must stay an error, never become a field name.
         after = i + 1;
         break;
     }
@@ -139,7 +119,6 @@ function look(text: string): number[] {
   return big;
 }
 
-/** Notes the text between two marks when it is an integer a double cannot hold; `01…` is left for JSON.parse. */
 function largeInteger(text: string, from: number, to: number, big: number[]): void {
   let start = from;
   let end = to;

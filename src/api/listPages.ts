@@ -3,14 +3,12 @@ import { type Listing } from './models';
 import { nextPagePath, readPageInfo } from './pagination';
 import { type TransportResponse } from './transport';
 
-/** A response as read, before a normaliser makes sense of its body. */
 export interface RawResponse {
   readonly json: unknown;
   readonly headers: TransportResponse['headers'];
   readonly bytes: number;
 }
 
-/** One page of a list as a normaliser read it: the entries, and how many could not be read. */
 export interface Page<T> {
   readonly items: readonly T[];
   readonly skipped: number;
@@ -19,22 +17,18 @@ export interface Page<T> {
 export interface PageWalk<T> {
   readonly baseUrl: BaseUrl;
   readonly maxPages: number;
-  /** The response size cap, over all the pages together. */
+  // Over all the pages together.
   readonly maxBytes: number;
   get(path: string): Promise<RawResponse>;
   parse(path: string, response: RawResponse): Page<T> | Promise<Page<T>>;
   warn(message: string): void;
 }
 
-/**
- * Reads a list over all its pages, within bounds: at most `maxPages` pages, `maxBytes` over all of them together, no
- * page twice, and never a page outside the API. When a bound stops the walk the listing says so.
- */
 export async function readAllPages<T>(firstPath: string, what: string, walk: PageWalk<T>): Promise<Listing<T>> {
   const items: T[] = [];
   let skipped = 0;
   let total: number | undefined;
-  // A total counts the entries we could not read too: only one above everything seen means pages are missing.
+  // A total counts the skipped entries too: only one above everything seen means pages are missing.
   const finish = (stoppedBy?: Listing<T>['stoppedBy']): Listing<T> => {
     if (stoppedBy) walk.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
     return { items, total: total !== undefined && total > items.length + skipped ? total : undefined, stoppedBy };
@@ -63,10 +57,9 @@ export async function readAllPages<T>(firstPath: string, what: string, walk: Pag
   }
 }
 
-/** Above this, parsing and normalising a body each take long enough to deserve an event-loop turn of their own. */
 const LARGE_BODY_BYTES = 1024 * 1024;
 
-/** Lets the rest of the extension host run between parsing a large body and normalising it. */
+// Lets the rest of the extension host run between parsing a large body and normalising it.
 export function yieldIfLarge(response: RawResponse): Promise<void> | undefined {
   return response.bytes > LARGE_BODY_BYTES ? new Promise((resolve) => setImmediate(resolve)) : undefined;
 }

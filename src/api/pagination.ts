@@ -2,18 +2,15 @@ import { type BaseUrl } from './baseUrl';
 import { field, isObject } from './normalise/read';
 import { type RawObject } from './models';
 
-/** Where the next page is, as the response says it: a link, or a page number or cursor to set on the list's URL. */
 export type NextPage =
   | { readonly kind: 'link'; readonly link: string }
   | { readonly kind: 'param'; readonly name: string; readonly value: string };
 
 export interface PageInfo {
   readonly next?: NextPage;
-  /** How many items the whole list has, when the response says. */
   readonly total?: number;
 }
 
-/** Longer than any honest Link header; nothing beyond it is read. */
 const MAX_LINK_HEADER = 8192;
 const NEXT_FIELDS = ['next', 'next_page_url', 'next_url', 'nextUrl', 'next_link', 'nextLink', 'next_href'];
 const HOLDERS = ['links', 'meta', 'pagination', 'paging', '_links', 'page_info', 'pageInfo'];
@@ -30,7 +27,6 @@ const TOTAL_FIELDS = [
 ];
 const CURSOR_FIELDS = ['next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken', 'next_token', 'cursor_next'];
 
-/** Parses `Link: <url>; rel="next"`, reading the header once from left to right. */
 export function nextFromLinkHeader(header: string | undefined): string | undefined {
   if (!header || header.length > MAX_LINK_HEADER) return undefined;
   let at = 0;
@@ -68,7 +64,6 @@ function positiveInteger(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
-/** The objects paging details are kept in: the body itself, `meta`, `links`, `meta.pagination`, `links.pages`… */
 function holders(body: RawObject): RawObject[] {
   const found: RawObject[] = [body];
   for (const name of HOLDERS) {
@@ -83,7 +78,7 @@ function holders(body: RawObject): RawObject[] {
   return found;
 }
 
-/** A value under a `next` field: a URL or path, or (Vultr's style) a bare cursor to send as `cursor=`. */
+// Vultr sends a bare cursor under `next`.
 function nextFromValue(value: unknown): NextPage | undefined {
   const link = text(value) ?? (isObject(value) ? text(field(value, ['href', 'url', 'link'])) : undefined);
   if (link === undefined) return undefined;
@@ -91,7 +86,6 @@ function nextFromValue(value: unknown): NextPage | undefined {
   return link.length <= 1024 ? { kind: 'param', name: 'cursor', value: link } : undefined;
 }
 
-/** What a list response says about the next page and the whole list's size. */
 export function readPageInfo(body: unknown, linkHeader: string | undefined): PageInfo {
   const headerLink = nextFromLinkHeader(linkHeader);
   if (!isObject(body)) return headerLink ? { next: { kind: 'link', link: headerLink } } : {};
@@ -127,7 +121,6 @@ function nonNegativeInteger(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 
-/** `next_page: 3`, or `current_page: 2` with `last_page`/`total_pages` above it. */
 function pageNumber(place: RawObject): number | undefined {
   const next = field(place, ['next_page', 'nextPage']);
   if (next !== undefined) return positiveInteger(next);
@@ -138,11 +131,7 @@ function pageNumber(place: RawObject): number | undefined {
   return current !== undefined && last !== undefined && current < last ? current + 1 : undefined;
 }
 
-/**
- * The path (below the base URL's prefix) of the next page, or undefined when it would leave the API: another origin,
- * or anywhere outside `<prefix>/api/v1/` once `..` and encoded dots are resolved, or a path a server or proxy that
- * decodes it again could route elsewhere. The key goes with every page.
- */
+// The key goes with every page: undefined for anything that could leave `<prefix>/api/v1/`.
 export function nextPagePath(base: BaseUrl, next: NextPage, currentPath: string): string | undefined {
   const current = new URL(base.pathPrefix + currentPath, base.origin);
   let url: URL;
@@ -166,11 +155,8 @@ export function nextPagePath(base: BaseUrl, next: NextPage, currentPath: string)
   return url.pathname.slice(base.pathPrefix.length) + url.search;
 }
 
-/**
- * `new URL` resolves `..` and `%2e%2e` segments, but not `..%2f`, `..;/` (a path parameter Tomcat and others strip),
- * `%252e` (decoded twice by some proxies) or an encoded slash or backslash: a segment is plain when decoding it once
- * yields no separator, no `;`, no `%` and no dot segment.
- */
+// `new URL` resolves `..` and `%2e%2e`, but not `..%2f`, `..;/` (Tomcat strips path parameters), `%252e` (some proxies
+// decode twice) or an encoded slash or backslash.
 function isPlainSegment(segment: string): boolean {
   if (segment.includes(';') || segment.includes('\\')) return false;
   if (!segment.includes('%') && !segment.includes('.')) return true;

@@ -8,17 +8,14 @@ import { optional, plain, serverText } from '../util/serverText';
 export interface RequestContext {
   readonly method: string;
   readonly path: string;
-  /** Masked out of anything the server echoes back. */
   readonly key: string;
-  /** Other secrets in play (a stored key while another is checked): masked the same way. */
   readonly secrets?: readonly string[];
 }
 
-/** An HTTP date as RFC 9110 allows it (IMF-fixdate, RFC 850, asctime); anything else is not a date. */
+// RFC 9110's IMF-fixdate, RFC 850 and asctime forms.
 const HTTP_DATE =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}, \d{2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$|^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
-/** Parses `Retry-After`: delta seconds or an HTTP date. Cut before it is matched; "foo 2099" is neither. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (!value || value.length > 64) return undefined;
   const text = value.trim();
@@ -28,7 +25,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** `X-RateLimit-Reset` comes as epoch seconds, epoch milliseconds or seconds from now, depending on the server. */
+// Epoch seconds, epoch milliseconds or seconds from now, depending on the server.
 export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
   if (!value || value.length > 32 || !/^\d{1,16}(?:\.\d{1,6})?$/.test(value.trim())) return undefined;
   const number = Number(value);
@@ -41,7 +38,6 @@ export function mask(text: string, key: string, others: readonly string[] = []):
   return maskSecrets(text, [key, ...others]);
 }
 
-/** A request id as support can use it: masked, printable, short. A server controls it, so it is cut and cleaned. */
 export function safeRequestId(value: string | undefined, secrets: readonly string[]): string | undefined {
   if (!value) return undefined;
   const cleaned = maskSecrets(value.slice(0, 512), secrets)
@@ -50,17 +46,11 @@ export function safeRequestId(value: string | undefined, secrets: readonly strin
   return cleaned || undefined;
 }
 
-/** How much of a body an excerpt looks at: the start says what the page is, and no work grows with the rest. */
 const EXCERPT_WINDOW = 4096;
 
-/**
- * A short, single-line, tag-free excerpt of a body for messages and logs, read once from left to right (no pattern
- * runs over server text); no work grows with the rest of the body.
- */
 export function excerpt(body: string, key: string, max = 120, others: readonly string[] = []): string {
   const secrets = [key, ...others];
-  // Room past the window for a secret's longest form (\uXXXX is six characters a character): a form the window
-  // would cut is masked whole first.
+  // Room for a secret's longest form (six characters a character as \uXXXX), so a cut form is still masked.
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
   const text = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
   let out = '';
@@ -74,7 +64,6 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
       continue;
     }
     const code = char.charCodeAt(0);
-    // Control characters and line breaks would break the one-line log format.
     if (code <= 0x20 || code === 0x7f || char === '\u00a0') {
       space = out.length > 0;
       continue;
@@ -93,7 +82,6 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 
-/** Where the text after a tag starts; a `<script>` or `<style>` element is skipped whole. */
 function endOfTag(text: string, start: number): number {
   const close = text.indexOf('>', start + 1);
   if (close < 0) return text.length;
@@ -115,7 +103,6 @@ function looksLikeHtml(response: TransportResponse): boolean {
   );
 }
 
-/** The `{ error, message }` of the spec, and the other shapes error bodies come in (nested, RFC 7807). */
 export function readErrorBody(body: unknown): { code?: string; message?: string } {
   if (!isObject(body)) return {};
   const { error, message, detail, title, code, errors } = body;
@@ -131,14 +118,13 @@ export function readErrorBody(body: unknown): { code?: string; message?: string 
   };
 }
 
-/** Error codes that mean the key itself is wrong. A refusal for another reason ("forbidden on this plan") is not one. */
 const AUTH_CODE =
   /unauthori[sz]ed|unauthenticated|(?:invalid|missing|expired|revoked|bad|wrong)_?(?:api_?)?(?:key|token)/i;
 
 function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   if (code && /^unauthori[sz]ed$/i.test(code)) return 'unauthorized';
   if (status === 401) return 'unauthorized';
-  // 403 usually means a bad key; a 403 that names another reason (e.g. "order_suspended") is a refusal.
+  // A 403 that names another reason (e.g. "order_suspended") is a refusal, not a bad key.
   if (status === 403) return !code || AUTH_CODE.test(code) ? 'unauthorized' : 'invalidRequest';
   if (status === 404 || status === 410) return 'notFound';
   if (status === 429) return 'rateLimited';
@@ -147,16 +133,14 @@ function kindForStatus(status: number, code: string | undefined): ApiErrorKind {
   return 'invalidRequest';
 }
 
-/** Above this, masking and parsing a body each take long enough to deserve an event-loop turn of their own. */
 const LARGE_BODY = 1024 * 1024;
 
-/** Turns a response into JSON (or `undefined` for an empty body) or throws the matching ApiError. */
 export async function interpret(response: TransportResponse, context: RequestContext, now: number): Promise<unknown> {
   const { status } = response;
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
-  // Masked before anything reads it: a key echoed anywhere in the body (a value, a field name, a message) is gone.
+  // Before anything reads it: a key echoed anywhere in the body is gone.
   const body = maskSecrets(response.body, secrets);
   if (body.length > LARGE_BODY) await new Promise((resolve) => setImmediate(resolve));
   let json: unknown;

@@ -4,7 +4,6 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for by a retry: the error goes to the caller. */
   readonly maxRetryAfterMs: number;
 }
 
@@ -15,7 +14,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
-/** A POST is never sent again: one click, one POST. A 429 is retried once, held by the limiter as it asked. */
+// A POST is never sent again: one click, one POST.
 export function retryDelay(
   policy: RetryPolicy,
   method: string,
@@ -25,7 +24,7 @@ export function retryDelay(
   background = false,
 ): number | undefined {
   if (method !== 'GET' || attempt >= policy.maxAttempts) return undefined;
-  // The account's schedule backs off instead, except for a kept-alive socket the server had closed (tried once).
+  // The scheduler backs off instead, except for a kept-alive socket the server had closed (tried once).
   if (background && (error.kind !== 'network' || attempt > 1)) return undefined;
   const retryable =
     error.kind === 'rateLimited'
@@ -34,6 +33,5 @@ export function retryDelay(
   if (!retryable) return undefined;
   if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) return undefined;
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  // Jitter spreads the retries of several windows.
   return Math.round(backoff / 2 + random() * (backoff / 2));
 }

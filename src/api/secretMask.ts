@@ -1,15 +1,14 @@
-/** Shorter secrets are not masked: masking "ab" everywhere would garble every text and hide nothing of value. */
+// Masking "ab" everywhere would garble every text and hide nothing of value.
 const MIN_SECRET_LENGTH = 4;
 const MASK = '***';
 
-/** `\uXXXX` for each character `which` matches. */
 const unicode = (json: string, which: RegExp, upper = false): string =>
   json.replace(which, (char) => {
     const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
     return `\\u${upper ? hex.toUpperCase() : hex}`;
   });
 
-/** How common encoders write a string beyond JSON.stringify's escapes. */
+// How common encoders write a string beyond JSON.stringify's escapes.
 const JSON_STYLES: ReadonlyArray<(json: string) => string> = [
   (json) => unicode(json, /[^\x20-\x7e]/g).replaceAll('/', '\\/'), // PHP
   (json) => unicode(json, /[^\x20-\x7e]/g), // Python
@@ -17,10 +16,7 @@ const JSON_STYLES: ReadonlyArray<(json: string) => string> = [
   (json) => unicode(json.replaceAll('\\"', '"'), /[^\x20-\x7e]|[<>&'+`"]/g, true), // .NET
 ];
 
-/**
- * The forms an honest server echoes a secret in, longest first: as sent, percent-encoded, JSON-escaped, base64 (and its
- * full groups, as in a Basic-auth echo of `key:`).
- */
+// Base64's full groups too, as in a Basic-auth echo of `key:`.
 function forms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const all = new Set([secret, json, ...JSON_STYLES.map((style) => style(json))]);
@@ -42,7 +38,7 @@ function uriEncoded(secret: string): string {
   }
 }
 
-/** Longest secret first: one that holds another (a key rotated by appending) is masked whole. */
+// Longest first: a secret that holds another (a key rotated by appending) is masked whole.
 export function maskSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
@@ -54,7 +50,7 @@ export function maskSecrets(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
-/** The secrets in play for the log and every API client; one once added stays masked for the session. */
+// One once added stays masked while the extension runs.
 export class SecretMask {
   private readonly secrets = new Set<string>();
 

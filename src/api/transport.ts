@@ -8,13 +8,10 @@ import { describeRoute } from './network/route';
 import { type NetworkSettings } from './network/settings';
 
 export interface Timeouts {
-  /** TCP + TLS connection set-up. */
   readonly connectMs: number;
-  /** From sending the request to the response headers. */
   readonly headersMs: number;
-  /** Longest silence while the body streams in. */
   readonly bodyMs: number;
-  /** The whole exchange, so a body that trickles forever still ends. */
+  // So a body that trickles forever still ends.
   readonly totalMs: number;
 }
 
@@ -24,18 +21,16 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export interface TransportRequest {
   readonly origin: string;
   readonly method: 'GET' | 'POST';
-  /** Sent verbatim on the request line: never parsed by a URL class, which would resolve `..` segments. */
+  // Never parsed by a URL class, which would resolve `..` segments.
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly signal?: AbortSignal;
-  /** User actions travel on connections of their own, so they never queue behind hung background reads. */
   readonly lane?: Lane;
 }
 
 export type Lane = 'user' | 'background';
 
-/** Where the client's requests go and how they get there (proxy, certificates). */
 export interface TransportNetwork {
   readonly origin: string;
   readonly settings?: NetworkSettings;
@@ -61,7 +56,6 @@ const NOT_SENT_CODES = new Set([
 ]);
 const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|HOSTNAME_MISMATCH|ALTNAME/i;
 
-/** undici (and Node's net layer) nest the useful code in `cause` or in an AggregateError's `errors`. */
 function findCode(error: unknown, depth = 0): string | undefined {
   if (depth > 4 || typeof error !== 'object' || error === null) return undefined;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
@@ -73,34 +67,23 @@ function findCode(error: unknown, depth = 0): string | undefined {
   );
 }
 
-/** A header sent several times, as one comma-separated line (how HTTP combines them). */
 function headerLine(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Our own deadline fired first. */
 class DeadlineHit extends Error {}
 
-/** One lane's pool, and how many of our requests use it: a pool given up on is destroyed when the last one ends. */
 interface LanePool {
   dispatcher: Dispatcher;
   active: number;
   retired: boolean;
-  /** Connections made and not closed yet: with none, a request that got no answer was never sent. */
+  // With none open or made meanwhile, a request that got no answer was never sent.
   open: number;
-  /** Connections made in all, to tell whether one was made while a request waited. */
   made: number;
 }
 
-/**
- * Two keep-alive connection pools per client, one per lane: undici's pool serves first come, first served, so a
- * Stop clicked while background reads hang would otherwise wait for their timeouts. undici's `request` API, never
- * the global `fetch`.
- *
- * Every request ends by `totalMs` on our own timer, whatever undici does with the abort (one that arrives before a
- * connection is made is lost): the promise is settled, and a pool whose request never got an answer is replaced and
- * destroyed once its other requests are done, which closes the connection attempt still under way.
- */
+// A pool per lane: undici serves first come, first served, so a Stop would wait for hung background reads. Our own
+// `totalMs` timer ends every request (undici loses an early abort); a pool left without an answer is replaced.
 export class Transport {
   private readonly lanes: Record<Lane, LanePool>;
   private readonly retired = new Set<LanePool>();
@@ -126,7 +109,6 @@ export class Transport {
     this.lanes = { user: this.pool('user'), background: this.pool('background') };
   }
 
-  /** `direct` or `proxy host:port`, for the request log. */
   get route(): string {
     return describeRoute(this.plan.route);
   }
@@ -149,7 +131,6 @@ export class Transport {
       timer.unref?.();
     });
     const exchange = this.exchange(pool.dispatcher, request, signal, progress);
-    // Whichever loses the race must not surface as an unhandled rejection.
     exchange.catch(() => undefined);
     deadlineHit.catch(() => undefined);
     try {
@@ -158,7 +139,6 @@ export class Transport {
       if (error instanceof ApiError) throw error;
       const timedOut = error instanceof DeadlineHit;
       if (timedOut && !progress.headersReceived) this.retire(pool, lane);
-      // A request that got no answer may have been sent only if a connection was there for it.
       const connected = progress.headersReceived || pool.open > 0 || pool.made > madeBefore;
       throw this.classify(timedOut ? undefined : error, request, timedOut, progress.headersReceived, connected);
     } finally {
@@ -168,13 +148,11 @@ export class Transport {
     }
   }
 
-  /** Lets the requests under way finish, then closes the connections (a retired pool goes when its last one ends). */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([this.lanes.user, this.lanes.background].map((pool) => pool.dispatcher.close()));
   }
 
-  /** Closes the connections now, failing the requests under way. */
   async destroy(): Promise<void> {
     this.closed = true;
     const pools = [this.lanes.user, this.lanes.background, ...this.retired];
@@ -192,7 +170,6 @@ export class Transport {
     return pool as LanePool;
   }
 
-  /** The lane's pool holds a request that never got an answer: new requests get a new pool (none once closed). */
   private retire(pool: LanePool, lane: Lane): void {
     if (pool.retired) return;
     pool.retired = true;
@@ -205,7 +182,6 @@ export class Transport {
     pool.dispatcher.destroy().catch(() => undefined);
   }
 
-  /** One request and its body, within the size cap. */
   private async exchange(
     dispatcher: Dispatcher,
     request: TransportRequest,
@@ -269,7 +245,6 @@ export class Transport {
     const details = { cause: error, maybeSent: true };
     if (request.signal?.aborted) return cancelledError(details);
     if (deadlineHit) {
-      // Without a connection there is no request: when none was made, nothing was sent.
       const proxy =
         this.plan.route.kind === 'proxy'
           ? { address: this.plan.route.proxy.address, setting: this.plan.route.setting }

@@ -1,7 +1,4 @@
-/**
- * undici, read on the first request rather than at activation: esbuild makes `./undiciParts` a bundle of its own,
- * `dist/undici.js` (see esbuild.js), the one lazily loaded part of the extension.
- */
+// Loaded on the first request, not at activation: `./undiciParts` is a bundle of its own (esbuild.js).
 import type { Agent, Pool, ProxyAgent } from 'undici';
 import type * as Parts from './undiciParts';
 

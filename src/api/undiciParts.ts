@@ -1,8 +1,4 @@
-/**
- * The pieces of undici the client uses. The package's index also loads fetch, WebSocket, caches and mocks,
- * which would triple the size of the bundle; these files are undici's own modules, loaded the same way. Required by
- * ./undici.ts on the first request.
- */
+// The package's index also loads fetch, WebSocket, caches and mocks, which would triple the bundle.
 import type {
   Agent as AgentClass,
   buildConnector as buildConnectorFunction,
@@ -13,8 +9,7 @@ import type {
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export const Agent = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
-// Tunnels HTTPS with CONNECT (the exchange itself is ours: network/tunnel.ts); requiring it, like the agent, leaves
-// undici's global dispatcher alone (lib/global.js).
+// Requiring the files, not the index, leaves undici's global dispatcher alone (lib/global.js).
 export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
 const apiRequest = require('undici/lib/api/api-request.js') as (
   this: Dispatcher,
@@ -29,7 +24,7 @@ export type ProxyAgent = ProxyAgentClass;
 export type { Dispatcher };
 export type Connector = buildConnectorFunction.connector;
 
-/** `dispatcher.request(options)` without the package index, which is what attaches `request` to the prototype. */
+// The package index is what attaches `request` to the prototype.
 export function request(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
   return apiRequest.call(dispatcher, options);
 }

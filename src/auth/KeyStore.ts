@@ -4,7 +4,6 @@ import { API_KEY_SECRET } from './secretNames';
 
 export { API_KEY_SECRET, DEFAULT_ACCOUNT_ID, secretNameOf } from './secretNames';
 
-/** A SecretStorage failure: which operation, and the platform's words (the UI words the rest). Never the key. */
 export class KeyStoreError extends Error {
   override readonly name = 'KeyStoreError';
 
@@ -16,18 +15,13 @@ export class KeyStoreError extends Error {
   }
 }
 
-/**
- * The API key lives only in VS Code's SecretStorage (the OS keychain on desktop). Nothing here falls back to settings
- * or files when that storage fails: the user is told instead. Changes made in another window arrive through
- * `secrets.onDidChange` and are passed on.
- */
+// No fallback to settings or files when SecretStorage fails: the user is told instead.
 export class KeyStore implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
   private readonly subscription: vscode.Disposable;
   private cached?: Promise<string | undefined>;
 
-  /** `secretName` is the account's own (`secretNameOf`); the first account's is the name used always. */
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly secretName: string = API_KEY_SECRET,
@@ -39,7 +33,7 @@ export class KeyStore implements vscode.Disposable {
     });
   }
 
-  /** The stored key, or undefined. Cached until it changes: every request asks for it. */
+  // Cached until it changes: every request asks for it.
   get(): Promise<string | undefined> {
     this.cached ??= Promise.resolve(this.secrets.get(this.secretName)).then(
       (key) => key || undefined,

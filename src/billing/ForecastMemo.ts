@@ -11,10 +11,7 @@ export interface ForecastInputs {
 
 const NO_INVOICES: readonly Invoice[] = [];
 
-/**
- * One account's forecast, made again only when a value changes: the store replaces a value it reads again, never
- * edits it, so the values themselves are the key (with the day and the warning window).
- */
+// The store replaces a value it reads again, never edits it, so the values themselves are the key.
 export class ForecastMemo {
   private last?: {
     readonly balance: Balance | undefined;

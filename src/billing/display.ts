@@ -2,7 +2,6 @@ import { AMOUNT_SCALE } from '../api/normalise/money';
 import { DAY_MS, parseDayText } from '../util/calendar';
 import { type Units } from './types';
 
-/** Formatters are costly to make, and a forecast formats hundreds of values. */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
@@ -15,7 +14,6 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter;
 }
 
-/** A calendar day as the locale writes it short ("Dec 3", "3 Dec"), with the year when not `today`'s. */
 export function formatDay(day: string, today: string, locale: string): string {
   const days = parseDayText(day);
   if (days === undefined) return day;
@@ -23,7 +21,7 @@ export function formatDay(day: string, today: string, locale: string): string {
   try {
     const format = cached(
       `day|${locale}|${withYear}`,
-      // A calendar day, not an instant: formatted at UTC midnight in UTC, it is that day everywhere.
+      // Midnight UTC formatted in UTC is that day everywhere.
       () =>
         new Intl.DateTimeFormat(locale, {
           day: 'numeric',
@@ -38,14 +36,12 @@ export function formatDay(day: string, today: string, locale: string): string {
   }
 }
 
-/** Units as exact decimal text: `-1234567` → "-123.4567". */
 export function unitsText(units: Units): string {
   const abs = Math.abs(units);
   const whole = Math.floor(abs / AMOUNT_SCALE);
   return `${units < 0 ? '-' : ''}${whole}.${String(abs - whole * AMOUNT_SCALE).padStart(4, '0')}`;
 }
 
-/** "€12.90", "12,90 €", "€0.0123": Intl formats the decimal text exactly, never a float. */
 export function formatUnits(units: Units, currency: string | undefined, locale: string): string {
   const text = unitsText(units);
   try {

@@ -26,13 +26,9 @@ import {
 } from './types';
 
 export interface ForecastOptions {
-  /** Days ahead, after today: 90 unless said (0 to 366). */
   readonly horizonDays?: number;
-  /** The user's zone; the machine's unless said. */
   readonly zone?: ZoneOffset;
-  /** An order is flagged when a charge it cannot pay is this many days away or fewer: 7 unless said. */
   readonly warningDays?: number;
-  /** Renewal dates further back are not forecast (a cancelled service keeps its last due date): 31 unless said. */
   readonly staleDays?: number;
 }
 
@@ -40,11 +36,11 @@ export const DEFAULT_HORIZON_DAYS = 90;
 export const DEFAULT_WARNING_DAYS = 7;
 const MAX_HORIZON_DAYS = 366;
 const DEFAULT_STALE_DAYS = 31;
-/** An hourly order fills 400 renewals in 16 days; a hostile list stops at 100,000 in all. */
+// An hourly order fills 400 renewals in 16 days; a hostile list stops at 100,000 in all.
 const MAX_PER_ORDER = 400;
 const MAX_RENEWALS = 100_000;
 const HOUR_MS = 3_600_000;
-/** Status words of orders that will not renew whatever their due date says (WHMCS keeps a terminated one's). */
+// Whatever their due date says: WHMCS keeps a terminated order's.
 const ENDED = new Set(['terminated', 'cancelled', 'canceled', 'fraud', 'deleted', 'closed', 'expired']);
 
 type Outlook = { -readonly [K in keyof OrderOutlook]: OrderOutlook[K] };
@@ -53,7 +49,6 @@ type Shared = Pick<
   'source' | 'kind' | 'amount' | 'currency' | 'currencyAssumed' | 'priceProblem' | 'autoRenew'
 >;
 
-/** An order that renews every cycle from its first date, or an unpaid invoice charged once. */
 interface Item {
   readonly source: RenewalSource;
   readonly day: number;
@@ -82,10 +77,7 @@ function toUnits(amount: number): Units | undefined {
   return Number.isSafeInteger(units) ? units : undefined;
 }
 
-/**
- * The k-th renewal (0: the date the server sent). Months and years keep the first date's day of the month (31 Jan,
- * 28 Feb, 31 Mar); an instant is stepped in UTC, as servers compute them, then placed on the user's calendar.
- */
+// An instant is stepped in UTC, as servers compute them, then placed on the user's calendar.
 function occurrence(item: Item, k: number, zone: ZoneOffset): { day: number; at?: number } | undefined {
   if (k === 0) return { day: item.day, at: item.at };
   const { cycle } = item;
@@ -135,7 +127,6 @@ function unpaidOf(invoices: readonly Invoice[], today: number): UnpaidInvoice[] 
   return list;
 }
 
-/** The currency sums are in: the balance's; else the one every price shares; else none. */
 function sumCurrency(balance: Balance | undefined, items: readonly Item[]): { currency?: string; assumed: boolean } {
   if (balance?.currency) return { currency: balance.currency, assumed: false };
   const all = new Set(items.map((item) => item.currency).filter((c) => c !== undefined));
@@ -161,7 +152,7 @@ function sharedOf(item: Item, currency: string | undefined): Shared {
   };
 }
 
-/** Unpaid invoices by `day|amount`: one for an order's next renewal (same day, same amount) is counted on the order. */
+// An unpaid invoice for an order's next renewal (same day, same amount) is counted on the order.
 function billsOf(unpaid: readonly UnpaidInvoice[]): Map<string, number[]> {
   const bills = new Map<string, number[]>();
   unpaid.forEach(({ day, amount }, i) => {
@@ -171,7 +162,6 @@ function billsOf(unpaid: readonly UnpaidInvoice[]): Map<string, number[]> {
   return bills;
 }
 
-/** What renews: the orders that can be forecast, then the unpaid invoices not counted on an order. */
 function itemsOf(
   orders: readonly Order[],
   unpaid: UnpaidInvoice[],
@@ -225,7 +215,7 @@ function itemsOf(
   return { items, outlooks };
 }
 
-/** Every renewal up to the last day, in one sort; a bound moves the last day back so every day listed is whole. */
+// A bound moves the last day back, so every day listed is whole.
 function listing(
   items: readonly Item[],
   shared: readonly Shared[],
@@ -261,7 +251,7 @@ function listing(
   for (const slot of slots) {
     const { kind, amount } = shared[slot.index] as Shared;
     sum += kind === 'charge' ? (amount as number) : 0;
-    // Past the integers floats hold exactly, only a hostile server gets: the rest of that day and after is left out.
+    // Past the exact integers of a double: only a hostile server gets here.
     if (!Number.isSafeInteger(sum) || !Number.isSafeInteger((start ?? 0) - sum)) {
       stopAt(slot.day, 'amountLimit');
       slots = slots.filter((s) => s.day <= lastDay);
@@ -272,12 +262,6 @@ function listing(
   return { slots, lastDay, cut };
 }
 
-/**
- * Billing foresight: the renewals of the next days in date order, the balance running down through them (every charge
- * paid in date order, so once short, short after), what it covers, and what each order faces. A renewal in another
- * currency or without a readable price is listed and not summed; an order that does not renew is listed, never
- * charged; an order whose date cannot be read, or whose cycle cannot, gets no guess.
- */
 export function forecast(
   balance: Balance | undefined,
   orders: readonly Order[],
@@ -311,7 +295,6 @@ export function forecast(
   const otherCurrencies = new Set<string>();
   let runsOut: ForecastRenewal | undefined;
   let lastCovered: ForecastRenewal | undefined;
-  // Thousands of renewals share a few hundred days: each day's text is made once.
   const days = new Map<number, string>();
   for (const { index, k, day, at } of slots) {
     if (!days.has(day)) days.set(day, dayText(day));

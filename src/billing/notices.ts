@@ -2,22 +2,18 @@ import { type ZoneOffset, dayOfInstant, parseDayText, systemZone } from '../util
 import { DEFAULT_WARNING_DAYS } from './forecast';
 import { type Forecast, type ForecastRenewal } from './types';
 
-/** Told 7, 3 and 1 days before a renewal the balance does not pay, and on the day; each step once. */
 export const WARNING_STEPS: readonly number[] = [7, 3, 1, 0];
-/** Told keys are kept this long after their renewal day. */
 export const KEEP_TOLD_DAYS = 62;
 
 export interface RenewalNotice {
-  /** Kept once the notice is shown: the same step of the same renewal is never due again. */
   readonly key: string;
-  /** 7, 3, 1 or 0 (also when past due). */
+  // 0 also when past due.
   readonly step: number;
   readonly daysAway: number;
   readonly renewal: ForecastRenewal;
 }
 
 export interface NoticeContext {
-  /** The account's id, so two accounts' orders with the same id keep apart. */
   readonly account: string;
   readonly told: ReadonlySet<string>;
   readonly now: number;
@@ -25,10 +21,7 @@ export interface NoticeContext {
   readonly steps?: readonly number[];
 }
 
-/**
- * `<account>/<order>/<date>/<step>`, or `<account>/invoice/<invoice>/<date>/<step>`, ids escaped. The date is the
- * renewal's as the server gave it (a day, or an instant in UTC), not the user's day: a zone change tells nothing again.
- */
+// See ARCHITECTURE.md's glossary: Notice key.
 export function noticeKey(account: string, renewal: ForecastRenewal, step: number): string {
   const { source } = renewal;
   const subject =
@@ -41,7 +34,6 @@ function uncovered(renewal: ForecastRenewal): boolean {
   return renewal.kind === 'charge' && renewal.covered === false && renewal.autoRenew !== false;
 }
 
-/** The notices due now, at most one per renewal (its most urgent step), none already told. */
 export function noticesDue(forecast: Forecast, context: NoticeContext): RenewalNotice[] {
   const steps = [...(context.steps ?? WARNING_STEPS)]
     .filter((s) => Number.isInteger(s) && s >= 0)
@@ -61,7 +53,6 @@ export function noticesDue(forecast: Forecast, context: NoticeContext): RenewalN
   return due;
 }
 
-/** Orders to flag in the tree and count in the view's badge: a charge within `warningDays` the balance does not pay. */
 export function ordersToWarn(forecast: Forecast, warningDays = DEFAULT_WARNING_DAYS): ReadonlySet<string> {
   const flagged = new Set<string>();
   for (const renewal of forecast.renewals) {
@@ -71,7 +62,6 @@ export function ordersToWarn(forecast: Forecast, warningDays = DEFAULT_WARNING_D
   return flagged;
 }
 
-/** The told keys worth keeping: those whose renewal date is at most `keepDays` before `today` (`YYYY-MM-DD`). */
 export function keepTold(told: Iterable<string>, today: string, keepDays = KEEP_TOLD_DAYS): string[] {
   const from = (parseDayText(today) ?? 0) - keepDays;
   const kept: string[] = [];

@@ -29,15 +29,12 @@ export interface ActiveBinding {
   readonly binding: FolderBinding;
 }
 
-/**
- * The workspace folders' servers (in `workspaceState`), and the active folder: the active editor's, else the last one,
- * else the first.
- */
+// The active folder: the active editor's, else the last one, else the first.
 export class FolderBindings extends Disposable {
   private readonly onDidChangeEmitter = this.register(new Emitter<void>());
   readonly onDidChange = this.onDidChangeEmitter.event;
   private lastFolder?: string;
-  /** One after another: each reads what the last one wrote. */
+  // One after another: each reads what the last one wrote.
   private writes: Promise<void> = Promise.resolve();
 
   constructor(

@@ -1,7 +1,4 @@
-/**
- * The folders' bindings and the suggestions made, as kept in `workspaceState`: read back distrustfully (anything not
- * exactly right is dropped, never repaired), oldest first so the least recently used go first at the bound.
- */
+// Read back distrustfully: anything not exactly right is dropped, never repaired.
 
 export const FOLDER_BINDINGS_KEY = 'hostingAccount.folderBindings';
 export const FOLDER_SUGGESTIONS_KEY = 'hostingAccount.folderSuggestions';
@@ -12,7 +9,7 @@ export interface FolderBinding {
   readonly accountId: string;
   readonly orderId: string;
   readonly boundAt: number;
-  /** The server's name as last seen, to say which one it was once it is gone (server text). */
+  // To say which server it was once it is gone.
   readonly name?: string;
 }
 
@@ -45,7 +42,6 @@ export function bindingOf(stored: StoredBindings, folder: string): FolderBinding
   return name === undefined ? { accountId, orderId, boundAt } : { accountId, orderId, boundAt, name };
 }
 
-/** Throws a RangeError when a value could not be read back; a name that could not is left out. */
 export function bindFolder(
   stored: StoredBindings,
   folder: string,
@@ -65,7 +61,6 @@ export function bindFolder(
   return { version: 1, folders: [...others, entry].slice(-MAX_BINDINGS) };
 }
 
-/** The same record when nothing changes: the caller then writes nothing. */
 export function renameBound(stored: StoredBindings, accountId: string, orderId: string, name: string): StoredBindings {
   const fits = isName(name);
   let changed = false;
@@ -100,7 +95,6 @@ function isName(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_BOUND_NAME && isOrderId(value);
 }
 
-/** From the folder's sources, once per folder; from its settings, once per folder and account. */
 export type SuggestionKind = 'sources' | 'teamFile';
 
 export interface SuggestedOnce {
@@ -187,7 +181,6 @@ function isAccountId(value: unknown): value is string {
   return typeof value === 'string' && ACCOUNT_ID.test(value);
 }
 
-/** As the normalisers accept ids: not empty, at most 256, no lone surrogate. */
 function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_ORDER_ID && !/\p{Cs}/u.test(value);
 }

@@ -1,4 +1,4 @@
-/** `hostingAccount.folderServer`: a server's name or id; what looks like a URL, a path or a key is refused. */
+// A server's name or id: what looks like a URL, a path or a key is refused.
 import { type FolderServer } from './suggestServer';
 
 export const FOLDER_SERVER_SETTING = 'hostingAccount.folderServer';
@@ -29,13 +29,12 @@ function refuse(problem: FolderServerProblem): FolderServerCheck {
   return { ok: false, problem };
 }
 
-/** Control, format (bidi overrides, zero-width) and lone surrogate characters. */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 const KEY_SCHEME = /^(?:bearer|basic|token)\s+[\w+./=-]{16}|^-----begin/i;
 const KEY_PREFIX =
   /^(?:[spr]k_(?:live|test)_|sk-(?:proj|ant)-|gh[opsu]_|github_pat_|glpat-|xox[abeprs]-|(?:AKIA|ASIA)[\dA-Z]{16})/;
-/** A known key prefix, or a long run of letters and digits mixed (base64, hex); UUIDs and worded names pass. */
+// UUIDs and worded names pass.
 export function isKeyLike(value: string): boolean {
   const start = value.slice(0, 40);
   if (KEY_SCHEME.test(start) || KEY_PREFIX.test(start)) return true;
@@ -49,7 +48,6 @@ export type FolderServerResolution =
   | { readonly kind: 'noMatch' }
   | { readonly kind: 'several' };
 
-/** Read for each account in turn (`servers` in their order): its server of this exact id, else of this name. */
 export function resolveFolderServer(value: unknown, servers: readonly FolderServer[]): FolderServerResolution {
   const check = checkFolderServer(value);
   if (!check.ok) return { kind: 'invalid', problem: check.problem };

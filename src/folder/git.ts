@@ -1,4 +1,3 @@
-/** A folder's git remotes from the built-in git extension's API; the types are the few members read. */
 import { hostKey } from '../ssh/hostKey';
 
 type Event<T> = (listener: (value: T) => unknown) => { dispose(): unknown };
@@ -27,7 +26,6 @@ export interface GitExtension {
 const MAX_URLS = 64;
 const MAX_URL = 2_048;
 
-/** `changed` runs when what git says of remotes may have changed. */
 export class FolderGit {
   private api?: GitApi;
   private readonly subscriptions: Array<{ dispose(): unknown }> = [];
@@ -69,7 +67,7 @@ export class FolderGit {
     this.changed();
   }
 
-  /** A repository's state changes with every file saved: only a change of its remotes is news. */
+  // A repository's state changes with every file saved.
   private watch(repository: GitRepository): void {
     const key = (): string => JSON.stringify(repository.state.remotes.map((r) => [r.fetchUrl, r.pushUrl]));
     let seen = key();
@@ -84,7 +82,6 @@ export class FolderGit {
   }
 }
 
-/** The host of `scheme://[user@]host[:port]/…` or scp-like `[user@]host:path`, and whether ssh reads it. */
 export function remoteHost(url: string): { readonly host: string; readonly ssh: boolean } | undefined {
   if (url.length > MAX_URL || hasSpaceOrControl(url)) return undefined;
   const scheme = /^([a-z][\d+.a-z-]*):\/\//i.exec(url.slice(0, 40))?.[1]?.toLowerCase();
@@ -92,7 +89,6 @@ export function remoteHost(url: string): { readonly host: string; readonly ssh: 
   if (scheme !== undefined) {
     if (!['ssh', 'git+ssh', 'ssh+git', 'http', 'https', 'git'].includes(scheme)) return undefined;
     try {
-      // The URL parser reads the authority: user, brackets and port taken off.
       host = new URL(`http://${url.slice(scheme.length + 3)}`).hostname;
     } catch {
       return undefined;

@@ -1,8 +1,5 @@
-/**
- * Where ssh goes for a host, as `~/.ssh/config` says: its Host blocks' HostName. The `ssh-config` package only parses
- * (its `compute()` would run `Match exec`): Match blocks are skipped whole. `Include` is followed only to files whose
- * real path is inside `~/.ssh`.
- */
+// Only parsed: `compute()` would run `Match exec`, so Match blocks are skipped whole. `Include` is followed only to
+// files whose real path is inside `~/.ssh`.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,14 +13,13 @@ type Line = SshConfigModule.Line;
 
 export interface SshBlock {
   readonly patterns: readonly string[];
-  /** The patterns of the Host blocks whose `Include` brought this one in: each must match too. */
+  // Those of the Host blocks whose `Include` brought this one in: each must match too.
   readonly within: ReadonlyArray<readonly string[]>;
   readonly hostName: string;
 }
 
 export interface SshConfig {
   readonly blocks: readonly SshBlock[];
-  /** For the log. */
   readonly skipped: readonly string[];
 }
 
@@ -158,10 +154,9 @@ function values(value: SshConfigModule.Directive['value']): string[] {
 
 const lower = (text: string): string => text.toLowerCase();
 
-/** A pattern list built to be slow stops matching rather than stalling. */
 const MATCH_BUDGET = 1_000_000;
 
-/** `*` and `?` as ssh reads them; greedy, backing up only to the last `*`: at most text × pattern steps. */
+// Backing up only to the last `*`: at most text × pattern steps.
 export function globMatch(text: string, pattern: string, budget = { left: MATCH_BUDGET }): boolean {
   let t = 0;
   let p = 0;
@@ -186,7 +181,6 @@ export function globMatch(text: string, pattern: string, budget = { left: MATCH_
   return p === pattern.length;
 }
 
-/** A Host line's list: some pattern matches and no negated one does. */
 export function patternsMatch(patterns: readonly string[], host: string, budget = { left: MATCH_BUDGET }): boolean {
   let matched = false;
   for (const pattern of patterns) {
@@ -199,10 +193,7 @@ export function patternsMatch(patterns: readonly string[], host: string, budget 
   return matched;
 }
 
-/**
- * The host ssh connects to for `host`, in `hostKey` form: the first HostName of the blocks that apply, else the host
- * itself. Undefined when that is not known: a token other than `%h` and `%%`, no plain host, the budget spent.
- */
+// Undefined when not known: a token other than `%h` and `%%`, no plain host, the budget spent.
 export function effectiveHost(config: SshConfig, host: string): string | undefined {
   const alias = host.toLowerCase();
   if (alias.length > 253) return undefined;

@@ -1,7 +1,3 @@
-/**
- * The one server, across every account, whose own address or host name is exactly a host the folder's sources name;
- * never a host many people share.
- */
 import { type Order, type OrderState } from '../api/models';
 import { connectedHosts, type RemoteWindow } from '../ssh/remoteWindow';
 import { hostKey } from '../ssh/hostKey';
@@ -13,7 +9,6 @@ import { effectiveHost, type SshConfig } from './sshConfig';
 export interface FolderServer {
   readonly accountId: string;
   readonly orderId: string;
-  /** For matching, never for display. */
   readonly name: string;
   readonly addresses: readonly string[];
   readonly state?: OrderState;
@@ -36,7 +31,6 @@ export interface Candidate {
   readonly host: string;
 }
 
-/** Where ssh goes for the window's Remote-SSH host and the ssh remotes; https and git remotes as they are. */
 export function folderCandidates(
   window: RemoteWindow | undefined,
   urls: readonly string[],
@@ -85,7 +79,6 @@ export function suggestServer(candidates: readonly Candidate[], servers: readonl
   };
 }
 
-/** Only IPv6 may be spelled another way, so only it is parsed. */
 function keyOf(text: string, hosts: ReadonlyMap<string, unknown>): string {
   const lower = text.toLowerCase();
   if (hosts.has(lower)) return lower;

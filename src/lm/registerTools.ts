@@ -10,10 +10,7 @@ export const TOOL_NAMES = {
   orderAction: 'hosting_orderAction',
 } as const;
 
-/**
- * The assistant's tools, over every account: registered once any account has a key (a signed-out window offers the
- * assistant nothing to call), where VS Code has the API; older versions simply go without them.
- */
+// Registered once any account has a key: a signed-out window offers the assistant nothing to call.
 export class AssistantTools extends Disposable {
   readonly listOrders: ListOrdersTool;
   readonly account: AccountTool;

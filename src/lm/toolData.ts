@@ -1,11 +1,9 @@
-/** What the assistant's tools answer: plain data read from the store, bounded, never a key or a header. Pure. */
 import { type Balance, type Invoice, type Order, type OrderAction } from '../api/models';
 import { forTool } from '../notify/inert';
 import { plain, type ServerText } from '../util/serverText';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { stateGroup } from '../views/orders/filter';
 
-/** The assistant reads the list in one answer; a longer list is cut here, and says so. */
 export const MAX_LISTED_ORDERS = 200;
 export const MAX_LISTED_INVOICES = 50;
 const MAX_TEXT = 120;
@@ -23,7 +21,6 @@ export interface ListedOrder {
   readonly actionUnderWay?: OrderAction;
 }
 
-/** With several accounts, which one an entry belongs to: its name (what the tools take), its API's host, its id. */
 export interface ToolAccount {
   readonly name: string;
   readonly host: string;
@@ -84,11 +81,10 @@ export function accountSummary(
 export interface ActionInput {
   readonly orderId: string;
   readonly action: ToolAction;
-  /** With several accounts: the account's name or id. */
   readonly account?: string;
 }
 
-/** Checks the assistant's input: an exact id, one of the three actions. Reinstall is refused by name, with a reason. */
+// Reinstall is refused by name, with a reason.
 export function parseActionInput(input: unknown): ActionInput | { refused: string } {
   const { orderId, action, account } = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,
@@ -107,7 +103,7 @@ export function parseActionInput(input: unknown): ActionInput | { refused: strin
   return { orderId: String(orderId), action: action as ToolAction, ...(account ? { account } : {}) };
 }
 
-/** The order the assistant named: by exact id, else by an exact name that only one order has. Never a guess. */
+// By exact id, else by an exact name only one order has: never a guess.
 export function findOrder(
   orders: readonly Order[],
   byId: (id: string) => Order | undefined,
@@ -123,7 +119,6 @@ export function fits(order: Order, action: ToolAction, pending: OrderAction | un
   return actionsFor(order.state, pending).includes(action);
 }
 
-/** Server text in a tool's answer: bounded and printable (see notify/inert.ts). */
 function cut(text: ServerText | string): string {
   return forTool(text, MAX_TEXT);
 }

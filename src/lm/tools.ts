@@ -19,17 +19,16 @@ import {
   type ToolAccount,
 } from './toolData';
 
-/** Data this recent is answered from the store: a chat that asks twice costs one request. */
+// A chat that asks twice costs one request.
 const FRESH_MS = 30_000;
-/** A confirmation is acted on within this time, or asked again. */
 const CONFIRMATION_MS = 2 * 60_000;
 
-/** Why a tool call could not be served: its sentence is the tool's answer, so the assistant can tell the user. */
+// Its sentence is the tool's answer, so the assistant can tell the user.
 class ToolRefusal extends Error {
   override readonly name = 'ToolRefusal';
 }
 
-/** Every tool answers through the store: the same limiter, pending-action rules and masking as the UI. */
+// Through the store: the same limiter, pending-action rules and masking as the UI.
 async function ensure(account: Account, kinds: readonly DataKind[]): Promise<void> {
   const { store } = account;
   if (!store.hasApiKey) {
@@ -43,18 +42,15 @@ async function ensure(account: Account, kinds: readonly DataKind[]): Promise<voi
   }
 }
 
-/** A tool's answer: JSON whose invisible and bidi characters are written as escapes (the same data, inert). */
 function result(value: unknown): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(forDocument(JSON.stringify(value)))]);
 }
 
-/** An account as the tools name it: with one account, nothing to name. */
 function named(model: AccountModel, account: Account): { account?: ToolAccount } {
   if (!model.several) return {};
   return { account: { name: forTool(account.name, 60), host: forTool(hostOf(account.baseUrl), 80), id: account.id } };
 }
 
-/** The accounts a call is about: the one it names (by name in any case, or by id), else every account with a key. */
 function accountsFor(model: AccountModel, wanted: unknown): Account[] {
   if (typeof wanted === 'string' && wanted) {
     const lower = wanted.trim().toLowerCase();
@@ -75,7 +71,6 @@ function accountsFor(model: AccountModel, wanted: unknown): Account[] {
   return signedIn.length ? signedIn : [model.first];
 }
 
-/** `hosting_listOrders`: names, states, addresses and ids, with their account when there are several; read-only. */
 export class ListOrdersTool implements vscode.LanguageModelTool<{ state?: string; account?: string }> {
   constructor(private readonly model: AccountModel) {}
 
@@ -98,7 +93,6 @@ export class ListOrdersTool implements vscode.LanguageModelTool<{ state?: string
   }
 }
 
-/** `hosting_account`: balance and unpaid invoices, per account; read-only. */
 export class AccountTool implements vscode.LanguageModelTool<{ account?: string }> {
   constructor(private readonly model: AccountModel) {}
 
@@ -123,17 +117,13 @@ export class AccountTool implements vscode.LanguageModelTool<{ account?: string 
   }
 }
 
-/** The latest call prepared, by its input: the order the user was asked to approve, or why nothing was asked. */
 type Prepared = { readonly key: string; readonly at: number } & (
   | { readonly refusal: string }
   | { readonly account: Account; readonly generation: number; readonly id: string; readonly label: string }
 );
 
-/**
- * `hosting_orderAction`: start, stop or restart one order, never reinstall. One approval, one action: `invoke` acts
- * only on the confirmation prepared for it, the latest one, and consumes it; an earlier one (declined, or never
- * followed by its call) is dropped by the next `prepareInvocation`. The POST goes to exactly the order shown.
- */
+// One approval, one action: `invoke` consumes the latest confirmation, prepared for it; the next `prepareInvocation`
+// drops an earlier one (declined, or never followed by its call).
 export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
   private prepared: Prepared | undefined;
 
@@ -277,7 +267,6 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     });
   }
 
-  /** The order named: in the account named, else the only account that has such an order; never a guess. */
   private find(input: ActionInput): { account: Account; order: Order } | { refusal: string } {
     let accounts: Account[];
     try {
@@ -300,7 +289,6 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
   }
 }
 
-/** A protected server is acted on only by the user, who types its name: never by the assistant. */
 function protectedRefusal(label: Order['label'] | string): string {
   return vscode.l10n.t(
     '{0} is protected: the assistant does not start, stop or restart it. The user can do so in VS Code, where stopping or restarting it asks for its name.',

@@ -1,10 +1,8 @@
-/** The addresses of an order as the readers give them (`Order.address`, `Order.addresses`). */
 export interface Addressed {
   readonly address?: string;
   readonly addresses?: readonly string[];
 }
 
-/** The order's addresses, main one first. */
 export function addressesOf(order: Addressed): string[] {
   const list = order.addresses?.length ? [...order.addresses] : order.address ? [order.address] : [];
   if (order.address && list[0] !== order.address && list.includes(order.address)) {

@@ -1,16 +1,14 @@
 import type * as vscode from 'vscode';
 
-/** What the user chose last for one order: never a secret, only an address of that order and a login name. */
 export interface SshChoice {
   readonly address?: string;
   readonly user?: string;
 }
 
 const KEY = 'hostingAccount.ssh.choices';
-/** Orders remembered at most; the least recently chosen go first. */
 const MAX_ORDERS = 200;
 
-/** A list, oldest first: object keys that look like numbers would be reordered, and order ids often do. */
+// A list, not an object: keys that look like numbers would be reordered, and order ids often do.
 type Stored = Array<{ readonly id: string } & SshChoice>;
 
 function all(memento: vscode.Memento): Stored {

@@ -1,9 +1,6 @@
 import { checkHost } from '../util/hostCheck';
 
-/**
- * A host as it is compared: a name in lower case, IPv6 in its canonical short form, IPv4 as written (checkHost refuses
- * the notations that would hide another address). Undefined for anything checkHost refuses, so nothing odd can match.
- */
+// IPv4 as written: checkHost refuses the notations that would hide another address.
 export function hostKey(text: unknown): string | undefined {
   const check = checkHost(text);
   if (!check.ok) return undefined;
@@ -19,7 +16,7 @@ export function hostKey(text: unknown): string | undefined {
 
 function canonicalIPv6(address: string): string | undefined {
   try {
-    // The URL parser writes an IPv6 host in the RFC 5952 form: lower case, zeros compressed once.
+    // The URL parser writes IPv6 in the RFC 5952 form.
     return new URL(`http://[${address}]/`).hostname.slice(1, -1);
   } catch {
     return undefined;

@@ -1,24 +1,19 @@
-/** The pure half of old host keys after a reinstall: which to forget, the `ssh-keygen -R` argvs, what they removed. */
 import { checkHost, isSafePort, isSharedHost } from '../util/hostCheck';
 import { hostKey } from './hostKey';
 import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
 
-/** The normalisers keep sixteen addresses per server. */
 const MAX_ADDRESSES = 16;
 const MAX_PATH = 1_024;
-/** Each host forgotten is named in the question, so only so many. */
+// Each host forgotten is named in the question.
 export const MAX_FORGOTTEN = 8;
 
-/** `left`: the server's addresses beyond the first eight. */
 export interface ForgetPlan {
   readonly hosts: readonly string[];
   readonly left: number;
 }
 
-/**
- * The server's own addresses, as it gives them: IP addresses, and a host name only when it is the server's own (its
- * main address); never a shared host (a code forge, loopback), whose key the user trusts for something else.
- */
+// A host name only when it is the server's main address, never a shared host (a code forge, loopback): the user
+// trusts that key for something else.
 export function forgetPlan(addresses: readonly string[], ownName: string | undefined): ForgetPlan {
   const own = hostKey(ownName);
   const keys: string[] = [];
@@ -36,7 +31,7 @@ export function forgetPlan(addresses: readonly string[], ownName: string | undef
   return { hosts, left };
 }
 
-/** One argv per form ssh may have written: a name in lower case, IPv6 as given and canonical; `[host]:port` off 22. */
+// One argv per form ssh may have written: IPv6 as given and canonical; `[host]:port` off 22.
 export function forgetHostKeyArgs(addresses: readonly string[], port: number, knownHostsFile?: string): string[][] {
   if (!isSafePort(port)) throw new RangeError('not a port number');
   const file = knownHostsFile === undefined ? [] : ['-f', checkedFile(knownHostsFile)];
@@ -74,7 +69,7 @@ const MAX_OUTPUT = 64 * 1024;
 const MAX_REMOVED = 256;
 const MAX_HOST_TEXT = 300;
 
-/** What `ssh-keygen -R` printed; paths (text from the file system) are never kept. */
+// Paths (text from the file system) are never kept.
 export function parseForgetOutput(stdout: string, stderr: string): ForgetReport {
   const removed: Array<{ host: string; line: number }> = [];
   let updated = false;
@@ -116,21 +111,14 @@ function isPlainText(text: string): boolean {
   return true;
 }
 
-export type HostKeyFailure =
-  /** ssh's banner: the server's key is not the one known for it. */
-  | 'changed'
-  /** The key could not be verified for another reason (unknown host in batch mode, a revoked key…). */
-  | 'verificationFailed';
+export type HostKeyFailure = 'changed' | 'verificationFailed';
 
 const HEAD = 256 * 1024;
 const TAIL = 4 * 1024;
 const CHANGED = 'REMOTE HOST IDENTIFICATION HAS CHANGED';
 const FAILED = 'Host key verification failed.';
 
-/**
- * Whether ssh stopped on the server's host key, from its stderr and exit code (255 for its own failures; undefined
- * when not known, as from a terminal). Only the start and the end of stderr are looked at, where ssh writes these.
- */
+// 255 is ssh's own failure; undefined when not known (a terminal). ssh writes these at the start and the end.
 export function hostKeyFailure(stderr: string, exitCode?: number | null): HostKeyFailure | undefined {
   if (exitCode !== undefined && exitCode !== 255) return undefined;
   const head = stderr.slice(0, HEAD);
@@ -140,13 +128,9 @@ export function hostKeyFailure(stderr: string, exitCode?: number | null): HostKe
   return undefined;
 }
 
-export type HostKeyAdvice =
-  /** The server was reinstalled since we last connected: its new key is expected, so offer to forget the old one. */
-  | 'offerToForget'
-  /** The key changed and we know of no reinstall: say so plainly, offer nothing that would hide an attack. */
-  | 'warnChanged'
-  | 'none';
+export type HostKeyAdvice = 'offerToForget' | 'warnChanged' | 'none';
 
+// A changed key with no reinstall known: offer nothing that would hide an attack.
 export function hostKeyAdvice(failure: HostKeyFailure | undefined, reinstalledSinceConnect: boolean): HostKeyAdvice {
   if (failure !== 'changed') return 'none';
   return reinstalledSinceConnect ? 'offerToForget' : 'warnChanged';
@@ -162,12 +146,11 @@ export type ForgetOutcome =
   | {
       readonly kind: 'done';
       readonly removed: ReadonlyArray<{ readonly host: string; readonly line: number }>;
-      /** Runs that did not end well (timed out, stopped, an unexpected exit); the others still ran. */
       readonly failedRuns: number;
     }
   | { readonly kind: 'notRun'; readonly problem: 'notFound' | 'notAllowed' | 'failedToStart' };
 
-/** One `ssh-keygen -R` at a time: each rewrites the file. Stops at the first that cannot be started. */
+// One at a time: each rewrites the file.
 export async function forgetHostKeys(
   addresses: readonly string[],
   port: number,

@@ -1,15 +1,8 @@
-/**
- * Waits for an SSH port to open: one TCP connect at a time, at most one attempt per interval, until a deadline. Only
- * the one host and port it is given. Free of `vscode`; the timing is injectable so tests can run it fast.
- */
 import { connect as netConnect } from 'node:net';
 
 export interface ProbeTiming {
-  /** The least time from one attempt's start to the next one's. */
   readonly intervalMs: number;
-  /** When to give up, from the first attempt. */
   readonly giveUpMs: number;
-  /** How long one connect may take. */
   readonly connectTimeoutMs: number;
 }
 
@@ -45,7 +38,6 @@ export async function probeUntilOpen(
   }
 }
 
-/** One TCP connect: true once the handshake completes (the socket is closed at once), false on any failure. */
 export function tcpConnect(host: string, port: number, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal.aborted) {

@@ -1,9 +1,5 @@
-/**
- * Servers reinstalled since we last connected to them over SSH, per account and order: after a reinstall a changed
- * host key is expected, so forgetting the old one can be offered; without one it is a warning. Remembered per machine
- * (known_hosts is per machine); the composition root keeps it in `globalState`. Read back distrustfully, bounded,
- * the oldest going first. Free of `vscode`.
- */
+// After a reinstall a changed host key is expected, so forgetting the old one can be offered; without one it is a
+// warning. Kept in `globalState`: known_hosts is per machine.
 import { type OrderAction } from '../api/models';
 
 export const REINSTALLS_KEY = 'hostingAccount.ssh.reinstalled';
@@ -11,9 +7,7 @@ export const MAX_REINSTALLS = 200;
 
 export interface Reinstalled {
   readonly accountId: string;
-  /** Exactly as the API sent it. */
   readonly orderId: string;
-  /** When the reinstall settled, in milliseconds since the epoch. */
   readonly at: number;
 }
 
@@ -33,7 +27,6 @@ export function readReinstalls(raw: unknown): StoredReinstalls {
   if (version !== 1 || !Array.isArray(servers)) return NO_REINSTALLS;
   const seen = new Set<string>();
   const out: Reinstalled[] = [];
-  // From the newest back, so a repeated server keeps its latest entry and the bound keeps the latest servers.
   const list = servers.slice(-MAX_REINSTALLS * 2);
   for (let i = list.length - 1; i >= 0 && out.length < MAX_REINSTALLS; i--) {
     const entry = readEntry(list[i]);
@@ -44,7 +37,6 @@ export function readReinstalls(raw: unknown): StoredReinstalls {
   return { version: 1, servers: out.reverse() };
 }
 
-/** Fed by the store's settle events: a reinstall, as expected or not (either may have new host keys). */
 export function noteSettled(
   stored: StoredReinstalls,
   accountId: string,
@@ -54,7 +46,6 @@ export function noteSettled(
   return settled.action === 'reinstall' ? noteReinstalled(stored, accountId, settled.orderId, now) : stored;
 }
 
-/** Throws a RangeError (for the log) for a value that could not be read back. */
 export function noteReinstalled(
   stored: StoredReinstalls,
   accountId: string,
@@ -67,12 +58,10 @@ export function noteReinstalled(
   return { version: 1, servers: [...others, entry].slice(-MAX_REINSTALLS) };
 }
 
-/** When the server was reinstalled, if it was since we last connected (or forgot its keys). */
 export function reinstalledAt(stored: StoredReinstalls, accountId: string, orderId: string): number | undefined {
   return stored.servers.find((s) => s.accountId === accountId && s.orderId === orderId)?.at;
 }
 
-/** After a connection that got through, or once the old host keys are forgotten: the reinstall is dealt with. */
 export function noteConnected(stored: StoredReinstalls, accountId: string, orderId: string): StoredReinstalls {
   return { version: 1, servers: stored.servers.filter((s) => s.accountId !== accountId || s.orderId !== orderId) };
 }

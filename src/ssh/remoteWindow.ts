@@ -1,13 +1,5 @@
-/**
- * Which host this window is a Remote-SSH window on, from its remote name and the authorities of its workspace URIs
- * (`vscode-remote://ssh-remote+<host>/…`). Remote-SSH writes the host as given (`web-01`, `root@203.0.113.5`) or as
- * hex-encoded JSON (`{"hostName":"…"}`). Pure, so the guard can be tested with any window.
- */
-
 export interface RemoteWindow {
-  /** `vscode.env.remoteName`: `ssh-remote` in a Remote-SSH window. */
   readonly remoteName: string | undefined;
-  /** The authorities of the window's workspace folder and workspace file URIs. */
   readonly authorities: readonly string[];
 }
 
@@ -20,7 +12,7 @@ export interface OrderNames {
 const PREFIX = 'ssh-remote+';
 const MAX_AUTHORITY = 2_048;
 
-/** The host name (lower case) an `ssh-remote+…` authority points at, or undefined for any other authority. */
+// Remote-SSH writes the host as given (`root@203.0.113.5`) or as hex-encoded JSON (`{"hostName":"…"}`).
 export function sshRemoteHost(authority: string): string | undefined {
   if (authority.length > MAX_AUTHORITY || !authority.toLowerCase().startsWith(PREFIX)) return undefined;
   let host = decode(authority.slice(PREFIX.length));
@@ -38,7 +30,6 @@ export function sshRemoteHost(authority: string): string | undefined {
   return host || undefined;
 }
 
-/** The hosts this window is connected to over SSH: none unless it is a Remote-SSH window. */
 export function connectedHosts(window: RemoteWindow): string[] {
   if (window.remoteName !== 'ssh-remote') return [];
   const hosts = new Set<string>();
@@ -49,7 +40,6 @@ export function connectedHosts(window: RemoteWindow): string[] {
   return [...hosts];
 }
 
-/** Whether this window runs on the order's server: its host is one of the order's addresses or its name. */
 export function isWindowOn(window: RemoteWindow, order: OrderNames): boolean {
   const hosts = connectedHosts(window);
   if (!hosts.length) return false;

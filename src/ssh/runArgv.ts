@@ -1,14 +1,9 @@
-/**
- * Runs one program by argv: no shell ever parses the arguments, the wait is capped, and so is the output kept. The
- * program path and its environment are the caller's (tests put a stand-in first on PATH). Free of `vscode`.
- */
 import { execFile } from 'node:child_process';
 
 export interface RunOptions {
   readonly timeoutMs: number;
-  /** Per stream; past it the program is stopped and `outputCut` set. */
+  // Per stream.
   readonly maxOutputBytes: number;
-  /** The program's environment (and the PATH its name is looked up in); this process's when left out. */
   readonly env?: NodeJS.ProcessEnv;
   readonly signal?: AbortSignal;
 }
@@ -17,7 +12,6 @@ export const RUN_DEFAULTS: RunOptions = { timeoutMs: 10_000, maxOutputBytes: 64 
 
 export interface RunResult {
   readonly ok: true;
-  /** Null when the program was stopped by a signal (ours, on timeout or too much output, or another). */
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -26,7 +20,6 @@ export interface RunResult {
   readonly cancelled: boolean;
 }
 
-/** Why the program did not run at all. */
 export type RunRefusal = { readonly ok: false; readonly problem: 'notFound' | 'notAllowed' | 'failedToStart' };
 
 export type RunOutcome = RunResult | RunRefusal;

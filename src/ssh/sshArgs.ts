@@ -6,11 +6,8 @@ export interface SshTarget {
   readonly port: number;
 }
 
-/**
- * The arguments `ssh` gets, as separate argv entries (never a command line a shell would parse). The user goes with
- * `-l`, so no `user@host` text is ever assembled, and `--` ends the options before the host. Checked again here, at
- * the last step: whatever the caller did, a host that is not plain cannot become an option.
- */
+// Checked again at the last step: whatever the caller did, a host that is not plain cannot become an option. `-l`,
+// so no `user@host` text is ever assembled.
 export function sshArgs(target: SshTarget): string[] {
   const host = checkHost(target.host);
   if (!host.ok) throw new Error(`not a plain host: ${host.problem}`);

@@ -1,16 +1,13 @@
 import * as vscode from 'vscode';
 
 export interface SshSettings {
-  /** As set: checked where it is used, so a bad value gets a message instead of a silent default. */
+  // Checked where used, so a bad value gets a message instead of a silent default.
   readonly user: unknown;
   readonly port: unknown;
   readonly notifyWhenReachable: boolean;
 }
 
-/**
- * Read when a command runs, not at activation. The user's own settings only, like the base URL: a workspace must not
- * pick whom the terminal logs in as or which port is probed.
- */
+// The user's own settings only: a workspace must not pick whom the terminal logs in as or which port is probed.
 export function readSshSettings(): SshSettings {
   const config = vscode.workspace.getConfiguration('hostingAccount');
   const user = <T>(name: string, fallback: T): unknown => {

@@ -1,6 +1,5 @@
 import { type IDisposable, toDisposable } from './lifecycle';
 
-/** Same call shape as `vscode.Event`, so views can subscribe to the store as to any VS Code event. */
 export type Event<T> = (
   listener: (value: T) => unknown,
   thisArgs?: unknown,
@@ -23,7 +22,7 @@ export class Emitter<T> implements IDisposable {
       try {
         listener(value);
       } catch (error) {
-        // A faulty listener must not stop the others or the store; surface it where developers look.
+        // A faulty listener must not stop the others or the store.
         console.error(error);
       }
     }

@@ -1,22 +1,14 @@
-/**
- * Calendar days as integers (days since 1970-01-01) and back, without Date objects: exact in every zone, constant
- * time. A day is what a person reads on a calendar; an instant is a moment. The user's zone turns one into the other.
- */
-
+// Days since 1970-01-01 without Date objects (H. Hinnant's algorithms): exact in every zone.
 export const MIN_YEAR = 1970;
 export const MAX_YEAR = 9999;
 export const DAY_MS = 86_400_000;
-/** The first and last day this module reads or writes (1970-01-01 and 9999-12-31). */
-export const FIRST_DAY = 0;
 export const LAST_DAY = 2_932_896;
 
-/** Minutes east of UTC at an instant: +60 in Paris in winter, -300 in New York. */
+// Minutes east of UTC at an instant: +60 in Paris in winter.
 export type ZoneOffset = (epochMs: number) => number;
 
-/** The zone of the machine the extension runs on, as the user sees their clock. */
 export const systemZone: ZoneOffset = (epochMs) => -new Date(epochMs).getTimezoneOffset();
 
-/** A fixed offset, e.g. for tests or a server that says which zone it means. */
 export function fixedZone(minutesEast: number): ZoneOffset {
   return () => minutesEast;
 }
@@ -27,7 +19,6 @@ export interface CivilDay {
   readonly day: number;
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`). */
 export function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -37,7 +28,6 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + doe - 719_468;
 }
 
-/** The date of a day number (H. Hinnant's `civil_from_days`). */
 export function civilFromDays(days: number): CivilDay {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
@@ -59,7 +49,6 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** A day number for a valid date within the years read, else undefined. */
 export function validDay(year: number, month: number, day: number): number | undefined {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return undefined;
   if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return undefined;
@@ -70,13 +59,11 @@ function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
-/** `2026-12-03`. */
 export function dayText(days: number): string {
   const { year, month, day } = civilFromDays(days);
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** Digits at `start`…`start + length` of `text` as a number, or -1 when any is not a digit. */
 export function digitsAt(text: string, start: number, length: number): number {
   let value = 0;
   for (let i = start; i < start + length; i++) {
@@ -87,16 +74,12 @@ export function digitsAt(text: string, start: number, length: number): number {
   return value;
 }
 
-/** Exactly `YYYY-MM-DD`, a real date in the years read; anything else is undefined. */
 export function parseDayText(text: string): number | undefined {
   if (text.length !== 10 || text[4] !== '-' || text[7] !== '-') return undefined;
   return validDay(digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2));
 }
 
-/**
- * `months` after a day, anchored on `anchorDay` (the day of the month the cycle started on): 31 Jan + 1 month is
- * 28 Feb (29 in a leap year), + 2 months is 31 Mar. Past 9999 it is undefined.
- */
+// Anchored: 31 Jan + 1 month is 28 Feb, + 2 months is 31 Mar.
 export function addMonths(days: number, months: number, anchorDay?: number): number | undefined {
   const { year, month, day } = civilFromDays(days);
   const index = year * 12 + (month - 1) + months;
@@ -106,12 +89,11 @@ export function addMonths(days: number, months: number, anchorDay?: number): num
   return daysFromCivil(y, m, Math.min(anchorDay ?? day, daysInMonth(y, m)));
 }
 
-/** The user's calendar day at an instant. */
 export function dayOfInstant(epochMs: number, zone: ZoneOffset): number {
   return Math.floor((epochMs + zone(epochMs) * 60_000) / DAY_MS);
 }
 
-/** The instant a day starts in the user's zone (checked once more at that instant, for a day a clock change falls on). */
+// Checked once more at the guess, for a day a clock change falls on.
 export function startOfDay(days: number, zone: ZoneOffset): number {
   const utcMidnight = days * DAY_MS;
   const guess = utcMidnight - zone(utcMidnight) * 60_000;

@@ -1,9 +1,4 @@
-/**
- * The one pass every piece of server text gets before a sink shows it (see notify/inert.ts, the boundary, and log.ts,
- * whose every line passes here too): cut first, controls and line breaks to spaces, invisible characters out.
- */
-
-/** Bidi controls, zero-width characters and the byte-order mark: nothing a name needs, everything a spoof does. */
+// Bidi controls, zero-width characters, the byte-order mark: nothing a name needs, everything a spoof does.
 export function isInvisible(code: number): boolean {
   return (
     (code >= 0x202a && code <= 0x202e) ||
@@ -16,10 +11,7 @@ export function isInvisible(code: number): boolean {
   );
 }
 
-/**
- * Cut first (no work grows with the input), then one pass: controls to spaces, invisibles out, spaces folded, at most
- * `max` characters, the last of them "…" when something was left out.
- */
+// Cut first, so no work grows with the input.
 export function clean(text: string, max: number): string {
   const window = text.length > max * 2 + 16 ? text.slice(0, max * 2 + 16) : text;
   const out: string[] = [];

@@ -1,11 +1,7 @@
-/**
- * The one host rule, for the readers and for `ssh`: a plain IPv4 or IPv6 address or a DNS name, a user name, a port;
- * a value is refused (and told) where it is read.
- */
 import { BlockList, isIPv6 } from 'node:net';
 
 export type HostKind = 'ipv4' | 'ipv6' | 'name';
-/** `numericForm`: a legacy IPv4 notation (`127.1`); `embeddedIPv4`: an IPv6 form the IPv4 checks would not see. */
+// `numericForm`: `127.1`; `embeddedIPv4`: an IPv6 form the IPv4 checks would not see.
 export type HostProblem = 'empty' | 'option' | 'notAscii' | 'notHost' | 'numericForm' | 'unspecified' | 'embeddedIPv4';
 
 export type HostCheck =
@@ -21,7 +17,7 @@ interface SpecialIPv6 {
   readonly embedded: BlockList;
 }
 
-/** Built on the first IPv6 check, not at activation: it loads a part of Node nothing else needs by then. */
+// Built on first use: it loads a part of Node nothing else needs at activation.
 let special: SpecialIPv6 | undefined;
 
 function specialIPv6(): SpecialIPv6 {
@@ -30,7 +26,7 @@ function specialIPv6(): SpecialIPv6 {
     special.unspecified.addAddress('0.0.0.0', 'ipv4');
     special.unspecified.addAddress('::', 'ipv6');
     special.loopback.addAddress('::1', 'ipv6');
-    // Mapped, translated (SIIT), compatible (which holds `::` and `::1`, checked first), NAT64 well-known and local.
+    // Mapped, translated, compatible (holds `::` and `::1`, checked first), NAT64 well-known and local.
     special.embedded.addSubnet('::ffff:0:0', 96, 'ipv6');
     special.embedded.addSubnet('::ffff:0:0:0', 96, 'ipv6');
     special.embedded.addSubnet('::', 96, 'ipv6');
@@ -40,7 +36,6 @@ function specialIPv6(): SpecialIPv6 {
   return special;
 }
 
-/** Loopback stays a host, as 127.0.0.1 does: this machine, never a way to another. */
 function checkIPv6(text: string): HostCheck {
   const { unspecified, loopback, embedded } = specialIPv6();
   if (unspecified.check(text, 'ipv6')) return { ok: false, problem: 'unspecified' };
@@ -60,25 +55,19 @@ export function checkHost(text: unknown): HostCheck {
     return text === '0.0.0.0' ? { ok: false, problem: 'unspecified' } : { ok: true, host: text, kind: 'ipv4' };
   }
   if (text.includes(':')) return isPlainIPv6(text) ? checkIPv6(text) : { ok: false, problem: 'notHost' };
-  // Only text made of a name's characters is a legacy number: `root@203.0.113.5` is no host at all.
   if (/^[\d.a-z-]+$/i.test(text) && endsNumeric(text)) return { ok: false, problem: 'numericForm' };
   return isDnsName(text) ? { ok: true, host: text, kind: 'name' } : { ok: false, problem: 'notHost' };
 }
 
-/** An IPv6 address and nothing else: no zone (`%eth0`), no brackets, no port. */
 export function isPlainIPv6(text: string): boolean {
   return text.length <= 45 && /^[\d.:a-f]+$/i.test(text) && isIPv6(text);
 }
 
-/** Four decimal parts, 0–255, no leading zeros: the resolver reads `010.0.0.1` as octal, another host. */
+// No leading zeros: the resolver reads `010.0.0.1` as octal, another host.
 export function isPlainIPv4(text: string): boolean {
   return plainIPv4Head(text) >= 0;
 }
 
-/**
- * `isPlainIPv4`, read by hand (it runs for every address of every order), giving the first two parts as
- * `a * 256 + b` for the readers' private-range check, or -1 when the text is not one.
- */
 export function plainIPv4Head(text: string): number {
   let parts = 0;
   let digits = 0;
@@ -102,13 +91,12 @@ export function plainIPv4Head(text: string): number {
   return parts === 4 ? head : -1;
 }
 
-/** No top-level domain is a number: the C library reads such a text as an IPv4 address in a legacy form. */
+// The C library reads a numeric top-level label as an IPv4 address in a legacy form.
 function endsNumeric(text: string): boolean {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^(?:\d+|0x[\da-f]*)$/i.test(last);
 }
 
-/** Letters, digits and inner hyphens in labels of 1–63 characters; the last label not a number. */
 export function isDnsName(text: string): boolean {
   if (text.length > MAX_NAME || endsNumeric(text)) return false;
   const labels = text.split('.');
@@ -122,7 +110,6 @@ export function isDnsName(text: string): boolean {
   );
 }
 
-/** A POSIX-style login name: never an option, never `user@host` or shell syntax. */
 export function isSafeUser(text: unknown): text is string {
   return typeof text === 'string' && text.length > 0 && text.length <= 32 && /^[a-z_][\w.-]*$/i.test(text);
 }
@@ -131,7 +118,6 @@ export function isSafePort(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65_535;
 }
 
-/** Hosts many people share: never a server of ours to suggest for a folder or to forget a host key of. */
 const SHARED_HOSTS = new Set([
   'localhost',
   'localhost.localdomain',
@@ -157,6 +143,5 @@ const SHARED_HOSTS = new Set([
 
 export function isSharedHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
-  // Loopback in every form hostKey gives it: 127/8, ::1, and 127/8 mapped into IPv6.
   return SHARED_HOSTS.has(name) || name.endsWith('.localhost') || name === '::1' || /^(?:127\.|::ffff:7f)/.test(name);
 }

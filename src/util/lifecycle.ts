@@ -1,4 +1,3 @@
-/** A vscode-compatible disposable, so the store and its helpers stay free of the `vscode` module. */
 export interface IDisposable {
   dispose(): void;
 }
@@ -14,7 +13,6 @@ export function toDisposable(dispose: () => void): IDisposable {
   };
 }
 
-/** Owns what it registers and frees it all on dispose: listeners, timers, emitters. */
 export abstract class Disposable implements IDisposable {
   private readonly owned: IDisposable[] = [];
   protected disposed = false;

@@ -1,10 +1,9 @@
-/** Formats an amount for the user's locale, with the currency when the server named one. */
 export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
   try {
     if (currency) return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
     return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
-    // An unknown locale or currency code: plain digits are still better than nothing.
+    // An unknown locale or currency code.
     return currency ? `${amount.toFixed(2)} ${currency}` : amount.toFixed(2);
   }
 }

@@ -2,16 +2,11 @@ import { type Socket } from 'node:net';
 import { type Clock, systemClock } from '../clock';
 import { buildConnector, type Connector, createPool, type Dispatcher } from '../undici';
 
-/** The first reconnect after a failed connection waits about this long (jittered), doubling up to the cap. */
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
 
-/**
- * A connection (TCP, TLS, and through a proxy the CONNECT exchange) that failed or did not complete in time. It has no
- * `code` of its own: undici takes `UND_ERR_SOCKET` from a connector as a socket that broke under a running request
- * and connects again at once, for ever (a proxy that closes on CONNECT then costs a core). This error instead fails the
- * requests that waited for the connection; the code of what happened stays in `cause`.
- */
+// No `code` of its own: undici reconnects at once, for ever, on a connector's `UND_ERR_SOCKET` (a proxy closing on
+// CONNECT would cost a core); this fails the waiting requests instead, the real code kept in `cause`.
 export class ConnectFailure extends Error {
   override readonly name = 'ConnectFailure';
 
@@ -28,20 +23,14 @@ export class ConnectFailure extends Error {
 }
 
 export interface GuardOptions {
-  /** Longest wait for one connection, whatever the layers below do with their own timeouts. */
   readonly connectMs: number;
   readonly random?: () => number;
   readonly clock?: Clock;
-  /** Told of every connection made (through a proxy: the tunnel to the API), e.g. to know whether one is open. */
   readonly onConnected?: (socket: Socket) => void;
 }
 
-/**
- * The `factory` of an `Agent` or `ProxyAgent`: each origin's pool connects through a guarded connector. The guard
- * answers every connection attempt within `connectMs` with our own timer (undici loses an abort that arrives before a
- * connection is made), turns every failure into a ConnectFailure, and spaces the attempts after a failure with a
- * jittered, doubling wait, so nothing below can reconnect in a tight loop.
- */
+// Our own timer answers every attempt (undici loses an abort that arrives before the connection is made), and a
+// jittered, doubling wait after a failure keeps anything below from reconnecting in a tight loop.
 export function guardedPools(options: GuardOptions): (origin: string | URL, opts: object) => Dispatcher {
   return (origin, opts) => {
     const { connect, ...rest } = opts as { connect?: Connector | object };
@@ -53,7 +42,6 @@ export function guardedPools(options: GuardOptions): (origin: string | URL, opts
   };
 }
 
-/** One pool's connector, with a deadline per attempt and a backoff shared by its connections. */
 export function guardConnector(connector: Connector, options: GuardOptions): Connector {
   const random = options.random ?? Math.random;
   const clock = options.clock ?? systemClock;
@@ -64,7 +52,7 @@ export function guardConnector(connector: Connector, options: GuardOptions): Con
     let deadline: unknown;
     const finish = (error: Error | null, socket?: Socket): void => {
       if (settled) {
-        // Too late: the attempt was already answered (timed out); what it brings is not wanted.
+        // Already answered (timed out).
         socket?.on('error', () => undefined).destroy();
         return;
       }

@@ -6,11 +6,9 @@ import { type NetworkSettings, normaliseNetworkSettings } from './settings';
 import { planTrust, type TlsOptions } from './trust';
 import { tunnelClient } from './tunnel';
 
-/** Decided once per client: the route to its origin and the certificates to trust. Both lanes share it. */
 export interface ConnectionPlan {
   readonly route: Route;
   readonly tls: TlsOptions;
-  /** Where trusted certificates came from, for the log. */
   readonly trustSources: readonly string[];
   readonly warnings: readonly string[];
 }
@@ -20,7 +18,6 @@ export interface PoolOptions {
   readonly connectMs: number;
   readonly headersMs: number;
   readonly bodyMs: number;
-  /** Told of every connection made, for a count of those open. */
   readonly onConnected?: (socket: Socket) => void;
 }
 
@@ -31,13 +28,8 @@ export function planConnection(origin: string, network?: NetworkSettings): Conne
   return { route, tls: trust.tls, trustSources: trust.sources, warnings: trust.warnings };
 }
 
-/**
- * One connection pool along the planned route: an `Agent` for a direct route, a `ProxyAgent` otherwise. undici's
- * `ProxyAgent` opens a CONNECT tunnel for every https:// origin (and only https:// origins get here: plain HTTP is
- * loopback, which is direct), then does TLS with the API host inside it: the proxy sees the host name, never the
- * key. Credentials for the proxy go on the CONNECT request only. Either way every connection attempt goes through
- * our guard (a deadline, no reconnect loop; see connectGuard.ts).
- */
+// Through a proxy always a CONNECT tunnel (only https:// origins get here; loopback is direct) with TLS to the API
+// inside it: the proxy sees the host name, never the key.
 export function createDispatcher(plan: ConnectionPlan, pool: PoolOptions): Dispatcher {
   const tls = { ...plan.tls, timeout: pool.connectMs };
   const common = {

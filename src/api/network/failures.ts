@@ -2,7 +2,6 @@ import { ApiError } from '../errors';
 import { ConnectFailure } from './connectGuard';
 import { type Route } from './route';
 
-/** The codes that mean "no TCP connection was made": through a proxy, the only connection made is to the proxy. */
 const UNREACHABLE = new Map<string, string>([
   ['ECONNREFUSED', 'the connection was refused'],
   ['ENOTFOUND', 'its name does not resolve'],
@@ -12,7 +11,7 @@ const UNREACHABLE = new Map<string, string>([
   ['EADDRNOTAVAIL', 'it is unreachable'],
 ]);
 
-/** The certificate chain does not lead to an authority we trust: the typical sign of TLS inspection. */
+// The typical sign of TLS inspection.
 const UNTRUSTED = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_GET_ISSUER_CERT',
@@ -22,17 +21,12 @@ const UNTRUSTED = new Set([
   'CERT_UNTRUSTED',
 ]);
 
-/** What a connection that the proxy closed before the tunnel was open fails with. */
 const DROPPED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
 
-/** undici's wording when a proxy answers CONNECT with anything but 200 (lib/dispatcher/proxy-agent.js). */
+// undici's wording when a proxy answers CONNECT with anything but 200 (lib/dispatcher/proxy-agent.js).
 const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
 
-/**
- * Failures that only the route explains, as errors that say what to do: a proxy that wants credentials, a proxy that
- * cannot be reached, a certificate from an authority we do not trust. Undefined for everything else. Messages name
- * the proxy by host:port and the setting it came from, never its credentials.
- */
+// Messages name the proxy by host:port and its setting, never its credentials.
 export function classifyRouteFailure(error: unknown, code: string | undefined, route: Route): ApiError | undefined {
   const base = { cause: error, maybeSent: false, transportCode: code };
   if (route.kind === 'proxy') {
@@ -105,7 +99,6 @@ export function classifyRouteFailure(error: unknown, code: string | undefined, r
   return undefined;
 }
 
-/** The unusable proxy setting, as the error every request gets until it is fixed. */
 export function invalidRouteError(route: Extract<Route, { kind: 'invalid' }>): ApiError {
   return new ApiError('badConfig', route.problem, {
     code: 'proxy_invalid',

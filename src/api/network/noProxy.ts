@@ -1,8 +1,5 @@
-/**
- * `no_proxy` matching as curl and most tools read it: `*` is everything; `example.com`, `.example.com` and
- * `*.example.com` all match the domain and its subdomains; an entry may end in `:port`. Written with string
- * operations rather than patterns, because the entries come from the environment.
- */
+// As curl reads `no_proxy`: `example.com`, `.example.com` and `*.example.com` all match the domain and its
+// subdomains. String operations, not patterns: the entries come from the environment.
 export function matchesNoProxy(hostname: string, port: number, entries: readonly string[]): boolean {
   const host = stripBrackets(hostname.toLowerCase());
   return entries.some((raw) => {
@@ -14,7 +11,6 @@ export function matchesNoProxy(hostname: string, port: number, entries: readonly
   });
 }
 
-/** `NO_PROXY` separates its entries with commas, and people add spaces. */
 export function splitNoProxy(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -31,7 +27,7 @@ function parseEntry(raw: string): { host: string; port?: number } | undefined {
   let port: number | undefined;
   const colon = text.lastIndexOf(':');
   const bracketEnd = text.lastIndexOf(']');
-  // A colon inside an IPv6 address is not a port separator: only one right after `]`, or the only one, is.
+  // In IPv6 only a colon right after `]` separates a port.
   const bracketed = text.startsWith('[');
   if (bracketed ? colon === bracketEnd + 1 && bracketEnd > 0 : colon >= 0 && text.indexOf(':') === colon) {
     const digits = text.slice(colon + 1);

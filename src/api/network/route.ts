@@ -2,16 +2,13 @@ import { isLoopbackHost } from '../baseUrl';
 import { matchesNoProxy, splitNoProxy } from './noProxy';
 import { type NetworkSettings } from './settings';
 
-/** A proxy to tunnel through. `address` (host:port) is what logs and messages show; it never has credentials. */
 export interface ProxyEndpoint {
-  /** `http://host:port` or `https://host:port`, without credentials. */
+  // Never credentials in `uri` or `address`.
   readonly uri: string;
   readonly address: string;
-  /** The `Proxy-Authorization` value, sent only on CONNECT, to the proxy. */
   readonly authorization?: string;
 }
 
-/** How one origin is reached, and which setting or variable decided it (for the log and for error messages). */
 export type Route =
   | {
       readonly kind: 'direct';
@@ -21,13 +18,8 @@ export type Route =
   | { readonly kind: 'proxy'; readonly proxy: ProxyEndpoint; readonly setting: string }
   | { readonly kind: 'invalid'; readonly setting: string; readonly problem: string };
 
-const ENV_PROXIES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+export const ENV_PROXIES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
 
-/**
- * The one place that decides how to reach `origin`. Loopback is always direct; then `http.proxySupport: off`;
- * then `http.noProxy` (or, when that is empty, `NO_PROXY`); then `http.proxy`; then the proxy variables. A proxy is
- * only ever used through CONNECT, so what travels through it is TLS to the API host.
- */
 export function decideRoute(origin: string, settings: NetworkSettings = {}): Route {
   const target = new URL(origin);
   if (isLoopbackHost(target.hostname)) return { kind: 'direct', reason: 'loopback' };
@@ -55,7 +47,6 @@ export function decideRoute(origin: string, settings: NetworkSettings = {}): Rou
   return parseProxy(configured.text, configured.setting, settings.proxyAuthorization);
 }
 
-/** `direct` or `proxy host:port`: what the log says about a request. Never credentials. */
 export function describeRoute(route: Route): string {
   switch (route.kind) {
     case 'direct':
@@ -74,7 +65,7 @@ function parseProxy(text: string, setting: string, proxyAuthorization: string | 
   try {
     url = new URL(withScheme);
   } catch {
-    // Not the text itself: it may hold a password.
+    // Not quoting the text: it may hold a password.
     return { kind: 'invalid', setting, problem: `The proxy address in ${setting} is not a valid URL.` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -94,7 +85,6 @@ function parseProxy(text: string, setting: string, proxyAuthorization: string | 
   };
 }
 
-/** `http.proxyAuthorization`, the explicit setting, wins over credentials in the proxy's address. */
 function authorizationFor(url: URL, proxyAuthorization: string | undefined): string | undefined {
   if (proxyAuthorization?.trim()) return proxyAuthorization.trim();
   if (!url.username && !url.password) return undefined;
@@ -102,7 +92,7 @@ function authorizationFor(url: URL, proxyAuthorization: string | undefined): str
   return `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
 }
 
-function safeDecode(text: string): string {
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -1,9 +1,6 @@
+import { ENV_PROXIES, safeDecode } from './route';
 import { type NetworkSettings } from './settings';
 
-/** The proxy variables a proxy address may come from (see `readNetworkSettings`). */
-const PROXY_ENV = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
-
-/** What the log must never show: proxy passwords and the Proxy-Authorization value, masked like the key. */
 export function proxySecrets(network: NetworkSettings): string[] {
   const secrets = new Set<string>();
   const authorization = network.proxyAuthorization;
@@ -12,7 +9,7 @@ export function proxySecrets(network: NetworkSettings): string[] {
     const token = authorization.slice(authorization.indexOf(' ') + 1);
     if (token) secrets.add(token);
   }
-  for (const address of [network.proxy, ...PROXY_ENV.map((name) => network.env?.[name])]) {
+  for (const address of [network.proxy, ...ENV_PROXIES.map((name) => network.env?.[name])]) {
     if (!address?.includes('@')) continue;
     try {
       const url = new URL(address.includes('://') ? address : `http://${address}`);
@@ -21,7 +18,7 @@ export function proxySecrets(network: NetworkSettings): string[] {
         secrets.add(Buffer.from(`${safeDecode(url.username)}:${safeDecode(url.password)}`).toString('base64'));
       }
     } catch {
-      // Not a URL (the API layer reports it without repeating it); what looks like `user:password@` is still masked.
+      // Not a URL: what looks like `user:password@` is still masked.
       const scheme = address.indexOf('://');
       const userinfo = address.slice(scheme >= 0 ? scheme + 3 : 0, address.lastIndexOf('@'));
       const password = userinfo.slice(userinfo.indexOf(':') + 1);
@@ -29,12 +26,4 @@ export function proxySecrets(network: NetworkSettings): string[] {
     }
   }
   return [...secrets];
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import { type NetworkSettings } from './settings';
 
-/** What every TLS connection of one client is given: its own context, never a process-wide default. */
+// Each client's own context, never a process-wide default.
 export interface TlsOptions {
   readonly secureContext?: tls.SecureContext;
   readonly rejectUnauthorized: boolean;
@@ -10,14 +10,13 @@ export interface TlsOptions {
 
 export interface TrustPlan {
   readonly tls: TlsOptions;
-  /** Where the trusted authorities came from, for the log: `Node`, `NODE_EXTRA_CA_CERTS`, `system`. */
   readonly sources: readonly string[];
   readonly warnings: readonly string[];
 }
 
 export interface TrustDeps {
   readonly readFile: (path: string) => string;
-  /** `tls.getCACertificates` where the running Node has it (22.15 and later); undefined elsewhere. */
+  // Node 22.15 and later.
   readonly getCACertificates?: (type: 'default' | 'system') => string[];
 }
 
@@ -27,11 +26,6 @@ const defaultDeps: TrustDeps = {
   getCACertificates: typeof nodeTls.getCACertificates === 'function' ? nodeTls.getCACertificates.bind(tls) : undefined,
 };
 
-/**
- * Node's roots, plus `NODE_EXTRA_CA_CERTS`, plus the operating system's store where Node offers it and
- * `http.systemCertificates` is on. A `ca` list replaces Node's defaults rather than adding to them, so the defaults
- * go in first; when there is nothing to add, Node's defaults are used as they are.
- */
 export function planTrust(settings: NetworkSettings = {}, deps: TrustDeps = defaultDeps): TrustPlan {
   if (settings.strictSSL === false) {
     return {
@@ -64,6 +58,7 @@ export function planTrust(settings: NetworkSettings = {}, deps: TrustDeps = defa
   if (added.every(({ pems }) => pems.length === 0)) {
     return { tls: { rejectUnauthorized: true }, sources: ['Node'], warnings };
   }
+  // A `ca` list replaces Node's defaults rather than adding to them.
   const base = deps.getCACertificates?.('default') ?? tls.rootCertificates;
   const ca = [...new Set([...base, ...added.flatMap(({ pems }) => pems)])];
   try {

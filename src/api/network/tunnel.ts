@@ -2,11 +2,10 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { type Socket } from 'node:net';
 import { type Connector, type Dispatcher } from '../undici';
 
-/** More than any proxy's answer to CONNECT needs; a proxy that sends more is not one. */
 const MAX_ANSWER_BYTES = 16 * 1024;
 const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})(?: |$)/;
 
-/** What `ProxyAgent` asks of the client it opens tunnels with (lib/dispatcher/proxy-agent.js). */
+// What `ProxyAgent` asks of its `clientFactory`'s client (lib/dispatcher/proxy-agent.js).
 interface TunnelRequest {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
@@ -14,17 +13,12 @@ interface TunnelRequest {
   readonly servername?: string;
 }
 
-/** The proxy's TCP connection closed, or it answered something that is not HTTP: no tunnel. */
 function dropped(message: string): Error {
   return Object.assign(new Error(message), { code: 'UND_ERR_SOCKET' });
 }
 
-/**
- * The CONNECT exchange with the proxy, written out here instead of on an undici pool: that pool connects again, for
- * ever, when the proxy closes the connection on CONNECT, keeps a spare connection open after an abort, and loses an
- * abort that arrives before its connection is made. Here an abort (the connect deadline) closes the socket, and
- * `destroy` closes every one not handed over yet. Given to `ProxyAgent` as its `clientFactory`.
- */
+// CONNECT written out rather than on an undici pool, which reconnects for ever when the proxy closes on CONNECT,
+// keeps a spare connection after an abort, and loses an abort that arrives before its connection is made.
 export function tunnelClient(proxy: URL, options: object): Dispatcher {
   const { connect } = options as { connect: Connector };
   const pending = new Set<Socket>();
@@ -80,7 +74,6 @@ export function tunnelClient(proxy: URL, options: object): Dispatcher {
           },
         );
       }),
-    // Nothing is pooled here: closing, gently or not, is closing the connections not handed over yet.
     close: (): Promise<void> => abandonAll(),
     destroy: (): Promise<void> => abandonAll(),
   };
@@ -103,12 +96,11 @@ function requestHead(request: TunnelRequest): string {
   return `${head}\r\n`;
 }
 
-/** Sends the CONNECT request and reads the answer's head; what follows it goes back to the socket, for TLS. */
 function readAnswer(socket: Socket, head: string): Promise<number> {
   return new Promise((resolve, reject) => {
     let received = Buffer.alloc(0);
     const cleanup = (): void => {
-      // Paused again, as it came: the TLS layer that takes the socket over reads it from here.
+      // Paused again, as it came: the TLS layer takes the socket over from here.
       socket.pause();
       socket.off('data', onData);
       socket.off('close', onClose);
