@@ -293,9 +293,5 @@ function planFor(order: Order): ForgetPlan {
 function hostList(plan: ForgetPlan): string {
   const hosts = plan.hosts.map((host) => forMessage(host, 80)).join(', ');
   if (!plan.left) return hosts;
-  return vscode.l10n.t(
-    '{0} (the keys of the {1} other addresses the server lists are left as they are)',
-    hosts,
-    plan.left,
-  );
+  return vscode.l10n.t('{0}, but not the {1} other addresses the server lists', hosts, plan.left);
 }

@@ -220,7 +220,7 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
 
     it('is left out of a bulk stop unless its name is typed, with one confirmation for the rest', async () => {
       await protect(WEB);
-      const messages = captureMessages({ warning: 'Stop 1 Servers' });
+      const messages = captureMessages({ warning: 'Stop' });
       restores.push(messages.restore);
       const prompts = typeName(undefined);
       const selection = [await nodeOf(WEB), await nodeOf(DB)];
@@ -357,7 +357,7 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       const running = (await groupNodes()).find((g) => g.key === 'running');
       assert.ok(running);
       assert.equal(h.api.orders.getTreeItem(running).contextValue, 'orderGroup');
-      const messages = captureMessages({ warning: 'Stop 1 Servers' });
+      const messages = captureMessages({ warning: 'Stop' });
       restores.push(messages.restore);
       typeName(undefined);
       await vscode.commands.executeCommand('hostingAccount.order.stop', running);
