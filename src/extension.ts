@@ -22,12 +22,14 @@ import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
 import { FORECAST_SCHEME, ForecastDocument } from './views/ForecastDocument';
+import { FieldMapEditor } from './views/FieldMapEditor';
 import { FolderServerItem } from './views/FolderServerItem';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
 import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetailsDocument';
 import { OrdersArrangement } from './views/orders/OrdersArrangement';
 import { OrdersTree } from './views/orders/OrdersTree';
 import { SelectionContext } from './views/SelectionContext';
+import { SENT_SCHEME, ServerAnswerDocument } from './views/ServerAnswerDocument';
 import { ViewMessages } from './views/ViewMessages';
 
 /**
@@ -66,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const folders = new FolderBindings(context.workspaceState);
   const folderItem = new FolderServerItem(model, folders);
   const hostKeys = new HostKeys(model, context.globalState, ssh, orders);
+  const fieldMaps = new FieldMapEditor();
+  const sent = new ServerAnswerDocument(model);
   const suggestions = new FolderSuggestions(model, folders, folderHooks, ssh, log.scoped('folder'));
   const host: CommandHost = {
     model,
@@ -78,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ssh,
     folders,
     hostKeys,
+    fieldMaps,
   };
   const tools = new AssistantTools(model, log.scoped('tools'));
   const auth = new AccountsAuthProvider(model);
@@ -100,6 +105,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     folderItem,
     hostKeys,
     suggestions,
+    fieldMaps,
+    sent,
     new ContextKeys(model),
     new ViewMessages(model, ordersView, invoicesView),
     new SelectionContext(model, ordersView),
@@ -122,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     arrangement.onDidDescribe((description) => (ordersView.description = description)),
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
+    vscode.workspace.registerTextDocumentContentProvider(SENT_SCHEME, sent),
     ordersView.onDidChangeVisibility((e) => model.setVisibility({ ordersVisible: e.visible })),
     ordersView.onDidChangeSelection((e) => statusBar.select(e.selection)),
     invoicesView.onDidChangeVisibility((e) => model.setVisibility({ invoicesVisible: e.visible })),

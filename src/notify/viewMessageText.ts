@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
 import { type Store } from '../store/Store';
 import { type ListCoverage } from '../store/types';
+import { noListText } from './noServers';
 import { shortReason } from './shortReason';
 
 /** The lines above the Orders and Invoices views for one account: stale data and why, or a list not read whole. */
-export function viewMessagesOf(store: Store): { orders?: string; invoices?: string } {
+export function viewMessagesOf(store: Store, baseUrl: string): { orders?: string; invoices?: string } {
   const time = (at: number | undefined): string =>
     at ? new Date(at).toLocaleTimeString(vscode.env.language, { hour: 'numeric', minute: '2-digit' }) : '';
   const stale = (at: number | undefined, error: ApiError, unread: (reason: string) => string): string =>
@@ -20,8 +21,10 @@ export function viewMessagesOf(store: Store): { orders?: string; invoices?: stri
     const error = orders.error ?? store.balance.error;
     ordersMessage = error && vscode.l10n.t('Last attempt failed: {0}', shortReason(error));
   } else if (ready && orders.error) {
-    ordersMessage = stale(orders.updatedAt, orders.error, (reason) =>
-      vscode.l10n.t('Your servers could not be loaded: {0}.', reason),
+    ordersMessage = stale(
+      orders.updatedAt,
+      orders.error,
+      (reason) => noListText('orders', orders, baseUrl) ?? vscode.l10n.t('Your servers could not be loaded: {0}.', reason),
     );
   } else {
     ordersMessage = coverageMessage(store.listCoverage('orders'), 'orders');
@@ -30,8 +33,11 @@ export function viewMessagesOf(store: Store): { orders?: string; invoices?: stri
     orders: ordersMessage,
     invoices:
       ready && invoices.error
-        ? stale(invoices.updatedAt, invoices.error, (reason) =>
-            vscode.l10n.t('Invoices could not be loaded: {0}.', reason),
+        ? stale(
+            invoices.updatedAt,
+            invoices.error,
+            (reason) =>
+              noListText('invoices', invoices, baseUrl) ?? vscode.l10n.t('Invoices could not be loaded: {0}.', reason),
           )
         : coverageMessage(store.listCoverage('invoices'), 'invoices'),
   };

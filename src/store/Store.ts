@@ -174,6 +174,12 @@ export class Store extends Disposable {
     this.updateState();
   }
 
+  /** The answers are to be read another way (a new field map): what was read stands for nothing now, so read again. */
+  startOver(): void {
+    this.reset();
+    this.updateState();
+  }
+
   /**
    * Checks a key with `GET /me` before it is stored. The account it returns is kept for when the key store reports
    * that key, so it is not fetched twice.
