@@ -1,4 +1,4 @@
-import { type RequestLogEntry } from '../api/ApiClient';
+import { type AnswerKind, type LastAnswer, type RequestLogEntry } from '../api/ApiClient';
 import { type Clock, systemClock } from '../api/clock';
 import {
   type Account,
@@ -131,6 +131,11 @@ export class Store extends Disposable {
     return this.actions.get(id);
   }
 
+  /** What the server last sent for an endpoint, masked and cut, while the client that read it is in use. */
+  lastAnswer(kind: AnswerKind): LastAnswer | undefined {
+    return this.connection.current?.lastAnswer(kind);
+  }
+
   rateLimitStatus(): RateLimitStatus | undefined {
     return this.connection.current?.rateLimitStatus();
   }
@@ -256,6 +261,7 @@ export class Store extends Disposable {
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
     this.session.renew();
+    this.connection.current?.forgetAnswers();
     this.actions.clear();
     this.failures.clear();
     for (const resource of Object.values(this.resources)) resource.reset();
