@@ -1,4 +1,5 @@
 import { type Clock } from './clock';
+import { type FieldMap } from './normalise/pointers';
 import { type NetworkSettings } from './network/settings';
 import { type LimiterRegistry } from './RateLimiter';
 import { type RequestPriority, type Urgency } from './SharedRequests';
@@ -44,6 +45,8 @@ export interface ApiClientOptions {
   readonly random?: () => number;
   /** Other secrets in play (the stored key while a new one is checked): masked out of all this client reports. */
   readonly secrets?: () => Iterable<string>;
+  /** The account's own pointers into its provider's answers: a mapped field wins over the general reading. */
+  readonly fieldMap?: FieldMap;
   /** Proxy and certificate settings (VS Code's `http.*`); none means direct, with Node's certificates. */
   readonly network?: NetworkSettings;
 }

@@ -1,4 +1,4 @@
-import { type RequestLogEntry } from '../api/ApiClient';
+import { type AnswerKind, type LastAnswer, type RequestLogEntry } from '../api/ApiClient';
 import { type Clock, systemClock } from '../api/clock';
 import {
   type Account,
@@ -129,6 +129,11 @@ export class Store extends Disposable {
 
   pending(id: string): PendingAction | undefined {
     return this.actions.get(id);
+  }
+
+  /** What the server last sent for an endpoint, masked and cut, while the client that read it is in use. */
+  lastAnswer(kind: AnswerKind): LastAnswer | undefined {
+    return this.connection.current?.lastAnswer(kind);
   }
 
   rateLimitStatus(): RateLimitStatus | undefined {
@@ -262,6 +267,7 @@ export class Store extends Disposable {
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
     this.session.renew();
+    this.connection.current?.forgetAnswers();
     this.actions.clear();
     this.failures.clear();
     for (const resource of Object.values(this.resources)) resource.reset();

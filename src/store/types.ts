@@ -2,6 +2,7 @@ import type { ApiClient, ApiClientOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
 import { type ApiError } from '../api/errors';
 import { type Listing, type OrderAction } from '../api/models';
+import { type FieldMap } from '../api/normalise/pointers';
 
 /** What the views show as a whole; drives the welcome content through the `hostingAccount.state` context key. */
 export type ConnectionState = 'noBaseUrl' | 'badBaseUrl' | 'noKey' | 'loading' | 'invalidKey' | 'unreachable' | 'ready';
@@ -45,6 +46,8 @@ export interface StoreSettings {
   readonly baseUrl: string;
   readonly requestsPerMinute: number;
   readonly requestTimeoutMs: number;
+  /** The account's field map, already parsed (`parseFieldMap`); another map builds another client. */
+  readonly fieldMap?: FieldMap;
 }
 
 /** The part of the API client the store uses; the client itself lives in the lazily loaded bundle. */
@@ -57,6 +60,8 @@ export type ApiClientLike = Pick<
   | 'getBalance'
   | 'listInvoices'
   | 'rateLimitStatus'
+  | 'lastAnswer'
+  | 'forgetAnswers'
   | 'close'
   | 'dispose'
 >;
@@ -70,7 +75,7 @@ export interface StoreLog {
 
 export interface StoreDeps {
   readonly createClient: (
-    options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts' | 'onRequest'>,
+    options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts' | 'onRequest' | 'fieldMap'>,
   ) => ApiClientLike;
   readonly getKey: () => Promise<string | undefined>;
   readonly settings: () => StoreSettings;

@@ -1,6 +1,7 @@
 import { type Balance } from '../models';
-import { AMOUNT_SCALE, currencyField, readMoneyAt, readUnits } from './money';
-import { type FieldTrace, joinPath, lookup } from './read';
+import { AMOUNT_SCALE, currencyCode, currencyField, fromMinor, readMoneyAt, readUnits } from './money';
+import { type FieldMap, pointed } from './pointers';
+import { type FieldTrace, bare, isObject, joinPath, lookup } from './read';
 import { unexpectedBody } from './unreadable';
 import { unwrapObject } from './wrappers';
 
@@ -29,7 +30,31 @@ const AMOUNT_FIELDS = [
 ];
 const WRAPPERS = ['data', 'result', 'response', 'account', 'wallet', 'billing', 'client', 'customer', 'user', 'me'];
 
-export function normaliseBalance(body: unknown, trace?: FieldTrace): Balance {
+export function normaliseBalance(body: unknown, trace?: FieldTrace, map?: FieldMap): Balance {
+  const amount = pointed(map, 'balanceAmount', body);
+  if (amount && amount.value !== undefined) {
+    const fields = unwrapObject(body, WRAPPERS, AMOUNT_FIELDS)?.fields;
+    const code =
+      currencyCode(bare(pointed(map, 'balanceCurrency', body)?.value)) ?? (fields && currencyField(fields)?.code);
+    const units = readUnits(bare(amount.value));
+    const read = map?.amountScale === 'minor' ? fromMinor(units, code) : units;
+    if (read.problem === undefined) {
+      const raw = isObject(body) || typeof body === 'number' || typeof body === 'string' ? body : {};
+      return { amount: read.units / AMOUNT_SCALE, currency: read.currency ?? code, raw };
+    }
+  }
+  const read = readBalance(body, trace);
+  const currency = currencyCode(bare(pointed(map, 'balanceCurrency', body)?.value));
+  if (map?.amountScale === 'minor') {
+    const units = fromMinor({ units: Math.round(read.amount * AMOUNT_SCALE) }, currency ?? read.currency);
+    if (units.problem === undefined) {
+      return { ...read, amount: units.units / AMOUNT_SCALE, currency: currency ?? read.currency };
+    }
+  }
+  return currency ? { ...read, currency } : read;
+}
+
+function readBalance(body: unknown, trace?: FieldTrace): Balance {
   if (typeof body === 'number' || typeof body === 'string') {
     const top = readUnits(body);
     if (top.problem === undefined) return { amount: top.units / AMOUNT_SCALE, currency: top.currency, raw: body };

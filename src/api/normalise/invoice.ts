@@ -1,10 +1,11 @@
 import { type Invoice } from '../models';
 import { findId } from './ids';
 import { readInvoiceStatus } from './invoiceStatus';
-import { AMOUNT_SCALE, type UnitsRead, currencyField, readMoneyAt } from './money';
+import { AMOUNT_SCALE, type UnitsRead, currencyField, fromMinor, readMoneyAt, readUnits } from './money';
 import { readDate, dayIn } from './dates';
-import { type FieldTrace, joinPath, lookup, textHit } from './read';
-import { type ListPage, readList, unwrapObject } from './wrappers';
+import { type FieldTrace, asText, bare, joinPath, lookup, textHit } from './read';
+import { type ListPage, MAX_LIST_ENTRIES, readList, unwrapObject } from './wrappers';
+import { type FieldMap, pointed } from './pointers';
 import { missingId, unexpectedBody } from './unreadable';
 import { optional } from '../../util/serverText';
 import { type ZoneOffset, dayText, systemZone } from '../../util/calendar';
@@ -95,6 +96,7 @@ export function normaliseInvoice(
   now = Date.now(),
   trace?: FieldTrace,
   zone: ZoneOffset = systemZone,
+  map?: FieldMap,
 ): Invoice {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
   if (!entry) throw unexpectedBody('invoice', value);
@@ -120,9 +122,16 @@ export function normaliseInvoice(
   }
   if (currency) trace?.use('currency', joinPath(base, currency.key));
   const url = textHit(fields, URL_FIELDS);
+  const mappedNumber = asText(pointed(map, 'invoiceNumber', entry.raw)?.value);
+  const mappedAmount = pointed(map, 'invoiceAmount', entry.raw);
+  if (mappedAmount && mappedAmount.value !== undefined) {
+    const read = readUnits(bare(mappedAmount.value));
+    if (read.problem === undefined) money = read;
+  }
+  if (map?.amountScale === 'minor' && money) money = fromMinor(money, currency?.code);
   return {
     id: found.id,
-    number: optional(shownNumber?.text),
+    number: optional(mappedNumber ?? shownNumber?.text),
     date: optional(day(fields, DATE_FIELDS, 'date', base, zone, trace)),
     dueDate: optional(dueDate),
     amount: money?.units === undefined ? undefined : money.units / AMOUNT_SCALE,
@@ -135,17 +144,23 @@ export function normaliseInvoice(
 }
 
 /** `normaliseInvoiceList` for one page of a list read over pages: at most `limit` invoices read. */
-export function readInvoicePage(body: unknown, now: number, limit: number, trace?: FieldTrace): ListPage<Invoice> {
-  const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t);
-  return readList(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, trace, limit);
+export function readInvoicePage(
+  body: unknown,
+  now: number,
+  limit: number,
+  trace?: FieldTrace,
+  map?: FieldMap,
+): ListPage<Invoice> {
+  const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t, systemZone, map);
+  return readList(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, trace, limit, map);
 }
 
 export function normaliseInvoiceList(
   body: unknown,
   now = Date.now(),
   trace?: FieldTrace,
+  map?: FieldMap,
 ): { invoices: Invoice[]; skipped: number } {
-  const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t);
-  const { items, skipped } = readList(body, LIST_KEYS, ID_FIELDS, 'invoiceList', read, trace);
+  const { items, skipped } = readInvoicePage(body, now, MAX_LIST_ENTRIES, trace, map);
   return { invoices: items, skipped };
 }

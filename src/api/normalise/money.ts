@@ -174,3 +174,10 @@ export function readMoneyAt(obj: RawObject, key: string, currency?: string, dept
   const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
   return read.currency ? { units, currency: read.currency } : { units };
 }
+
+/** An amount read in minor units (a field map's `amountScale: 'minor'`) as units; a fraction is units already. */
+export function fromMinor(read: UnitsRead, currency: string | undefined): UnitsRead {
+  if (read.problem !== undefined || read.units % AMOUNT_SCALE !== 0) return read;
+  const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
+  return read.currency ? { units, currency: read.currency } : { units };
+}

@@ -1,16 +1,21 @@
 import { type Order, type RawObject } from '../models';
 import { AddressScan, MAX_ADDRESS_KEYS, addressBits } from './addressKeys';
-import { readAddressesFrom } from './addresses';
+import { readAddresses, readAddressesFrom } from './addresses';
+import { type FieldMap, pointed } from './pointers';
+import { type Entry } from './resource';
+import { readMappedRenewal } from './renewal/readRenewal';
 import { readId } from './ids';
 import { NameHits, NameTable } from './keys';
 import { type FieldTrace, asText, isObject, joinPath, present, squash, textField } from './read';
 import { type Role, StateScan, decideState, stateRole } from './states';
-import { type ListPage, readList, unwrapObject } from './wrappers';
+import { type ListPage, MAX_LIST_ENTRIES, readList, unwrapObject } from './wrappers';
 import { missingId, unexpectedBody } from './unreadable';
 import { readRenewal } from './renewal/readRenewal';
 import { optional, serverText } from '../../util/serverText';
 
-export { normaliseStateWord } from './stateWords';
+import { normaliseStateWord } from './stateWords';
+
+export { normaliseStateWord };
 
 /** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
 const ID_FIELDS = [
@@ -167,7 +172,13 @@ const ENVELOPE_ID = ['id'];
  * (`readId` throws) rather than falling back to another field, which may name another order. A resource document's
  * own id is looked at first.
  */
-function orderId(fields: RawObject, envelope: RawObject | undefined): { id: string; key: string; own: boolean } {
+function orderId(
+  fields: RawObject,
+  envelope: RawObject | undefined,
+  mapped?: { value: unknown },
+): { id: string; key: string; own: boolean } {
+  if (mapped?.value !== undefined) return { id: readId(mapped.value, 'order'), key: 'map', own: true };
+  if (mapped) throw missingId('order');
   const own = envelope && present(envelope, ENVELOPE_ID);
   if (own) return { id: readId(own.value, 'order'), key: own.key, own: true };
   for (let i = 0; i < ID_FIELDS.length; i++) {
@@ -177,9 +188,38 @@ function orderId(fields: RawObject, envelope: RawObject | undefined): { id: stri
   throw missingId('order');
 }
 
-export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
+export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap): Order {
   const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
   if (!entry) throw unexpectedBody('order', value);
+  if (map) return applyMap(readOrder(entry, trace, pointed(map, 'id', entry.raw)), entry.raw, map);
+  return readOrder(entry, trace);
+}
+
+/** A mapped field wins over the general reading; a mapped id that names nothing makes the entry unreadable. */
+function applyMap(order: Order, raw: RawObject, map: FieldMap): Order {
+  const name = asText(pointed(map, 'name', raw)?.value);
+  const stateValue = pointed(map, 'state', raw)?.value;
+  const stateText = asText(stateValue);
+  const address = asText(pointed(map, 'address', raw)?.value);
+  const mapped: { -readonly [K in keyof Order]: Order[K] } = { ...order };
+  if (name !== undefined) mapped.label = serverText(cut(name));
+  if (stateText !== undefined) {
+    mapped.state = normaliseStateWord(stateText);
+    mapped.statusText = serverText(cut(stateText));
+  }
+  if (address !== undefined) {
+    const read = readAddresses({ address }, '');
+    if (read.address) {
+      mapped.address = read.address;
+      mapped.addresses = read.addresses;
+    }
+  }
+  const renewal = readMappedRenewal(raw, map, order.renewal);
+  if (renewal) mapped.renewal = renewal;
+  return mapped;
+}
+
+function readOrder(entry: Entry, trace?: FieldTrace, mappedId?: { value: unknown }): Order {
   const { fields, base } = entry;
   // One pass over the keys feeds every reader: ids, names, plans, state fields and the top of the address walk.
   idHits.reset();
@@ -198,7 +238,7 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
     planHits.note(info.planSlot, info.planGroup, key, field);
     if (info.state && field !== undefined && field !== null) states.note(info.state, key, field);
   }
-  const found = orderId(fields, entry.envelope);
+  const found = orderId(fields, entry.envelope, mappedId);
   const { id } = found;
   trace?.use('id', found.own ? found.key : joinPath(base, found.key));
   let nameKey: string | undefined;
@@ -239,12 +279,17 @@ export function normaliseOrder(value: unknown, trace?: FieldTrace): Order {
 }
 
 /** `normaliseOrderList` for one page of a list read over pages: at most `limit` orders read. */
-export function readOrderPage(body: unknown, limit: number, trace?: FieldTrace): ListPage<Order> {
-  return readList(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, trace, limit);
+export function readOrderPage(body: unknown, limit: number, trace?: FieldTrace, map?: FieldMap): ListPage<Order> {
+  const read = (entry: unknown, t?: FieldTrace): Order => normaliseOrder(entry, t, map);
+  return readList(body, LIST_KEYS, ID_FIELDS, 'orderList', read, trace, limit, map);
 }
 
 /** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
-export function normaliseOrderList(body: unknown, trace?: FieldTrace): { orders: Order[]; skipped: number } {
-  const { items, skipped } = readList(body, LIST_KEYS, ID_FIELDS, 'orderList', normaliseOrder, trace);
+export function normaliseOrderList(
+  body: unknown,
+  trace?: FieldTrace,
+  map?: FieldMap,
+): { orders: Order[]; skipped: number } {
+  const { items, skipped } = readOrderPage(body, MAX_LIST_ENTRIES, trace, map);
   return { orders: items, skipped };
 }

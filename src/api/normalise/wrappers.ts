@@ -9,6 +9,7 @@ import { JSON_BOUNDS } from '../json';
 import { type FieldTrace, has, isObject, joinPath, lookup, prefixed, readEach, squash } from './read';
 import { type Entry, isResource, openEntry } from './resource';
 import { unexpectedBody } from './unreadable';
+import { type FieldMap, pointed } from './pointers';
 
 /** Wrapper levels searched: real APIs use two at most (`result.servers`, `servers.server`, `data.items`). */
 const MAX_DEPTH = 4;
@@ -95,8 +96,14 @@ export function readList<T>(
   read: (entry: unknown, trace?: FieldTrace) => T,
   trace?: FieldTrace,
   limit: number = MAX_LIST_ENTRIES,
+  map?: FieldMap,
 ): ListPage<T> {
-  const found = findList(body, preferred, idFields);
+  const mapped = pointed(map, expected, body);
+  const found = mapped
+    ? Array.isArray(mapped.value)
+      ? { list: mapped.value as unknown[], path: map?.pointers[expected] ?? '' }
+      : undefined
+    : findList(body, preferred, idFields);
   if (!found) throw unexpectedBody(expected, body);
   trace?.use('list', found.path || '[]');
   const { list } = found;

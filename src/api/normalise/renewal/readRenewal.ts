@@ -1,6 +1,7 @@
 import { type AmountProblem, type OrderRenewal, type RawObject, type RenewalCycle } from '../../models';
 import { readDate } from '../dates';
-import { currencyCode, readMoneyAt } from '../money';
+import { currencyCode, fromMinor, readMoneyAt, readUnits } from '../money';
+import { type FieldMap, pointed } from '../pointers';
 import { type FieldTrace, bare, isObject, joinPath, squash, squashedIndex } from '../read';
 import { cycleOf, readCount, readCycleWord, readUnit } from './cycle';
 import { MONTHLY_PRICES, OWN_CURRENCY, RENEWAL_FIELDS, RENEW_MONTHS } from './fields';
@@ -174,4 +175,35 @@ export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): O
   if (cycle?.text) renewal.cycleText = serverText(cycle.text);
   if (renew) renewal.autoRenew = renew.autoRenew;
   return renewal;
+}
+
+/** The renewal fields a field map points at, over the general reading's. */
+export function readMappedRenewal(raw: RawObject, map: FieldMap, read?: OrderRenewal): OrderRenewal | undefined {
+  const renewal: { -readonly [K in keyof OrderRenewal]: OrderRenewal[K] } = { ...read };
+  const date = pointed(map, 'renewalDate', raw);
+  const day = date && readDate(bare(date.value));
+  if (day) {
+    renewal.date = day;
+    delete renewal.dateUnreadable;
+  }
+  const price = pointed(map, 'renewalPrice', raw);
+  if (price && price.value !== undefined) {
+    const units = readUnits(bare(price.value));
+    const read = map.amountScale === 'minor' ? fromMinor(units, renewal.currency) : units;
+    if (read.problem === undefined && read.units >= 0) {
+      renewal.price = read.units;
+      if (read.currency) renewal.currency = read.currency;
+      delete renewal.priceProblem;
+    }
+  }
+  const cycle = pointed(map, 'renewalCycle', raw);
+  const cycleRead = cycle && readCycleWord(bare(cycle.value));
+  if (cycle && cycleRead) {
+    renewal.cycle = cycleRead;
+    renewal.cycleText = serverText(cycleText(bare(cycle.value)) ?? '');
+  }
+  const renews = pointed(map, 'renews', raw);
+  const flag = renews && readFlag(bare(renews.value));
+  if (flag) renewal.autoRenew = flag.renews;
+  return Object.keys(renewal).length ? renewal : undefined;
 }
