@@ -51,7 +51,12 @@ export function readStoredAccounts(raw: unknown): StoredAccounts {
     accounts.push(account);
   }
   const defaultFieldMap = readFieldMap(raw.defaultFieldMap);
-  return { version: 1, accounts, ...(defaultLabel ? { defaultLabel } : {}), ...(defaultFieldMap ? { defaultFieldMap } : {}) };
+  return {
+    version: 1,
+    accounts,
+    ...(defaultLabel ? { defaultLabel } : {}),
+    ...(defaultFieldMap ? { defaultFieldMap } : {}),
+  };
 }
 
 /** A stored map that no longer holds to the rules (another version, a damaged list) is left out, never guessed at. */
@@ -89,7 +94,13 @@ export function allAccounts(
   const label = stored.defaultLabel ?? hostOf(baseUrl);
   const fieldMap = stored.defaultFieldMap;
   return [
-    { id: DEFAULT_ACCOUNT_ID, label, baseUrl, ...(websiteUrl ? { websiteUrl } : {}), ...(fieldMap ? { fieldMap } : {}) },
+    {
+      id: DEFAULT_ACCOUNT_ID,
+      label,
+      baseUrl,
+      ...(websiteUrl ? { websiteUrl } : {}),
+      ...(fieldMap ? { fieldMap } : {}),
+    },
     ...stored.accounts,
   ];
 }

@@ -46,7 +46,12 @@ export async function saveFieldMap(host: CommandHost, account: Account): Promise
   const last = (kind: 'orders' | 'order' | 'balance' | 'invoices'): unknown => answerBody(store.lastAnswer(kind));
   const read = map
     ? fieldMapPreviewText(
-        preview(map, { orders: last('orders'), order: last('order'), balance: last('balance'), invoices: last('invoices') }),
+        preview(map, {
+          orders: last('orders'),
+          order: last('order'),
+          balance: last('balance'),
+          invoices: last('invoices'),
+        }),
       )
     : vscode.l10n.t('Without a map, every answer is read as usual.');
   const name = account.shownName();

@@ -8,15 +8,11 @@ import { tell } from './show';
 const ORDERS_PATH = '/api/v1/orders';
 const INVOICES_PATH = '/api/v1/invoices';
 
-/**
- * Why a list shows nothing, or undefined when it shows something or its failure is not about reading (a network
- * failure is told as such). `skipped`: entries of the last answer that could not be read.
- */
+/** Why a list shows nothing; undefined when it shows something, or failed otherwise than in reading (told as such). */
 export function noListText(
   what: 'orders' | 'invoices',
   slot: Slot<readonly unknown[]>,
   baseUrl: string,
-  skipped = 0,
 ): string | undefined {
   if (slot.value?.length) return undefined;
   const host = hostOf(baseUrl) || vscode.l10n.t('the hosting API');
@@ -28,19 +24,6 @@ export function noListText(
     return what === 'orders'
       ? vscode.l10n.t('No servers could be read from {0} yet: the answer to GET {1} is still loading.', host, path)
       : vscode.l10n.t('No invoices could be read from {0} yet: the answer to GET {1} is still loading.', host, path);
-  }
-  if (skipped > 0) {
-    return what === 'orders'
-      ? vscode.l10n.t(
-          'No servers could be read from {0}: the answer to GET {1} held only IDs or entries without one, and none of them could be read.',
-          host,
-          path,
-        )
-      : vscode.l10n.t(
-          'No invoices could be read from {0}: the answer to GET {1} held only IDs or entries without one, and none of them could be read.',
-          host,
-          path,
-        );
   }
   return what === 'orders'
     ? vscode.l10n.t('No servers could be read from {0}: the answer to GET {1} has no servers.', host, path)

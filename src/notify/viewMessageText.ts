@@ -24,7 +24,8 @@ export function viewMessagesOf(store: Store, baseUrl: string): { orders?: string
     ordersMessage = stale(
       orders.updatedAt,
       orders.error,
-      (reason) => noListText('orders', orders, baseUrl) ?? vscode.l10n.t('Your servers could not be loaded: {0}.', reason),
+      (reason) =>
+        noListText('orders', orders, baseUrl) ?? vscode.l10n.t('Your servers could not be loaded: {0}.', reason),
     );
   } else {
     ordersMessage = coverageMessage(store.listCoverage('orders'), 'orders');

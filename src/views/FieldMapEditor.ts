@@ -16,7 +16,9 @@ export function fieldMapTemplate(map: FieldMap | undefined): string {
  */
 export function editedFieldMap(text: string): FieldMap | undefined {
   const top = withoutNulls(JSON.parse(text));
-  const map = parseFieldMap(isObject(top) && 'pointers' in top ? { ...top, pointers: withoutNulls(top.pointers) } : top);
+  const map = parseFieldMap(
+    isObject(top) && 'pointers' in top ? { ...top, pointers: withoutNulls(top.pointers) } : top,
+  );
   return Object.keys(map.pointers).length || map.amountScale ? map : undefined;
 }
 

@@ -69,7 +69,9 @@ export class ServerAnswerDocument extends Disposable implements vscode.TextDocum
       };
     }
     if (!Object.keys(shown).length) {
-      shown.note = vscode.l10n.t('Nothing has been received since the account was last read from anew. Refresh, then look again.');
+      shown.note = vscode.l10n.t(
+        'Nothing has been received since the account was last read from anew. Refresh, then look again.',
+      );
     }
     return `${forDocument(JSON.stringify(shown, null, 2))}\n`;
   }

@@ -111,11 +111,13 @@ function misread(order: Order): string | undefined {
   const unnamed = plain(order.label) === `#${order.id}`;
   const stateless = order.state === 'unknown' && order.statusText === undefined;
   if (!unnamed && !stateless) return undefined;
-  const link = `[${vscode.l10n.t('Teach the Field Map…')}](command:${TEACH})`;
-  if (unnamed && stateless) return vscode.l10n.t('No name and no state were found in this entry. {0}', link);
+  const link = `command:${TEACH}`;
+  if (unnamed && stateless) {
+    return vscode.l10n.t('No name and no state were found in this entry: [Teach the Field Map…]({0})', link);
+  }
   return unnamed
-    ? vscode.l10n.t('No name was found in this entry. {0}', link)
-    : vscode.l10n.t('No state was found in this entry. {0}', link);
+    ? vscode.l10n.t('No name was found in this entry: [Teach the Field Map…]({0})', link)
+    : vscode.l10n.t('No state was found in this entry: [Teach the Field Map…]({0})', link);
 }
 
 /** What the server sent that is not used, said where the user looks: shared ids, refused addresses, fields left out. */
