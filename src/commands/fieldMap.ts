@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
+import { editedFieldMap } from '../accounts/fieldMapText';
 import { ApiError } from '../api/errors';
 import { preview } from '../api/normalise/fieldMap';
 import { fieldMapPreviewText } from '../notify/fieldMapPreview';
 import { forLabel } from '../notify/inert';
 import { reasonText } from '../notify/reasonText';
 import { confirm, tell } from '../notify/show';
-import { editedFieldMap } from '../views/FieldMapEditor';
 import { answerBody, sentUri } from '../views/ServerAnswerDocument';
 import { type CommandHost } from './CommandHost';
 import { UserCancelled } from './UserCancelled';

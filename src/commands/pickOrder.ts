@@ -52,7 +52,7 @@ export async function pickOrder(
     void tellNoList(none, account);
     throw new UserCancelled();
   }
-  if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
+  if (store.ordersInfo.error && !store.orders.size) throw store.ordersInfo.error;
   // An order whose id another one has too is never offered: the server would pick which of them gets the request.
   const fits = (order: Order): boolean =>
     !order.duplicateId &&
