@@ -4,8 +4,7 @@
  */
 
 import { ApiError } from '../errors';
-import { type RawObject } from '../models';
-import { type Hit, bare, present } from './read';
+import { bare } from './read';
 
 /** Longer than any id seen in the wild; a longer one is not an id, and it would make an unwieldy path. */
 const MAX_ID_LENGTH = 256;
@@ -60,25 +59,3 @@ export function readId(sent: unknown, what: string): string {
           : `a ${typeof value}`;
   throw new ApiError('badResponse', `The ${what} id is ${kind}, not a string or a whole number.`);
 }
-
-/**
- * The first id field PRESENT decides, whatever it holds: a value that is no id refuses the entry (readId throws)
- * rather than falling back to another field, which may name another thing (`server_id` of one order is the `id` of
- * the next). Presence is by name in `names`' order, each name as sent or written another way (`Order_ID`). A resource
- * document's own `id` (`preferred`) comes first.
- */
-export function findId(
-  obj: RawObject,
-  names: readonly string[],
-  what: string,
-  preferred?: RawObject,
-): { id: string; hit: Hit; own: boolean } | undefined {
-  if (preferred) {
-    const hit = present(preferred, ENVELOPE_ID);
-    if (hit) return { id: readId(hit.value, what), hit, own: true };
-  }
-  const hit = present(obj, names);
-  return hit && { id: readId(hit.value, what), hit, own: false };
-}
-
-const ENVELOPE_ID = ['id'];
