@@ -168,7 +168,7 @@ export class Account extends Disposable {
     const remapped = JSON.stringify(record.fieldMap) !== JSON.stringify(this.current.fieldMap);
     this.current = record;
     if (moved) this.store.settingsChanged();
-    else if (remapped) this.store.startOver();
+    else if (remapped) void this.store.startOver();
   }
 
   setVisibility(visibility: Partial<Visibility>): void {

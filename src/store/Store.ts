@@ -180,9 +180,11 @@ export class Store extends Disposable {
   }
 
   /** The answers are to be read another way (a new field map): what was read stands for nothing now, so read again. */
-  startOver(): void {
+  startOver(): Promise<void> {
+    const read = KINDS.filter((kind) => this.slot(kind).updatedAt !== undefined || this.slot(kind).error);
     this.reset();
     this.updateState();
+    return this.refresh(read, 'user');
   }
 
   /**
