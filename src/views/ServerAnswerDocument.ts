@@ -69,9 +69,7 @@ export class ServerAnswerDocument extends Disposable implements vscode.TextDocum
       };
     }
     if (!Object.keys(shown).length) {
-      shown.note = vscode.l10n.t(
-        'Nothing has been received since the account was last read from anew. Refresh, then look again.',
-      );
+      shown.note = vscode.l10n.t('Nothing received yet. This document shows the answers as they arrive.');
     }
     return `${forDocument(JSON.stringify(shown, null, 2))}\n`;
   }

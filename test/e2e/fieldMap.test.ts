@@ -9,7 +9,11 @@ import { timeouts } from './workbench';
  * sees why nothing is listed, teaches the field map, sees what it reads before saving, and then sees the servers.
  */
 describe('a user teaches the field map to a provider the extension cannot read', () => {
-  const session = useSession({ mock: { transitionMs: 2_500 } });
+  // The map is typed: the editor's own closing brackets and quotes would double it.
+  const session = useSession({
+    mock: { transitionMs: 2_500 },
+    settings: { 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never' },
+  });
 
   it('signs in and is told why no server is listed, with the ways out', async () => {
     const { mock, workbench } = session();
@@ -34,8 +38,11 @@ describe('a user teaches the field map to a provider the extension cannot read',
       .waitFor({ timeout: timeouts.ui });
     await editor.locator('.view-lines').click();
     await page.keyboard.press('ControlOrMeta+A');
-    // Inserted as pasted text: typing would add the editor's closing brackets and quotes.
-    await page.keyboard.insertText(JSON.stringify(VMS_FIELD_MAP, null, 2));
+    // On one line, then formatted: the editor would indent each new line again.
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(JSON.stringify(VMS_FIELD_MAP));
+    await workbench.runCommand('Format Document');
+    await editor.locator('.view-lines', { hasText: '"orderList": "/vms",' }).waitFor({ timeout: timeouts.ui });
     await editor.locator('.codelens-decoration a', { hasText: 'Preview and Save Field Map' }).click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: timeouts.ui });
@@ -53,6 +60,11 @@ describe('a user teaches the field map to a provider the extension cannot read',
     await row.waitFor({ timeout: timeouts.ui });
     assert.match(await row.innerText(), /Running/);
     assert.match(await workbench.rowByText('staging-box', orders).innerText(), /Stopped/);
+    // What the server sent, still open, follows the answers read again.
+    await workbench.page
+      .locator('.monaco-editor .view-lines', { hasText: 'label_text' })
+      .first()
+      .waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('servers read through the field map');
   });
 });
