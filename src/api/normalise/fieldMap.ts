@@ -1,8 +1,8 @@
 import { ApiError, type FieldMapProblem } from '../errors';
 import { type Balance, type Invoice, type Order } from '../models';
 import { normaliseBalance } from './balance';
-import { normaliseInvoiceList } from './invoice';
-import { normaliseOrder, normaliseOrderList } from './order';
+import { INVOICE_ID_FIELDS, INVOICE_LIST_KEYS, normaliseInvoiceList } from './invoice';
+import { ORDER_ID_FIELDS, ORDER_LIST_KEYS, ORDER_WRAPPERS, normaliseOrder, normaliseOrderList } from './order';
 import {
   FIELD_MAP_KEYS,
   type FieldMap,
@@ -12,23 +12,21 @@ import {
   pointerSegments,
   resolvePointer,
 } from './pointers';
+import { type Names, isObject } from './read';
+import { findList, unwrapObject } from './wrappers';
 
 export { type FieldMap, type FieldMapKey, FIELD_MAP_KEYS, resolvePointer } from './pointers';
 
 function invalid(problem: FieldMapProblem, key?: string): ApiError {
-  const shown = key === undefined ? undefined : key.slice(0, 40);
+  const shown = key?.slice(0, 40);
   return new ApiError('badConfig', `The field map is not valid (${problem}${shown ? `: ${shown}` : ''}).`, {
     reason: { rule: 'fieldMapInvalid', problem, key: shown },
   });
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A map as stored, held to its rules: anything else throws a `fieldMapInvalid` ApiError and nothing is read. */
 export function parseFieldMap(value: unknown): FieldMap {
-  if (!isPlainObject(value)) throw invalid('notObject');
+  if (!isObject(value)) throw invalid('notObject');
   let members = 0;
   for (const key in value) {
     if (++members > 2) throw invalid('tooMany');
@@ -36,7 +34,7 @@ export function parseFieldMap(value: unknown): FieldMap {
   }
   const { pointers, amountScale } = value;
   if (amountScale !== undefined && amountScale !== 'units' && amountScale !== 'minor') throw invalid('badScale');
-  if (!isPlainObject(pointers)) throw invalid('notObject', 'pointers');
+  if (!isObject(pointers)) throw invalid('notObject', 'pointers');
   let count = 0;
   for (const _ in pointers) if (++count > FIELD_MAP_KEYS.length) throw invalid('tooMany');
   const read: Partial<Record<FieldMapKey, string>> = {};
@@ -45,14 +43,11 @@ export function parseFieldMap(value: unknown): FieldMap {
     const pointer = pointers[key];
     if (typeof pointer !== 'string') throw invalid('notString', key);
     if (pointer.length > MAX_POINTER_LENGTH) throw invalid('tooLong', key);
-    if (pointer !== '' && pointer.slice(1).split('/').length > MAX_POINTER_SEGMENTS) throw invalid('tooDeep', key);
+    if (pointer.split('/').length - 1 > MAX_POINTER_SEGMENTS) throw invalid('tooDeep', key);
     if (!pointerSegments(pointer)) throw invalid('badPointer', key);
     read[key as FieldMapKey] = pointer;
   }
-  return Object.freeze({
-    pointers: Object.freeze(read),
-    ...(amountScale === undefined ? {} : { amountScale }),
-  });
+  return Object.freeze({ pointers: Object.freeze(read), ...(amountScale && { amountScale }) });
 }
 
 /** What one answer read as under the map: its value, or why it could not be read; a list's unreadable entries counted. */
@@ -64,7 +59,7 @@ export interface PreviewPart<T> {
 
 export type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
 
-/** A mapped pointer that names nothing in an answer (in `entries` of the entries looked at, for entry pointers). */
+/** A pointer that names nothing in an answer (for entry pointers: in `entries` of the entries looked at). */
 export interface FieldMapMiss {
   readonly key: FieldMapKey;
   readonly answer: PreviewAnswer;
@@ -83,15 +78,9 @@ export interface FieldMapPreview {
 export const PREVIEW_ENTRIES = 5;
 
 const ORDER_KEYS: readonly FieldMapKey[] = [
-  'id',
-  'name',
-  'state',
-  'address',
-  'renewalDate',
-  'renewalPrice',
-  'renewalCycle',
-  'renews',
-];
+  ...['id', 'name', 'state', 'address'],
+  ...['renewalDate', 'renewalPrice', 'renewalCycle', 'renews'],
+] as const;
 const INVOICE_KEYS: readonly FieldMapKey[] = ['invoiceNumber', 'invoiceAmount'];
 
 function attempt<T>(read: () => T): { value?: T; error?: ApiError } {
@@ -102,40 +91,28 @@ function attempt<T>(read: () => T): { value?: T; error?: ApiError } {
   }
 }
 
-function entriesOf(map: FieldMap, key: 'orderList' | 'invoiceList', body: unknown): readonly unknown[] {
+/** The first entries of a list answer, where the map or (unmapped) the reader finds the list. */
+function entriesOf(map: FieldMap, key: 'orderList' | 'invoiceList', body: unknown, ids: Names): readonly unknown[] {
   const pointer = map.pointers[key];
-  const list = pointer === undefined ? body : resolvePointer(body, pointer);
-  if (Array.isArray(list)) return list.slice(0, PREVIEW_ENTRIES);
-  if (typeof list !== 'object' || list === null) return [];
-  // Unmapped: the first array of the answer's first two levels, as a stand-in for where the reader found the list.
-  for (const value of Object.values(list as Record<string, unknown>)) {
-    if (Array.isArray(value)) return value.slice(0, PREVIEW_ENTRIES);
-    if (typeof value === 'object' && value !== null) {
-      const inner = Object.values(value as Record<string, unknown>).find(Array.isArray) as unknown[] | undefined;
-      if (inner) return inner.slice(0, PREVIEW_ENTRIES);
-    }
-  }
-  return [];
+  const keys = key === 'orderList' ? ORDER_LIST_KEYS : INVOICE_LIST_KEYS;
+  const list = pointer === undefined ? findList(body, keys, ids)?.list : resolvePointer(body, pointer);
+  return Array.isArray(list) ? list.slice(0, PREVIEW_ENTRIES) : [];
 }
 
-function missesIn(
+function note(
   map: FieldMap,
   keys: readonly FieldMapKey[],
-  entries: readonly unknown[],
+  docs: readonly unknown[],
   answer: PreviewAnswer,
-  out: FieldMapMiss[],
-): void {
+  perEntry = false,
+): FieldMapMiss[] {
+  const misses: FieldMapMiss[] = [];
   for (const key of keys) {
     const pointer = map.pointers[key];
-    if (pointer === undefined || !entries.length) continue;
-    const missed = entries.filter((entry) => resolvePointer(entry, pointer) === undefined).length;
-    if (missed) out.push({ key, answer, entries: missed });
+    const missed = pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
+    if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
   }
-}
-
-function rootMiss(map: FieldMap, key: FieldMapKey, body: unknown, answer: PreviewAnswer, out: FieldMapMiss[]): void {
-  const pointer = map.pointers[key];
-  if (pointer !== undefined && resolvePointer(body, pointer) === undefined) out.push({ key, answer });
+  return misses;
 }
 
 /** What `map` reads from the last answers (the first few entries of lists), and which of its pointers name nothing. */
@@ -143,34 +120,39 @@ export function preview(
   map: FieldMap,
   answers: { orders?: unknown; order?: unknown; balance?: unknown; invoices?: unknown },
 ): FieldMapPreview {
+  const { orders, order, balance, invoices } = answers;
   const misses: FieldMapMiss[] = [];
-  const result: {
-    -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K];
-  } = { misses };
-  if (answers.orders !== undefined) {
-    rootMiss(map, 'orderList', answers.orders, 'orders', misses);
-    const read = attempt(() => normaliseOrderList(answers.orders, undefined, map));
-    result.orders = read.value
-      ? { value: read.value.orders.slice(0, PREVIEW_ENTRIES), skipped: read.value.skipped }
-      : { error: read.error };
-    missesIn(map, ORDER_KEYS, entriesOf(map, 'orderList', answers.orders), 'orders', misses);
+  const part = <T, L>(read: () => { items: T[]; skipped: number } & L): PreviewPart<readonly T[]> => {
+    const { value, error } = attempt(read);
+    return value ? { value: value.items.slice(0, PREVIEW_ENTRIES), skipped: value.skipped } : { error };
+  };
+  const result: { -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K] } = { misses };
+  if (orders !== undefined) {
+    misses.push(...note(map, ['orderList'], [orders], 'orders'));
+    misses.push(...note(map, ORDER_KEYS, entriesOf(map, 'orderList', orders, ORDER_ID_FIELDS), 'orders', true));
+    result.orders = part(() => {
+      const read = normaliseOrderList(orders, undefined, map);
+      return { items: read.orders, skipped: read.skipped };
+    });
   }
-  if (answers.order !== undefined) {
-    result.order = attempt(() => normaliseOrder(answers.order, undefined, map));
+  if (order !== undefined) {
+    const entry = unwrapObject(order, ORDER_WRAPPERS, ORDER_ID_FIELDS);
+    misses.push(...note(map, ORDER_KEYS, entry ? [entry.raw] : [], 'order'));
+    result.order = attempt(() => normaliseOrder(order, undefined, map));
   }
-  if (answers.balance !== undefined) {
-    for (const key of ['balanceAmount', 'balanceCurrency'] as const) {
-      rootMiss(map, key, answers.balance, 'balance', misses);
-    }
-    result.balance = attempt(() => normaliseBalance(answers.balance, undefined, map));
+  if (balance !== undefined) {
+    misses.push(...note(map, ['balanceAmount', 'balanceCurrency'], [balance], 'balance'));
+    result.balance = attempt(() => normaliseBalance(balance, undefined, map));
   }
-  if (answers.invoices !== undefined) {
-    rootMiss(map, 'invoiceList', answers.invoices, 'invoices', misses);
-    const read = attempt(() => normaliseInvoiceList(answers.invoices, Date.now(), undefined, map));
-    result.invoices = read.value
-      ? { value: read.value.invoices.slice(0, PREVIEW_ENTRIES), skipped: read.value.skipped }
-      : { error: read.error };
-    missesIn(map, INVOICE_KEYS, entriesOf(map, 'invoiceList', answers.invoices), 'invoices', misses);
+  if (invoices !== undefined) {
+    misses.push(...note(map, ['invoiceList'], [invoices], 'invoices'));
+    misses.push(
+      ...note(map, INVOICE_KEYS, entriesOf(map, 'invoiceList', invoices, INVOICE_ID_FIELDS), 'invoices', true),
+    );
+    result.invoices = part(() => {
+      const read = normaliseInvoiceList(invoices, Date.now(), undefined, map);
+      return { items: read.invoices, skipped: read.skipped };
+    });
   }
   return result;
 }

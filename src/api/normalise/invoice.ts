@@ -9,7 +9,9 @@ import { optional } from '../../util/serverText';
 import { type ZoneOffset, dayOfInstant, dayText, parseDayText, systemZone } from '../../util/calendar';
 
 /** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
-const ID_FIELDS = names('id identifier uuid invoice_uuid invoice_id invoiceId number invoice_number invoice_num');
+export const INVOICE_ID_FIELDS = names(
+  'id identifier uuid invoice_uuid invoice_id invoiceId number invoice_number invoice_num',
+);
 const NUMBER_FIELDS = names('invoice_num invoice_number number invoice_no no reference ref invoice_id label name');
 const DATE_FIELDS = names('date issued_at issue_date created_at created invoice_date issued date_created');
 const DUE_FIELDS = names('due_date due_at dueDate due payment_due expires_at due_on');
@@ -19,7 +21,7 @@ const AMOUNT_FIELDS = names(
 const URL_FIELDS = names('url link href pdf pdf_url download_url view_url html_url invoice_url');
 const STATUS_FIELDS = names('status state payment_status paid is_paid');
 const WRAPPERS = names('data invoice result response');
-const LIST_KEYS = words('invoices bills billing_invoices');
+export const INVOICE_LIST_KEYS = words('invoices bills billing_invoices');
 /** Longer than any web link worth opening; a longer text is not parsed. */
 const MAX_URL = 2048;
 
@@ -94,10 +96,10 @@ export function normaliseInvoice(
   zone: ZoneOffset = systemZone,
   map?: FieldMap,
 ): Invoice {
-  const entry = unwrapObject(value, WRAPPERS, ID_FIELDS);
+  const entry = unwrapObject(value, WRAPPERS, INVOICE_ID_FIELDS);
   if (!entry) throw unexpectedBody('invoice', value);
   const { scopes, raw } = entry;
-  const found = entryId(entry, ID_FIELDS, 'invoice');
+  const found = entryId(entry, INVOICE_ID_FIELDS, 'invoice');
   if (!found) throw missingId('invoice');
   trace?.use('id', found.path);
   // A number is shown only when it is not the id again, and only if it has a digit ("Invoice" is a label).
@@ -143,7 +145,7 @@ export function readInvoicePage(
   const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t, systemZone, map);
   return readList(
     body,
-    { preferred: LIST_KEYS, idFields: ID_FIELDS, expected: 'invoiceList', read, map },
+    { preferred: INVOICE_LIST_KEYS, idFields: INVOICE_ID_FIELDS, expected: 'invoiceList', read, map },
     trace,
     limit,
   );

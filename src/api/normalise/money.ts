@@ -13,7 +13,7 @@ const INNER_FIELDS = words('amount value price amount_cents value_cents amount_m
 const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
 
-const SYMBOLS: Readonly<Record<string, string>> = {
+const SYMBOLS: Record<string, string> = {
   '€': 'EUR',
   $: 'USD',
   '£': 'GBP',
@@ -51,12 +51,11 @@ export function minorDigits(currency: string | undefined): number {
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
     try {
-      const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-      digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
     } catch {
-      digits = 2;
+      // An unknown code: two decimals, as most currencies have.
     }
-    digitsOf.set(currency, digits);
+    digitsOf.set(currency, (digits ??= 2));
   }
   return digits;
 }

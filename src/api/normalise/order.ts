@@ -22,7 +22,7 @@ const PLAN_FIELDS = names(
   'plan plan_name product product_name package tariff type flavor size size_slug server_type commercial_type pricelist',
 );
 const PLAN_NAMES = words('name title label slug');
-const WRAPPERS = names('data order server service instance droplet result response');
+export const ORDER_WRAPPERS = names('data order server service instance droplet result response');
 export const ORDER_LIST_KEYS = [
   'orders',
   'servers',
@@ -86,7 +86,7 @@ function traced(trace: FieldTrace | undefined, role: string, found: ReturnType<t
 }
 
 export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap): Order {
-  const entry = unwrapObject(value, WRAPPERS, ORDER_ID_FIELDS);
+  const entry = unwrapObject(value, ORDER_WRAPPERS, ORDER_ID_FIELDS);
   if (!entry) throw unexpectedBody('order', value);
   return readOrder(entry, trace, map);
 }

@@ -1,37 +1,11 @@
 /** A field map's types and pointers, below the readers that follow them (fieldMap.ts parses and previews maps). */
 
-export type FieldMapKey =
-  | 'orderList'
-  | 'id'
-  | 'name'
-  | 'state'
-  | 'address'
-  | 'balanceAmount'
-  | 'balanceCurrency'
-  | 'invoiceList'
-  | 'invoiceNumber'
-  | 'invoiceAmount'
-  | 'renewalDate'
-  | 'renewalPrice'
-  | 'renewalCycle'
-  | 'renews';
+export const FIELD_MAP_KEYS = [
+  ...['orderList', 'id', 'name', 'state', 'address', 'balanceAmount', 'balanceCurrency', 'invoiceList'],
+  ...['invoiceNumber', 'invoiceAmount', 'renewalDate', 'renewalPrice', 'renewalCycle', 'renews'],
+] as const;
 
-export const FIELD_MAP_KEYS: readonly FieldMapKey[] = [
-  'orderList',
-  'id',
-  'name',
-  'state',
-  'address',
-  'balanceAmount',
-  'balanceCurrency',
-  'invoiceList',
-  'invoiceNumber',
-  'invoiceAmount',
-  'renewalDate',
-  'renewalPrice',
-  'renewalCycle',
-  'renews',
-];
+export type FieldMapKey = (typeof FIELD_MAP_KEYS)[number];
 
 export interface FieldMap {
   readonly pointers: Readonly<Partial<Record<FieldMapKey, string>>>;

@@ -62,6 +62,17 @@ export class Scope {
     }
     return this.index.get(squashedName);
   }
+
+  /** Every name of the table the object holds a value for (null is none), in the table's order. */
+  hits(table: Names): Hit[] {
+    const found: Hit[] = [];
+    for (let i = 0; i < table.list.length; i++) {
+      const key = this.keyOf(table.list[i] as string, table.squashed[i] as string);
+      const value = key === undefined ? undefined : this.obj[key];
+      if (key !== undefined && value !== undefined && value !== null) found.push({ scope: this, key, value });
+    }
+    return found;
+  }
 }
 
 /** A value and where it was. */

@@ -1,7 +1,7 @@
 /** Which of an order's several state fields to believe; the words themselves are read by `stateWords.ts`. */
 
 import { type OrderState } from '../models';
-import { type Names, Scope, find, findText, isObject, joinPath, names, pathOf } from './read';
+import { type Names, Scope, find, findText, isObject, names, pathOf } from './read';
 import { normaliseStateWord } from './stateWords';
 
 /** Lifecycle fields: what the provider thinks of the service (active, pending, suspended…). */
@@ -23,23 +23,14 @@ interface Word {
   readonly path: string;
 }
 
-/** A status word: a string, a number, or an object such as `{ name: "running" }`. */
+/** Status words: strings, numbers, or objects such as `{ name: "running" }`. */
 function wordsOf(scopes: readonly Scope[], table: Names): Word[] {
   const found: Word[] = [];
-  for (const scope of scopes) {
-    for (let i = 0; i < table.list.length; i++) {
-      const key = scope.keyOf(table.list[i] as string, table.squashed[i] as string);
-      const value = key === undefined ? undefined : scope.obj[key];
-      if (key === undefined || value === undefined || value === null) continue;
-      const path = joinPath(scope.path, key);
-      if (typeof value === 'string' || typeof value === 'number') {
-        const text = String(value).trim();
-        if (text) found.push({ text, state: normaliseStateWord(text), path });
-      } else if (isObject(value)) {
-        const inner = findText([new Scope(value, path)], SUB_FIELDS);
-        if (inner) found.push({ text: inner.text, state: normaliseStateWord(inner.text), path: pathOf(inner.hit) });
-      }
-    }
+  for (const hit of scopes.flatMap((scope) => scope.hits(table))) {
+    const inner = isObject(hit.value) ? findText([new Scope(hit.value, pathOf(hit))], SUB_FIELDS) : undefined;
+    const { value } = hit;
+    const text = inner?.text ?? (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+    if (text) found.push({ text, state: normaliseStateWord(text), path: inner ? pathOf(inner.hit) : pathOf(hit) });
   }
   return found;
 }

@@ -2,7 +2,7 @@ import { type AmountProblem, type OrderRenewal, type RawObject, type RenewalCycl
 import { readDate } from '../dates';
 import { currencyCode, currencyField, readMoneyAt } from '../money';
 import { type FieldMap, type FieldMapKey, pointed } from '../pointers';
-import { type FieldTrace, type Hit, type Names, Scope, bare, find, isObject, joinPath, pathOf, squash } from '../read';
+import { type FieldTrace, type Hit, type Names, Scope, bare, find, isObject, pathOf, squash } from '../read';
 import { cycleOf, readCount, readCycleWord, readUnit } from './cycle';
 import { MONTHLY_PRICES, OWN_CURRENCY, RENEWAL_FIELDS, RENEW_MONTHS } from './fields';
 import { serverText } from '../../../util/serverText';
@@ -53,21 +53,16 @@ function cycleText(value: unknown): string | undefined {
 function readCycle(scopes: readonly Scope[]): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
   const word = first(scopes, F.cycle);
   if (word) return { cycle: readCycleWord(bare(word.value)), text: cycleText(word.value), hit: word };
-  for (const scope of scopes) {
-    for (let i = 0; i < F.unit.list.length; i++) {
-      const key = scope.keyOf(F.unit.list[i] as string, F.unit.squashed[i] as string);
-      const value = key === undefined ? undefined : bare(scope.obj[key]);
-      if (key === undefined || !present(value)) continue;
-      const hit = { scope, key, value };
-      const unit = readUnit(value);
-      if (unit) {
-        const count = find([scope], F.count, { accept: (v, k) => k !== key && present(v) });
-        const text = count && unit !== 'once' ? `${cycleText(count.value) ?? ''} ${cycleText(value) ?? ''}` : value;
-        return { cycle: cycleOf(unit, count ? readCount(bare(count.value)) : 1), text: cycleText(text), hit };
-      }
-      const whole = readCycleWord(value);
-      if (whole) return { cycle: whole, text: cycleText(value), hit };
+  for (const hit of scopes.flatMap((scope) => scope.hits(F.unit))) {
+    const value = bare(hit.value);
+    const unit = readUnit(value);
+    if (unit) {
+      const count = find([hit.scope], F.count, { accept: (v, k) => k !== hit.key && present(v) });
+      const text = count && unit !== 'once' ? `${cycleText(count.value) ?? ''} ${cycleText(value) ?? ''}` : value;
+      return { cycle: cycleOf(unit, count ? readCount(bare(count.value)) : 1), text: cycleText(text), hit };
     }
+    const whole = readCycleWord(value);
+    if (whole) return { cycle: whole, text: cycleText(value), hit };
   }
   return undefined;
 }
@@ -96,16 +91,8 @@ function readAutoRenew(scopes: readonly Scope[]): { autoRenew: boolean; months?:
 
 /** The order's objects, then the objects inside it that carry its price and cycle (`package_pricing`, `renew`…). */
 function withNested(scopes: readonly Scope[]): Scope[] {
-  const all = [...scopes];
-  for (const scope of scopes) {
-    if (scope.stateOnly) continue;
-    for (let i = 0; i < F.nested.list.length; i++) {
-      const key = scope.keyOf(F.nested.list[i] as string, F.nested.squashed[i] as string);
-      const value = key === undefined ? undefined : scope.obj[key];
-      if (key !== undefined && isObject(value)) all.push(new Scope(value, joinPath(scope.path, key)));
-    }
-  }
-  return all;
+  const nested = scopes.flatMap((scope) => (scope.stateOnly ? [] : scope.hits(F.nested)));
+  return [...scopes, ...nested.flatMap((hit) => (isObject(hit.value) ? [new Scope(hit.value, pathOf(hit))] : []))];
 }
 
 /** A field map's pointer for a renewal role, as a hit (its value read like any other). */
