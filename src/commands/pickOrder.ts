@@ -40,13 +40,14 @@ export async function pickOrder(
     const id = String(arg);
     return store.orders.get(id) ?? (await store.orderDetails(id));
   }
-  if (!store.ordersInfo.updatedAt) {
+  // With nothing to offer yet, the read under way (or a new one) is waited for rather than told about.
+  if (!store.ordersInfo.updatedAt || (store.ordersInfo.loading && !store.orders.size)) {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading your servers…') },
       () => store.refresh(['orders'], 'user'),
     );
   }
-  // Nothing to offer: say why (still loading, unreadable, none), with the ways out; a network failure is told as such.
+  // Nothing to offer: say why (unreadable, none), with the ways out; a network failure is told as such.
   const none = noListText('orders', store.ordersInfo, account.baseUrl);
   if (none !== undefined) {
     void tellNoList(none, account);

@@ -2,13 +2,17 @@ import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
 import { type Slot } from '../store/types';
 import { hostOf } from '../util/hosts';
+import { forMessage } from './inert';
 import { reasonText } from './reasonText';
 import { tell } from './show';
 
 const ORDERS_PATH = '/api/v1/orders';
 const INVOICES_PATH = '/api/v1/invoices';
 
-/** Why a list shows nothing; undefined when it shows something, or failed otherwise than in reading (told as such). */
+/**
+ * Why a list shows nothing; undefined when it shows something, was not read yet, or failed otherwise than in reading
+ * (a network failure is told as such). The path is the one asked, or the page link the server gave.
+ */
 export function noListText(
   what: 'orders' | 'invoices',
   slot: Slot<readonly unknown[]>,
@@ -17,14 +21,9 @@ export function noListText(
   if (slot.value?.length) return undefined;
   const host = hostOf(baseUrl) || vscode.l10n.t('the hosting API');
   const error = slot.error;
-  const path = error?.path ?? (what === 'orders' ? ORDERS_PATH : INVOICES_PATH);
+  const path = forMessage(error?.path ?? (what === 'orders' ? ORDERS_PATH : INVOICES_PATH), 100);
   if (error) return error.kind === 'badResponse' ? unreadableText(what, host, path, error) : undefined;
-  if (slot.updatedAt === undefined) {
-    if (!slot.loading) return undefined;
-    return what === 'orders'
-      ? vscode.l10n.t('No servers could be read from {0} yet: the answer to GET {1} is still loading.', host, path)
-      : vscode.l10n.t('No invoices could be read from {0} yet: the answer to GET {1} is still loading.', host, path);
-  }
+  if (slot.updatedAt === undefined) return undefined;
   return what === 'orders'
     ? vscode.l10n.t('No servers could be read from {0}: the answer to GET {1} has no servers.', host, path)
     : vscode.l10n.t('No invoices could be read from {0}: the answer to GET {1} has no invoices.', host, path);

@@ -56,9 +56,9 @@ export class ServerAnswerDocument extends Disposable implements vscode.TextDocum
   provideTextDocumentContent(uri: vscode.Uri): string {
     const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
     if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
-    const topic = uri.path.split('/')[1] as SentTopic;
+    const topic = uri.path.split('/')[1] ?? '';
     const shown: Record<string, unknown> = {};
-    for (const kind of KINDS[topic] ?? []) {
+    for (const kind of Object.hasOwn(KINDS, topic) ? KINDS[topic as SentTopic] : KINDS.all) {
       const answer = account.store.lastAnswer(kind);
       if (!answer) continue;
       shown[`${answer.method} ${answer.path}`] = {
