@@ -128,19 +128,46 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.equal(h.account.record.fieldMap, undefined);
   });
 
+  it('a row read without name or state says so in its tooltip, with a link to our one command only', async () => {
+    h.mock.faults.add({
+      kind: 'raw',
+      method: 'GET',
+      path: '/api/v1/orders',
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: '[{"id": 1001}, {"id": 1002}]',
+    });
+    await h.signIn({ orders: false });
+    await h.store.refresh(['orders'], 'user');
+    const [node] = await h.orderNodes();
+    assert.ok(node);
+    const item = h.api.orders.getTreeItem(node);
+    const tooltip = h.api.orders.resolveTreeItem(item, node).tooltip as vscode.MarkdownString;
+    assert.match(
+      tooltip.value,
+      /No name and no state were found in this entry: \[Teach the Field Map…\]\(command:hostingAccount\.account\.editFieldMap\)/,
+    );
+    assert.deepEqual(tooltip.isTrusted, { enabledCommands: ['hostingAccount.account.editFieldMap'] });
+  });
+
   it('Show What the Server Sent opens the last answer, the key the server echoed masked', async () => {
     await h.signIn();
     h.mock.faults.add({ kind: 'echoKey', method: 'GET', path: '/api/v1/orders' });
     await h.store.refresh(['orders'], 'user');
     await vscode.commands.executeCommand('hostingAccount.showServerAnswer');
+    // The document follows the answers as they arrive: the echo is the last one.
     const editor = await waitFor(
-      () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'hosting-account-sent'),
+      () =>
+        vscode.window.visibleTextEditors.find(
+          (e) => e.document.uri.scheme === 'hosting-account-sent' && e.document.getText().includes('invalid_key'),
+        ),
       'the answer document',
     );
     const text = editor.document.getText();
     assert.equal(editor.document.languageId, 'json');
     assert.match(text, /"GET \/api\/v1\/orders"/);
     assert.match(text, /"ip": "203\.0\.113\.10"/);
+    assert.match(text, /"name": "\*\*\*"/, 'the key the server named a server after is masked');
     assert.ok(!text.includes(h.key), 'the key never shows');
     assert.doesNotThrow(() => JSON.parse(text) as unknown);
   });
