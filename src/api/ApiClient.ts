@@ -60,7 +60,7 @@ export class ApiClient {
     return this.read(
       `/api/v1/orders/${encodePathSegment(id)}`,
       'order',
-      (body, trace) => normaliseOrder(body, trace, map),
+      (body, trace) => normaliseOrder(body, trace, map, id),
       options,
     );
   }
@@ -128,6 +128,7 @@ export class ApiClient {
     let read = 0;
     let skipped = 0;
     let omitted = 0;
+    const ids: string[] = [];
     const listing = await readAllPages(firstPath, what, {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
@@ -137,17 +138,20 @@ export class ApiClient {
         const fields = this.fields.trace(what);
         const page = this.guard(path, () => normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace));
         fields?.done();
-        read += page.items.length;
+        read += page.items.length + page.ids.length;
         skipped += page.skipped;
         omitted += page.omitted;
+        for (const id of page.ids) ids.push(id);
         return page;
       },
       warn: (message) => this.requests.reports.warn(message),
     });
-    if (omitted === 0) return listing;
+    if (ids.length) this.requests.reports.note(`${what}: the list gave ${ids.length} bare ids`);
+    const withIds = ids.length ? { ...listing, ids } : listing;
+    if (omitted === 0) return withIds;
     this.requests.reports.warn(`${what}: ${omitted} entries past the first ${MAX_LIST_ENTRIES} were not read`);
     return {
-      ...listing,
+      ...withIds,
       stoppedBy: listing.stoppedBy ?? 'countLimit',
       // A total counted here is only the whole list when the pages ended on their own.
       total: listing.total ?? (listing.stoppedBy === undefined ? read + skipped + omitted : undefined),

@@ -13,6 +13,8 @@ export interface RawResponse {
 /** One page of a list as a normaliser read it: the entries, and how many could not be read. */
 export interface Page<T> {
   readonly items: readonly T[];
+  /** Entries that were bare ids: part of the list, read elsewhere. */
+  readonly ids?: readonly string[];
   readonly skipped: number;
 }
 
@@ -33,11 +35,12 @@ export interface PageWalk<T> {
 export async function readAllPages<T>(firstPath: string, what: string, walk: PageWalk<T>): Promise<Listing<T>> {
   const items: T[] = [];
   let skipped = 0;
+  let ids = 0;
   let total: number | undefined;
   // A total counts the entries we could not read too: only one above everything seen means pages are missing.
   const finish = (stoppedBy?: Listing<T>['stoppedBy']): Listing<T> => {
     if (stoppedBy) walk.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
-    return { items, total: total !== undefined && total > items.length + skipped ? total : undefined, stoppedBy };
+    return { items, total: total !== undefined && total > items.length + ids + skipped ? total : undefined, stoppedBy };
   };
   const seen = new Set<string>();
   let bytes = 0;
@@ -51,6 +54,7 @@ export async function readAllPages<T>(firstPath: string, what: string, walk: Pag
     await yieldIfLarge(response);
     const page = await walk.parse(path, response);
     for (const item of page.items) items.push(item);
+    ids += page.ids?.length ?? 0;
     skipped += page.skipped;
     if (page.skipped) walk.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
     const info = readPageInfo(response.json, response.headers.link);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type ApiError } from '../api/errors';
 import { type Store } from '../store/Store';
-import { type ListCoverage } from '../store/types';
+import { type IdListReading, type ListCoverage } from '../store/types';
 import { noListText } from './noServers';
 import { shortReason } from './shortReason';
 
@@ -47,6 +47,7 @@ export function viewMessagesOf(store: Store, baseUrl: string): { orders?: string
 /** A list that was not read whole says so, with how much is shown and why: never a silent truncation. */
 function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'invoices'): string | undefined {
   if (!coverage) return undefined;
+  if (coverage.ids && coverage.stoppedBy === undefined && coverage.total === undefined) return idsMessage(coverage.ids);
   const shown = coverage.shown.toLocaleString(vscode.env.language);
   const why = stoppedText(coverage.stoppedBy);
   if (coverage.total === undefined) {
@@ -58,6 +59,32 @@ function coverageMessage(coverage: ListCoverage | undefined, what: 'orders' | 'i
   return what === 'orders'
     ? vscode.l10n.t('Showing {0} of {1} servers: {2}.', shown, total, why)
     : vscode.l10n.t('Showing {0} of {1} invoices: {2}.', shown, total, why);
+}
+
+/** A list of bare ids: what could not be shown of it. */
+function idsMessage(ids: IdListReading): string | undefined {
+  const count = ids.count.toLocaleString(vscode.env.language);
+  if (ids.noDetails) {
+    return vscode.l10n.t(
+      'The hosting API listed {0} invoices by ID only, and it has no way to read one invoice.',
+      count,
+    );
+  }
+  if (ids.failed) {
+    return vscode.l10n.t(
+      'The hosting API listed {0} servers by ID; the details of {1} could not be read, so they are shown by ID.',
+      count,
+      ids.failed.toLocaleString(vscode.env.language),
+    );
+  }
+  if (ids.notYet) {
+    return vscode.l10n.t(
+      'The hosting API listed {0} servers by ID; {1} are shown by ID until their details are read (100 a refresh).',
+      count,
+      ids.notYet.toLocaleString(vscode.env.language),
+    );
+  }
+  return undefined;
 }
 
 /** Why the rest of a list was not read: a clause that stands after a colon. */

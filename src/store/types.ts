@@ -24,11 +24,27 @@ export interface Slot<T> {
   readonly coverage?: ListCoverage;
 }
 
-/** A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk. */
+/**
+ * A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk; or
+ * a list of bare ids, and what became of them (`ids`).
+ */
 export interface ListCoverage {
   readonly shown: number;
   readonly total?: number;
   readonly stoppedBy?: Listing<unknown>['stoppedBy'];
+  readonly ids?: IdListReading;
+}
+
+/**
+ * A list that gave only ids (OVHcloud's style). Orders: each read at its single path; `failed` of them could not be
+ * read and `notYet` were not read in this refresh (at most 100 are): both shown by id. Invoices: the API has no
+ * single-invoice path, so `noDetails` — the list held `count` ids and nothing else.
+ */
+export interface IdListReading {
+  readonly count: number;
+  readonly failed: number;
+  readonly notYet: number;
+  readonly noDetails?: true;
 }
 
 /** Where an action was asked for: the log says it, and a history of actions can keep it. */

@@ -40,8 +40,12 @@ function cut(text: string): string {
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL)}…` : text;
 }
 
-/** A mapped id wins; one that names nothing makes the entry unreadable, never read from another field. */
-function orderId(entry: Entry, map?: FieldMap): { id: string; path: string } {
+/**
+ * The answer of `GET /orders/{id}` is that order, whatever its fields call it (OVHcloud's list id is a name, its
+ * details carry a number). Otherwise a mapped id wins, and one that names nothing makes the entry unreadable.
+ */
+function orderId(entry: Entry, map?: FieldMap, pathId?: string): { id: string; path: string } {
+  if (pathId !== undefined) return { id: pathId, path: 'the request path' };
   const mapped = pointed(map, 'id', entry.raw);
   if (mapped && mapped.value === undefined) throw missingId('order');
   if (mapped) return { id: readId(mapped.value, 'order'), path: `map ${map?.pointers.id ?? ''}` };
@@ -50,9 +54,9 @@ function orderId(entry: Entry, map?: FieldMap): { id: string; path: string } {
   return found;
 }
 
-export function readOrder(entry: Entry, trace?: FieldTrace, map?: FieldMap): Order {
+export function readOrder(entry: Entry, trace?: FieldTrace, map?: FieldMap, pathId?: string): Order {
   const { raw, scopes } = entry;
-  const { id, path } = orderId(entry, map);
+  const { id, path } = orderId(entry, map, pathId);
   trace?.use('id', path);
   const name = asText(pointed(map, 'name', raw)?.value) ?? traced(trace, 'name', findText(scopes, NAME_FIELDS));
   const mappedState = asText(pointed(map, 'state', raw)?.value);
@@ -85,10 +89,10 @@ function traced(trace: FieldTrace | undefined, role: string, found: ReturnType<t
   return found?.text;
 }
 
-export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap): Order {
+export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap, pathId?: string): Order {
   const entry = unwrapObject(value, ORDER_WRAPPERS, ORDER_ID_FIELDS);
   if (!entry) throw unexpectedBody('order', value);
-  return readOrder(entry, trace, map);
+  return readOrder(entry, trace, map, pathId);
 }
 
 /** `normaliseOrderList` for one page of a list read over pages: at most `limit` orders read, bare ids apart. */

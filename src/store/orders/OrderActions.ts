@@ -1,7 +1,7 @@
 import { type ActionResult, type Order, type OrderAction } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
+import { MAX_SETTLE_MS, expectedState, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
@@ -15,7 +15,15 @@ export interface Settled {
   readonly action: OrderAction;
   /** False when the order ended in another state than the action aims for (a start that failed, say). */
   readonly asExpected: boolean;
+  /**
+   * `unreadable`: the server accepted the action, but its answers about the order could not be read, so polling
+   * stopped; `order` is as the list read once more then shows it.
+   */
+  readonly outcome: 'asExpected' | 'otherState' | 'unreadable';
 }
+
+/** Unreadable answers to the polls of one order after which it is no longer polled: more would say nothing new. */
+export const MAX_UNREADABLE_POLLS = 3;
 
 /** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
 const ONE_PAGE = 100;
@@ -26,6 +34,7 @@ const ONE_PAGE = 100;
  */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
+  private readonly unreadable = new Map<string, number>();
   /** The orders polled until they settle; the account's scheduler decides when (see store/Scheduler.ts). */
   readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
@@ -44,7 +53,8 @@ export class OrderActions extends Disposable {
       new SettlingPoller(
         {
           pollOne: (id) => this.poll(id),
-          pollAll: () => (orders.list.size <= ONE_PAGE ? orders.resource.refresh('background') : undefined),
+          pollAll: () =>
+            orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
           gaveUp: (id) => {
             log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
             this.forget(id);
@@ -62,6 +72,7 @@ export class OrderActions extends Disposable {
         }
       }),
     );
+    orders.settling = (id) => this.pending.get(id)?.phase === 'settling';
     // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
     this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }
@@ -122,7 +133,13 @@ export class OrderActions extends Disposable {
     // The log makes every line one bounded line (log.ts): the server's word needs no more here.
     const word = order.statusText === undefined ? order.state : plain(order.statusText);
     this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
-    this.onDidSettleEmitter.fire({ order, action: pending.action, asExpected: verdict === 'settled' });
+    const asExpected = verdict === 'settled';
+    this.onDidSettleEmitter.fire({
+      order,
+      action: pending.action,
+      asExpected,
+      outcome: asExpected ? 'asExpected' : 'otherState',
+    });
   }
 
   /** The list now has several orders with the id of an action under way: no answer can say which one settled. */
@@ -133,12 +150,35 @@ export class OrderActions extends Disposable {
 
   private forget(id: string): void {
     this.poller.delete(id);
+    this.unreadable.delete(id);
     this.set(id, undefined);
+  }
+
+  /**
+   * The polls' answers about the order cannot be read (another shape than any reader knows): polling stops, the list
+   * is read once more, and what it says is told, with the state as unread unless the list shows the one aimed for.
+   */
+  private async giveUpUnreadable(id: string, generation: number): Promise<void> {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.log?.warn(`order ${id}: ${MAX_UNREADABLE_POLLS} answers about it could not be read; polling stopped`);
+    this.forget(id);
+    await this.orders.resource.refresh('background');
+    const order = this.orders.list.get(id);
+    if (!order || !this.session.isCurrent(generation)) return;
+    const asExpected = order.state === expectedState(pending.action);
+    this.onDidSettleEmitter.fire({
+      order,
+      action: pending.action,
+      asExpected,
+      outcome: asExpected ? 'asExpected' : 'unreadable',
+    });
   }
 
   /** Forgets every action under way, redrawing their orders (the key was rejected: no poll can succeed). */
   abandonAll(): void {
     this.poller.clear();
+    this.unreadable.clear();
     for (const id of [...this.pending.keys()]) this.set(id, undefined);
   }
 
@@ -146,6 +186,7 @@ export class OrderActions extends Disposable {
   clear(): void {
     this.poller.clear();
     this.pending.clear();
+    this.unreadable.clear();
   }
 
   private async poll(id: string): Promise<void> {
@@ -153,12 +194,18 @@ export class OrderActions extends Disposable {
     const generation = session.generation;
     try {
       const order = await this.api().getOrder(id, { signal: session.signal });
+      this.unreadable.delete(id);
       if (session.isCurrent(generation)) this.orders.accept(order);
     } catch (error) {
       const failure = this.failures.record('details', error, 'background', generation);
-      if (session.isCurrent(generation) && failure.kind === 'notFound') {
+      if (!session.isCurrent(generation)) return;
+      if (failure.kind === 'notFound') {
         this.forget(id);
         void this.orders.resource.refresh('background');
+      } else if (failure.kind === 'badResponse' && this.pending.get(id)?.phase === 'settling') {
+        const count = (this.unreadable.get(id) ?? 0) + 1;
+        this.unreadable.set(id, count);
+        if (count >= MAX_UNREADABLE_POLLS) await this.giveUpUnreadable(id, generation);
       }
     }
   }
