@@ -22,6 +22,7 @@ import { BalanceStatusBar } from './views/BalanceStatusBar';
 import { Badges } from './views/Badges';
 import { ContextKeys } from './views/contextKeys';
 import { FORECAST_SCHEME, ForecastDocument } from './views/ForecastDocument';
+import { FieldMapEditor } from './views/FieldMapEditor';
 import { FolderServerItem } from './views/FolderServerItem';
 import { HISTORY_SCHEME, HistoryDocument } from './views/HistoryDocument';
 import { InvoicesTree } from './views/invoices/InvoicesTree';
@@ -29,6 +30,7 @@ import { DETAILS_SCHEME, OrderDetailsDocument } from './views/orders/OrderDetail
 import { OrdersArrangement } from './views/orders/OrdersArrangement';
 import { OrdersTree } from './views/orders/OrdersTree';
 import { SelectionContext } from './views/SelectionContext';
+import { SENT_SCHEME, ServerAnswerDocument } from './views/ServerAnswerDocument';
 import { ViewMessages } from './views/ViewMessages';
 
 // No request is made here: each account's scheduler starts reading once its view is visible.
@@ -65,6 +67,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const folders = new FolderBindings(context.workspaceState);
   const folderItem = new FolderServerItem(model, folders);
   const hostKeys = new HostKeys(model, context.globalState, ssh, orders);
+  const fieldMaps = new FieldMapEditor();
+  const sent = new ServerAnswerDocument(model);
   const suggestions = new FolderSuggestions(model, folders, folderHooks, ssh, log.scoped('folder'));
   const host: CommandHost = {
     model,
@@ -77,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ssh,
     folders,
     hostKeys,
+    fieldMaps,
   };
   const tools = new AssistantTools(model, log.scoped('tools'));
   const auth = new AccountsAuthProvider(model);
@@ -100,6 +105,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     folderItem,
     hostKeys,
     suggestions,
+    fieldMaps,
+    sent,
     new ContextKeys(model),
     new ViewMessages(model, ordersView, invoicesView),
     new SelectionContext(model, ordersView),
@@ -127,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     vscode.workspace.registerTextDocumentContentProvider(FORECAST_SCHEME, forecast),
     vscode.workspace.registerTextDocumentContentProvider(HISTORY_SCHEME, history),
+    vscode.workspace.registerTextDocumentContentProvider(SENT_SCHEME, sent),
     ordersView.onDidChangeVisibility((e) => model.setVisibility({ ordersVisible: e.visible })),
     ordersView.onDidChangeSelection((e) => statusBar.select(e.selection)),
     invoicesView.onDidChangeVisibility((e) => model.setVisibility({ invoicesVisible: e.visible })),

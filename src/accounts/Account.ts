@@ -85,6 +85,7 @@ export class Account extends Disposable {
           baseUrl: this.current.baseUrl,
           requestsPerMinute: parts.settings().maxRequestsPerMinute,
           requestTimeoutMs: parts.settings().requestTimeoutMs,
+          fieldMap: this.current.fieldMap,
         }),
         log: this.log,
       }),
@@ -204,11 +205,16 @@ export class Account extends Disposable {
     return this.forecasts.get(inputs, now, this.settings.renewalWarningDays);
   }
 
-  /** A rename keeps everything; another address starts the store over (nothing the old one said stays). */
+  /**
+   * A rename keeps everything; another address starts the store over (nothing the old one said stays), and so does
+   * another field map (an id read another way may name another server), which then reads everything again.
+   */
   update(record: AccountRecord): void {
     const moved = record.baseUrl !== this.current.baseUrl;
+    const remapped = JSON.stringify(record.fieldMap) !== JSON.stringify(this.current.fieldMap);
     this.current = record;
     if (moved) this.store.settingsChanged();
+    else if (remapped) void this.store.startOver();
   }
 
   setVisibility(visibility: Partial<Visibility>): void {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { type Settings, readSettings } from '../config';
+import { type FieldMap } from '../api/normalise/fieldMap';
 import { type Log } from '../log';
 import { showInsecureTlsNotice } from '../notify/insecureTlsNotice';
 import { type Settled } from '../store/orders/OrderActions';
@@ -19,6 +20,7 @@ import {
   nameKey,
   removeAccount,
   renameAccount,
+  setFieldMap,
 } from './accountList';
 import { AccountRegistry } from './AccountRegistry';
 import { ApiClients } from './ApiClients';
@@ -179,6 +181,11 @@ export class AccountModel extends Disposable {
     await this.registry.update((stored) => editAccountAddress(stored, id, address));
   }
 
+  /** Keeps an account's field map (none: read as usual); the account reads its data again through it. */
+  async setFieldMap(id: string, fieldMap: FieldMap | undefined): Promise<void> {
+    await this.registry.update((stored) => setFieldMap(stored, id, fieldMap));
+  }
+
   /** Reads every account's key now (the Accounts menu's Sign In waits for it rather than for the change event). */
   async keysChanged(): Promise<void> {
     await Promise.all(this.list.map((account) => account.keyChanged()));
@@ -244,7 +251,12 @@ function accountIn(arg: unknown): Account | undefined {
 }
 
 function sameRecord(a: AccountRecord, b: AccountRecord): boolean {
-  return a.label === b.label && a.baseUrl === b.baseUrl && a.websiteUrl === b.websiteUrl;
+  return (
+    a.label === b.label &&
+    a.baseUrl === b.baseUrl &&
+    a.websiteUrl === b.websiteUrl &&
+    JSON.stringify(a.fieldMap) === JSON.stringify(b.fieldMap)
+  );
 }
 
 function affected(event: vscode.ConfigurationChangeEvent, name: string): boolean {

@@ -1,4 +1,5 @@
 import { parseBaseUrl } from '../api/baseUrl';
+import { type FieldMap, parseFieldMap } from '../api/normalise/fieldMap';
 import { DEFAULT_ACCOUNT_ID } from '../auth/secretNames';
 import { hostOf } from '../util/hosts';
 
@@ -14,12 +15,15 @@ export interface AccountRecord {
   /** `parseBaseUrl(...).href`: already held to the base URL rules. */
   readonly baseUrl: string;
   readonly websiteUrl?: string;
+  /** Where this provider's answers hold what the general reading misses (parsed: `parseFieldMap`). */
+  readonly fieldMap?: FieldMap;
 }
 
 /** What is kept in `globalState` (synced by Settings Sync): the accounts after the first, and the first's label. */
 export interface StoredAccounts {
   readonly version: 1;
   readonly defaultLabel?: string;
+  readonly defaultFieldMap?: FieldMap;
   readonly accounts: readonly AccountRecord[];
 }
 
@@ -46,7 +50,22 @@ export function readStoredAccounts(raw: unknown): StoredAccounts {
     seen.add(account.id);
     accounts.push(account);
   }
-  return defaultLabel ? { version: 1, defaultLabel, accounts } : { version: 1, accounts };
+  const defaultFieldMap = readFieldMap(raw.defaultFieldMap);
+  return {
+    version: 1,
+    accounts,
+    ...(defaultLabel ? { defaultLabel } : {}),
+    ...(defaultFieldMap ? { defaultFieldMap } : {}),
+  };
+}
+
+/** A stored map that no longer holds to the rules (another version, a damaged list) is left out, never guessed at. */
+function readFieldMap(value: unknown): FieldMap | undefined {
+  try {
+    return value === undefined ? undefined : parseFieldMap(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function readAccount(item: unknown): AccountRecord | undefined {
@@ -57,7 +76,8 @@ function readAccount(item: unknown): AccountRecord | undefined {
   const baseUrl = validUrl(item.baseUrl);
   if (!label || !baseUrl) return undefined;
   const websiteUrl = validUrl(item.websiteUrl);
-  return websiteUrl ? { id, label, baseUrl, websiteUrl } : { id, label, baseUrl };
+  const fieldMap = readFieldMap(item.fieldMap);
+  return { id, label, baseUrl, ...(websiteUrl ? { websiteUrl } : {}), ...(fieldMap ? { fieldMap } : {}) };
 }
 
 /**
@@ -72,10 +92,17 @@ export function allAccounts(
   const baseUrl = validUrl(settings.baseUrl) ?? settings.baseUrl.trim().slice(0, 2048);
   const websiteUrl = validUrl(settings.websiteUrl);
   const label = stored.defaultLabel ?? hostOf(baseUrl);
-  const first: AccountRecord = websiteUrl
-    ? { id: DEFAULT_ACCOUNT_ID, label, baseUrl, websiteUrl }
-    : { id: DEFAULT_ACCOUNT_ID, label, baseUrl };
-  return [first, ...stored.accounts];
+  const fieldMap = stored.defaultFieldMap;
+  return [
+    {
+      id: DEFAULT_ACCOUNT_ID,
+      label,
+      baseUrl,
+      ...(websiteUrl ? { websiteUrl } : {}),
+      ...(fieldMap ? { fieldMap } : {}),
+    },
+    ...stored.accounts,
+  ];
 }
 
 /** Adds an account; throws a RangeError (worded for the log, the command words it for the user) when it cannot. */
@@ -109,10 +136,21 @@ export function editAccountAddress(
 ): StoredAccounts {
   const current = stored.accounts.find((a) => a.id === id);
   if (!current) throw new RangeError('no such account');
-  const account = readAccount({ id, label: current.label, ...address });
+  const account = readAccount({ id, label: current.label, fieldMap: current.fieldMap, ...address });
   if (!account) throw new RangeError('invalid address');
   if (address.websiteUrl !== undefined && account.websiteUrl === undefined) throw new RangeError('invalid website');
   return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? account : a)) };
+}
+
+/** An account's field map (the first one's too, kept beside its label), or none: it goes with the account. */
+export function setFieldMap(stored: StoredAccounts, id: string, fieldMap: FieldMap | undefined): StoredAccounts {
+  if (id === DEFAULT_ACCOUNT_ID) {
+    const { defaultFieldMap: _old, ...rest } = stored;
+    return fieldMap ? { ...rest, defaultFieldMap: fieldMap } : rest;
+  }
+  if (!stored.accounts.some((a) => a.id === id)) throw new RangeError('no such account');
+  const without = ({ fieldMap: _old, ...a }: AccountRecord): AccountRecord => (fieldMap ? { ...a, fieldMap } : a);
+  return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? without(a) : a)) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { type BaseUrl, encodePathSegment } from './baseUrl';
 import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ApiError } from './errors';
 import { FieldLog } from './fieldLog';
+import { type AnswerKind, type LastAnswer } from './lastAnswers';
 import { readAllPages, yieldIfLarge } from './listPages';
 import {
   type Account,
@@ -26,6 +27,7 @@ import { asApiError, RequestPipeline } from './RequestPipeline';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './transport';
 
 export type { ApiClientOptions, CallOptions, RequestLogEntry } from './clientOptions';
+export type { AnswerKind, LastAnswer } from './lastAnswers';
 
 /** The endpoints of the API, each read through its normaliser; how requests travel is `RequestPipeline`'s. */
 export class ApiClient {
@@ -40,15 +42,27 @@ export class ApiClient {
   }
 
   async getAccount(options?: CallOptions): Promise<Account> {
-    return this.read('/api/v1/me', 'account', normaliseAccount, options);
+    return this.read('/api/v1/me', 'me', normaliseAccount, options);
   }
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
-    return this.getList('/api/v1/orders', readOrderPage, 'orders', options);
+    const map = this.options.fieldMap;
+    return this.getList(
+      '/api/v1/orders',
+      (body, limit, trace) => readOrderPage(body, limit, trace, map),
+      'orders',
+      options,
+    );
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
-    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, 'order', normaliseOrder, options);
+    const map = this.options.fieldMap;
+    return this.read(
+      `/api/v1/orders/${encodePathSegment(id)}`,
+      'order',
+      (body, trace) => normaliseOrder(body, trace, map, id),
+      options,
+    );
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
@@ -63,16 +77,27 @@ export class ApiClient {
   }
 
   async getBalance(options?: CallOptions): Promise<Balance> {
-    return this.read('/api/v1/balance', 'balance', normaliseBalance, options);
+    const map = this.options.fieldMap;
+    return this.read('/api/v1/balance', 'balance', (body, trace) => normaliseBalance(body, trace, map), options);
   }
 
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
     return this.getList(
       '/api/v1/invoices',
-      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), limit, trace),
+      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), limit, trace, this.options.fieldMap),
       'invoices',
       options,
     );
+  }
+
+  /** What the server last sent for an endpoint (masked, cut, in memory only), for a user who asks. */
+  lastAnswer(kind: AnswerKind): LastAnswer | undefined {
+    return this.requests.answers.get(kind);
+  }
+
+  /** Forgets the answers kept: they belonged to another key. */
+  forgetAnswers(): void {
+    this.requests.answers.clear();
   }
 
   /** The request budget of the key last used, for the status bar's tooltip. */
@@ -97,32 +122,36 @@ export class ApiClient {
   private async getList<T>(
     firstPath: string,
     normalise: (body: unknown, limit: number, trace?: FieldTrace) => ListPage<T>,
-    what: string,
+    what: 'orders' | 'invoices',
     options?: CallOptions,
   ): Promise<Listing<T>> {
     let read = 0;
     let skipped = 0;
     let omitted = 0;
+    const ids: string[] = [];
     const listing = await readAllPages(firstPath, what, {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      get: (path) => this.requests.get(path, options),
+      get: (path) => this.requests.get(path, options, what),
       parse: (path, response) => {
         const fields = this.fields.trace(what);
         const page = this.guard(path, () => normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace));
         fields?.done();
-        read += page.items.length;
+        read += page.items.length + page.ids.length;
         skipped += page.skipped;
         omitted += page.omitted;
+        for (const id of page.ids) ids.push(id);
         return page;
       },
       warn: (message) => this.requests.reports.warn(message),
     });
-    if (omitted === 0) return listing;
+    if (ids.length) this.requests.reports.note(`${what}: the list gave ${ids.length} bare ids`);
+    const withIds = ids.length ? { ...listing, ids } : listing;
+    if (omitted === 0) return withIds;
     this.requests.reports.warn(`${what}: ${omitted} entries past the first ${MAX_LIST_ENTRIES} were not read`);
     return {
-      ...listing,
+      ...withIds,
       stoppedBy: listing.stoppedBy ?? 'countLimit',
       // A total counted here is only the whole list when the pages ended on their own.
       total: listing.total ?? (listing.stoppedBy === undefined ? read + skipped + omitted : undefined),
@@ -132,13 +161,13 @@ export class ApiClient {
   /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
   private async read<T>(
     path: string,
-    endpoint: string,
+    endpoint: AnswerKind,
     normalise: (body: unknown, trace?: FieldTrace) => T,
     options?: CallOptions,
   ): Promise<T> {
-    const response = await this.requests.get(path, options);
+    const response = await this.requests.get(path, options, endpoint);
     await yieldIfLarge(response);
-    const fields = this.fields.trace(endpoint);
+    const fields = this.fields.trace(endpoint === 'me' ? 'account' : endpoint);
     const value = this.guard(path, () => normalise(response.json, fields?.trace));
     fields?.done();
     return value;

@@ -4,6 +4,7 @@ import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
+import { type AnswerKind, LastAnswers, maskedHead, sampleOf } from './lastAnswers';
 import { type RawResponse } from './listPages';
 import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
@@ -25,6 +26,8 @@ export class RequestPipeline {
   private readonly limiters: LimiterRegistry;
   private readonly retry: RetryPolicy;
   private readonly reads = new SharedRequests<RawResponse>();
+  /** The last answer of each endpoint, for a user who asks what the server sent. */
+  readonly answers = new LastAnswers();
   private lastLimiter?: RateLimiter;
   private disposed = false;
 
@@ -46,8 +49,8 @@ export class RequestPipeline {
   }
 
   // Never sent again, whatever the answer.
-  post(path: string, body: string, options: CallOptions): Promise<RawResponse> {
-    return this.send('POST', path, body, options);
+  post(path: string, body: string, options: CallOptions, kind: AnswerKind = 'action'): Promise<RawResponse> {
+    return this.send('POST', path, body, options, kind);
   }
 
   async close(): Promise<void> {
@@ -61,13 +64,14 @@ export class RequestPipeline {
     await this.transport.destroy();
   }
 
-  async get(path: string, options: CallOptions = {}): Promise<RawResponse> {
+  async get(path: string, options: CallOptions = {}, kind?: AnswerKind): Promise<RawResponse> {
     const key = await this.requireKey();
     const id = `${keyFingerprint(key)}:${path}`;
     const urgency = options.urgency;
     const shared = this.reads.run(
       id,
-      (signal, sharedUrgency) => this.send('GET', path, undefined, { ...options, signal, urgency: sharedUrgency }, key),
+      (signal, sharedUrgency) =>
+        this.send('GET', path, undefined, { ...options, signal, urgency: sharedUrgency }, kind, key),
       options.signal,
       urgency?.priority ?? options.priority,
     );
@@ -91,6 +95,7 @@ export class RequestPipeline {
     path: string,
     body: string | undefined,
     options: CallOptions,
+    kind?: AnswerKind,
     knownKey?: string,
   ): Promise<RawResponse> {
     if (this.disposed) throw new ApiError('cancelled', 'The client was closed.');
@@ -142,7 +147,31 @@ export class RequestPipeline {
         } finally {
           release(response?.status !== 429);
         }
-        const json = await interpret(response, context, this.clock.now());
+        const answered = response;
+        const keep = (json?: unknown): void => {
+          if (kind === undefined) return;
+          const { text, cut } = maskedHead(answered.body, secrets);
+          const at = this.clock.now();
+          const sample = json === undefined ? undefined : sampleOf(json);
+          this.answers.note({
+            kind,
+            method,
+            path: maskSecrets(path, secrets),
+            status: answered.status,
+            at,
+            text,
+            cut,
+            sample,
+          });
+        };
+        let json: unknown;
+        try {
+          json = await interpret(response, context, this.clock.now());
+        } catch (error) {
+          keep();
+          throw error;
+        }
+        keep(json);
         this.reports.request(
           {
             method,

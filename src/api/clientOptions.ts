@@ -1,4 +1,5 @@
 import { type Clock } from './clock';
+import { type FieldMap } from './normalise/pointers';
 import { type NetworkSettings } from './network/settings';
 import { type LimiterRegistry } from './RateLimiter';
 import { type RequestPriority, type Urgency } from './SharedRequests';
@@ -37,6 +38,8 @@ export interface ApiClientOptions {
   readonly random?: () => number;
   // Other secrets in play (the stored key while a new one is checked), masked too.
   readonly secrets?: () => Iterable<string>;
+  // The account's own pointers into its provider's answers: a mapped field wins over the general reading.
+  readonly fieldMap?: FieldMap;
   readonly network?: NetworkSettings;
 }
 

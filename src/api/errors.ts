@@ -44,8 +44,13 @@ export type ErrorReason =
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
   | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' }
   | { readonly rule: 'queueFull' }
+  /** An account's field map broke one of its rules (fieldMap.ts); `key` is the map's own name for the field. */
+  | { readonly rule: 'fieldMapInvalid'; readonly problem: FieldMapProblem; readonly key?: string }
   | { readonly rule: 'proxyDropped'; readonly address: string; readonly setting: string }
   | { readonly rule: 'proxyTimeout'; readonly address: string; readonly setting: string; readonly seconds: number };
+
+export type FieldMapProblem =
+  'notObject' | 'unknownKey' | 'notString' | 'badPointer' | 'tooLong' | 'tooDeep' | 'tooMany' | 'badScale';
 
 /** What a reader of server data expected to find (`unexpectedBody`). */
 export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invoice' | 'invoiceList';

@@ -11,6 +11,8 @@ export interface RawResponse {
 
 export interface Page<T> {
   readonly items: readonly T[];
+  /** Entries that were bare ids: part of the list, read elsewhere. */
+  readonly ids?: readonly string[];
   readonly skipped: number;
 }
 
@@ -27,11 +29,12 @@ export interface PageWalk<T> {
 export async function readAllPages<T>(firstPath: string, what: string, walk: PageWalk<T>): Promise<Listing<T>> {
   const items: T[] = [];
   let skipped = 0;
+  let ids = 0;
   let total: number | undefined;
   // A total counts the skipped entries too: only one above everything seen means pages are missing.
   const finish = (stoppedBy?: Listing<T>['stoppedBy']): Listing<T> => {
     if (stoppedBy) walk.warn(`${what}: stopped reading pages after ${items.length} entries (${stoppedBy})`);
-    return { items, total: total !== undefined && total > items.length + skipped ? total : undefined, stoppedBy };
+    return { items, total: total !== undefined && total > items.length + ids + skipped ? total : undefined, stoppedBy };
   };
   const seen = new Set<string>();
   let bytes = 0;
@@ -45,6 +48,7 @@ export async function readAllPages<T>(firstPath: string, what: string, walk: Pag
     await yieldIfLarge(response);
     const page = await walk.parse(path, response);
     for (const item of page.items) items.push(item);
+    ids += page.ids?.length ?? 0;
     skipped += page.skipped;
     if (page.skipped) walk.warn(`${what}: ${page.skipped} entries on ${path} could not be read and were skipped`);
     const info = readPageInfo(response.json, response.headers.link);

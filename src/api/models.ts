@@ -42,6 +42,8 @@ export interface Order {
    * among them (0-based, in list order) and `count` how many there are, so each can still be shown apart.
    */
   readonly duplicateId?: DuplicateId;
+  /** Set (by the store) on an order the list gave only the id of, shown without details: why they are missing. */
+  readonly detailsMissing?: 'failed' | 'notYet';
 }
 
 export interface RefusedAddress {
@@ -126,6 +128,8 @@ export interface Listing<T> {
    * the API or seen before, or (`countLimit`) more entries than are read of one list over all its pages.
    */
   readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
+  /** Entries that were bare ids (`["ns3001234.ip-203-0-113.eu", …]`), in list order: their details are elsewhere. */
+  readonly ids?: readonly string[];
 }
 
 export interface ActionResult {

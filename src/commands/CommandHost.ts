@@ -4,6 +4,7 @@ import { type HostKeys } from '../features/HostKeys';
 import { type FolderBindings } from '../folder/FolderBindings';
 import { type Log } from '../log';
 import { type SshHooks } from '../ssh/hooks';
+import { type FieldMapEditor } from '../views/FieldMapEditor';
 import { type OrderDetailsDocument } from '../views/orders/OrderDetailsDocument';
 import { type OrdersArrangement } from '../views/orders/OrdersArrangement';
 import { type OrdersTree } from '../views/orders/OrdersTree';
@@ -23,4 +24,6 @@ export interface CommandHost {
   readonly folders: FolderBindings;
   /** Old host keys after a reinstall: offered before SSH, and after an SSH terminal that ended as on a refused key. */
   readonly hostKeys: HostKeys;
+  /** The documents field maps are taught in. */
+  readonly fieldMaps: FieldMapEditor;
 }

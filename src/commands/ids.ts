@@ -35,6 +35,9 @@ export const COMMAND_IDS = [
   'hostingAccount.folder.bind',
   'hostingAccount.folder.unbind',
   'hostingAccount.folder.actions',
+  'hostingAccount.account.editFieldMap',
+  'hostingAccount.account.saveFieldMap',
+  'hostingAccount.showServerAnswer',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

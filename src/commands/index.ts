@@ -10,6 +10,7 @@ import { type CommandHost } from './CommandHost';
 import { connectSsh } from './connectSsh';
 import { copyAddress } from './copyAddress';
 import { copyOrderId } from './copyOrderId';
+import { editFieldMap, saveFieldMap } from './fieldMap';
 import { bindFolder, folderServerActions, unbindFolder } from './folder';
 import { exportHistory, showHistory } from './history';
 import { type CommandId } from './ids';
@@ -23,6 +24,7 @@ import { setApiKey } from './setApiKey';
 import { showAccount } from './showAccount';
 import { showForecast } from './showForecast';
 import { showOrderDetails } from './showOrderDetails';
+import { showServerAnswer } from './showServerAnswer';
 import { isCancellation } from './UserCancelled';
 
 /** A command that acts in one account: it gets the account its argument names, the only one, or the user's pick. */
@@ -77,6 +79,9 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.folder.bind': { inAccount: (host, account, arg) => bindFolder(host, account, arg) },
   'hostingAccount.folder.unbind': { anywhere: (host) => unbindFolder(host) },
   'hostingAccount.folder.actions': { anywhere: (host) => folderServerActions(host) },
+  'hostingAccount.account.editFieldMap': { inAccount: (host, account) => editFieldMap(host, account) },
+  'hostingAccount.account.saveFieldMap': { inAccount: (host, account) => saveFieldMap(host, account) },
+  'hostingAccount.showServerAnswer': { inAccount: (_host, account, arg) => showServerAnswer(account, arg) },
 };
 
 /**

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type Order, type OrderAction } from '../api/models';
 import { forLabel } from '../notify/inert';
+import { noListText, tellNoList } from '../notify/noServers';
 import { stateText } from '../notify/orderWords';
 import { tell } from '../notify/show';
 import { OrderNode } from '../views/orders/OrderNode';
@@ -39,13 +40,20 @@ export async function pickOrder(
     const id = String(arg);
     return store.orders.get(id) ?? (await store.orderDetails(id));
   }
-  if (!store.ordersInfo.updatedAt) {
+  // With nothing to offer yet, the read under way (or a new one) is waited for rather than told about.
+  if (!store.ordersInfo.updatedAt || (store.ordersInfo.loading && !store.orders.size)) {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading your servers…') },
       () => store.refresh(['orders'], 'user'),
     );
-    if (store.ordersInfo.error && !store.ordersInfo.updatedAt) throw store.ordersInfo.error;
   }
+  // Nothing to offer: say why (unreadable, none), with the ways out; a network failure is told as such.
+  const none = noListText('orders', store.ordersInfo, account.baseUrl);
+  if (none !== undefined) {
+    void tellNoList(none, account);
+    throw new UserCancelled();
+  }
+  if (store.ordersInfo.error && !store.orders.size) throw store.ordersInfo.error;
   // An order whose id another one has too is never offered: the server would pick which of them gets the request.
   const fits = (order: Order): boolean =>
     !order.duplicateId &&
@@ -57,11 +65,7 @@ export async function pickOrder(
   const bound = folderServer === undefined ? undefined : fitting.find((order) => order.id === folderServer);
   const candidates = bound ? [bound, ...fitting.filter((order) => order !== bound)] : fitting;
   if (!candidates.length) {
-    const message =
-      store.orders.size === 0
-        ? vscode.l10n.t('This account has no servers.')
-        : vscode.l10n.t('No server is in a state that allows this action right now.');
-    void tell('info', message);
+    void tell('info', vscode.l10n.t('No server is in a state that allows this action right now.'));
     throw new UserCancelled();
   }
   const items: OrderPick[] = candidates.map((order) => ({

@@ -227,6 +227,9 @@ async function act({ account, order }: Target, action: TaskAction, timeoutMs: nu
     );
     return 0;
   }
+  if (settled?.outcome === 'unreadable') {
+    throw new TaskFailure(vscode.l10n.t('{0} took the action, but its state could not be read.', name));
+  }
   if (settled) {
     throw new TaskFailure(vscode.l10n.t('{0} did not end as asked: it is now {1}.', name, stateText(settled.order)));
   }

@@ -4,7 +4,7 @@ import { type Store } from '../store/Store';
 import { type Failure } from '../store/types';
 import { Disposable } from '../util/lifecycle';
 import { forLabel, forMessage } from './inert';
-import { notCompletedText, stateText } from './orderWords';
+import { notCompletedText, stateText, stateUnreadText } from './orderWords';
 import { showReport, toReport } from './report';
 import { tell } from './show';
 
@@ -35,13 +35,15 @@ export class ProblemReporter extends Disposable {
     const { store } = account;
     this.register(store.onDidFail((failure) => this.onFailure(failure)));
     this.register(
-      store.onDidSettle(({ order, action, asExpected }) => {
+      store.onDidSettle(({ order, action, asExpected, outcome }) => {
         if (asExpected) {
           const said = vscode.l10n.t('{0}: {1}', forLabel(order.label, 60), stateText(order));
           vscode.window.setStatusBarMessage(`$(check) ${said}`, 5_000);
           return;
         }
-        const message = notCompletedText(action, forMessage(order.label, 80), stateText(order));
+        const label = forMessage(order.label, 80);
+        const message =
+          outcome === 'unreadable' ? stateUnreadText(action, label) : notCompletedText(action, label, stateText(order));
         const name = account.shownName();
         void tell('warning', name ? vscode.l10n.t('Account {0}: {1}', name, message) : message);
       }),

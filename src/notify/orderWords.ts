@@ -60,6 +60,20 @@ export function notCompletedText(action: OrderAction, name: string, state: strin
   }
 }
 
+/** The server took the action, but what it said of the server afterwards could not be read. */
+export function stateUnreadText(action: OrderAction, name: string): string {
+  switch (action) {
+    case 'start':
+      return vscode.l10n.t('Start sent to {0}; its state could not be read, so it is no longer followed.', name);
+    case 'stop':
+      return vscode.l10n.t('Stop sent to {0}; its state could not be read, so it is no longer followed.', name);
+    case 'restart':
+      return vscode.l10n.t('Restart sent to {0}; its state could not be read, so it is no longer followed.', name);
+    case 'reinstall':
+      return vscode.l10n.t('Reinstall sent to {0}; its state could not be read, so it is no longer followed.', name);
+  }
+}
+
 export function actionTitle(action: OrderAction): string {
   switch (action) {
     case 'start':

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type BodyShape, type ErrorReason, type ExpectedBody } from '../api/errors';
+import { type BodyShape, type ErrorReason, type ExpectedBody, type FieldMapProblem } from '../api/errors';
 import { type JsonBound } from '../api/json';
 import { type KeyStoreError } from '../auth/KeyStore';
 import { forMessage } from './inert';
@@ -46,6 +46,8 @@ export function reasonText(reason: ErrorReason): string {
       return reason.what === 'order'
         ? vscode.l10n.t('Expected an order with an id field (id, order_id, uuid…).')
         : vscode.l10n.t('Expected an invoice with an id or number.');
+    case 'fieldMapInvalid':
+      return fieldMapText(reason.problem, reason.key === undefined ? '' : forMessage(reason.key, 40));
     case 'queueFull':
       return vscode.l10n.t('Too many requests were waiting for the hosting API, so this one was not sent.');
     case 'proxyDropped':
@@ -61,6 +63,31 @@ export function reasonText(reason: ErrorReason): string {
         reason.setting,
         reason.seconds,
       );
+  }
+}
+
+/** Why a field map was refused; nothing is read through it. */
+function fieldMapText(problem: FieldMapProblem, key: string): string {
+  switch (problem) {
+    case 'notObject':
+      return vscode.l10n.t('The field map is not an object of pointers, so it was not used.');
+    case 'unknownKey':
+      return vscode.l10n.t('The field map names "{0}", which is not a field it can map, so it was not used.', key);
+    case 'notString':
+      return vscode.l10n.t('The field map\'s "{0}" is not a JSON Pointer text, so the map was not used.', key);
+    case 'badPointer':
+      return vscode.l10n.t(
+        'The field map\'s "{0}" is not a JSON Pointer (write it as /data/0/name), so the map was not used.',
+        key,
+      );
+    case 'tooLong':
+      return vscode.l10n.t('The field map\'s "{0}" is longer than 200 characters, so the map was not used.', key);
+    case 'tooDeep':
+      return vscode.l10n.t('The field map\'s "{0}" goes more than 16 levels deep, so the map was not used.', key);
+    case 'tooMany':
+      return vscode.l10n.t('The field map has more entries than there are fields to map, so it was not used.');
+    case 'badScale':
+      return vscode.l10n.t('The field map\'s amount scale must be "units" or "minor", so the map was not used.');
   }
 }
 

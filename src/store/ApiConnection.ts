@@ -1,10 +1,12 @@
 import { type RequestLogEntry } from '../api/ApiClient';
+import { type FieldMap } from '../api/normalise/pointers';
 import { type ApiClientLike, type StoreDeps } from './types';
 
 /** The API client for the configured server: built on first use, rebuilt after the settings change. */
 export class ApiConnection {
   private client?: ApiClientLike;
   private clientBaseUrl?: string;
+  private clientMap?: FieldMap;
 
   constructor(
     private readonly deps: Pick<StoreDeps, 'createClient' | 'getKey' | 'settings'>,
@@ -21,11 +23,14 @@ export class ApiConnection {
   }
 
   api(): ApiClientLike {
-    const { baseUrl } = this.deps.settings();
+    const { baseUrl, fieldMap } = this.deps.settings();
+    // Another map reads the answers still to come differently; the requests under way finish as they were.
+    if (this.client && this.clientBaseUrl === baseUrl && this.clientMap !== fieldMap) this.retire();
     if (!this.client || this.clientBaseUrl !== baseUrl) {
       if (this.client) this.abandon();
       this.client = this.create(this.deps.getKey);
       this.clientBaseUrl = baseUrl;
+      this.clientMap = fieldMap;
     }
     return this.client;
   }
@@ -35,6 +40,7 @@ export class ApiConnection {
     const settings = this.deps.settings();
     const timeout = settings.requestTimeoutMs;
     return this.deps.createClient({
+      fieldMap: settings.fieldMap,
       baseUrl: settings.baseUrl,
       getKey,
       requestsPerMinute: settings.requestsPerMinute,

@@ -1,4 +1,4 @@
-import { type RequestLogEntry } from '../api/ApiClient';
+import { type AnswerKind, type LastAnswer, type RequestLogEntry } from '../api/ApiClient';
 import { type Clock, systemClock } from '../api/clock';
 import {
   type Account,
@@ -134,6 +134,11 @@ export class Store extends Disposable {
     return this.actions.get(id);
   }
 
+  /** What the server last sent for an endpoint, masked and cut, while the client that read it is in use. */
+  lastAnswer(kind: AnswerKind): LastAnswer | undefined {
+    return this.connection.current?.lastAnswer(kind);
+  }
+
   rateLimitStatus(): RateLimitStatus | undefined {
     return this.connection.current?.rateLimitStatus();
   }
@@ -175,6 +180,14 @@ export class Store extends Disposable {
       this.connection.retire();
     }
     this.updateState();
+  }
+
+  /** The answers are to be read another way (a new field map): what was read stands for nothing now, so read again. */
+  startOver(): Promise<void> {
+    const read = KINDS.filter((kind) => this.slot(kind).updatedAt !== undefined || this.slot(kind).error);
+    this.reset();
+    this.updateState();
+    return this.refresh(read, 'user');
   }
 
   /**
@@ -259,6 +272,7 @@ export class Store extends Disposable {
   /** Forgets everything tied to the old key or server, and abandons the requests made for it. */
   private reset(): void {
     this.session.renew();
+    this.connection.current?.forgetAnswers();
     this.actions.clear();
     this.failures.clear();
     for (const resource of Object.values(this.resources)) resource.reset();

@@ -24,8 +24,13 @@ export function makeResources(api: () => ApiClientLike, parts: ResourceDeps): Re
     invoices: new Resource(
       'invoices',
       async (o) => {
-        const loaded = listed(await api().listInvoices(o));
-        return { ...loaded, value: uniqueById(loaded.value) };
+        const listing = await api().listInvoices(o);
+        const loaded = listed(listing);
+        // There is no single-invoice path to read them at: the view can only say the list held ids.
+        const count = listing.ids?.length ?? 0;
+        const ids = { count, failed: 0, notYet: 0, noDetails: true } as const;
+        const coverage = count ? { shown: loaded.value.length, ...loaded.coverage, ids } : loaded.coverage;
+        return { coverage, value: uniqueById(loaded.value) };
       },
       parts,
     ),

@@ -2,6 +2,7 @@ import type { ApiClient, ApiClientOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
 import { type ApiError } from '../api/errors';
 import { type Listing, type OrderAction } from '../api/models';
+import { type FieldMap } from '../api/normalise/pointers';
 
 /** What the views show as a whole; drives the welcome content through the `hostingAccount.state` context key. */
 export type ConnectionState = 'noBaseUrl' | 'badBaseUrl' | 'noKey' | 'loading' | 'invalidKey' | 'unreachable' | 'ready';
@@ -23,11 +24,27 @@ export interface Slot<T> {
   readonly coverage?: ListCoverage;
 }
 
-/** A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk. */
+/**
+ * A list that was not read whole: how many entries are shown, how many the server has, and what stopped the walk; or
+ * a list of bare ids, and what became of them (`ids`).
+ */
 export interface ListCoverage {
   readonly shown: number;
   readonly total?: number;
   readonly stoppedBy?: Listing<unknown>['stoppedBy'];
+  readonly ids?: IdListReading;
+}
+
+/**
+ * A list that gave only ids (OVHcloud's style). Orders: each read at its single path; `failed` of them could not be
+ * read and `notYet` were not read in this refresh (at most 100 are): both shown by id. Invoices: the API has no
+ * single-invoice path, so `noDetails` — the list held `count` ids and nothing else.
+ */
+export interface IdListReading {
+  readonly count: number;
+  readonly failed: number;
+  readonly notYet: number;
+  readonly noDetails?: true;
 }
 
 /** Where the user asked for an action: the history says it. */
@@ -47,6 +64,8 @@ export interface StoreSettings {
   readonly baseUrl: string;
   readonly requestsPerMinute: number;
   readonly requestTimeoutMs: number;
+  /** The account's field map, already parsed (`parseFieldMap`); another map builds another client. */
+  readonly fieldMap?: FieldMap;
 }
 
 /** The part of the API client the store uses; the client itself lives in the lazily loaded bundle. */
@@ -59,6 +78,8 @@ export type ApiClientLike = Pick<
   | 'getBalance'
   | 'listInvoices'
   | 'rateLimitStatus'
+  | 'lastAnswer'
+  | 'forgetAnswers'
   | 'close'
   | 'dispose'
 >;
@@ -72,7 +93,7 @@ export interface StoreLog {
 
 export interface StoreDeps {
   readonly createClient: (
-    options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts' | 'onRequest'>,
+    options: Pick<ApiClientOptions, 'baseUrl' | 'getKey' | 'requestsPerMinute' | 'timeouts' | 'onRequest' | 'fieldMap'>,
   ) => ApiClientLike;
   readonly getKey: () => Promise<string | undefined>;
   readonly settings: () => StoreSettings;

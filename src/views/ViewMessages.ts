@@ -23,7 +23,7 @@ export class ViewMessages extends Disposable {
 
   update(): void {
     const said = this.model.accounts.map((account) => {
-      const { orders, invoices } = hasNews(account) ? viewMessagesOf(account.store) : {};
+      const { orders, invoices } = hasNews(account) ? viewMessagesOf(account.store, account.baseUrl) : {};
       const name = account.shownName();
       const named = (message?: string): string | undefined =>
         message && (name ? vscode.l10n.t('{0}: {1}', name, message) : message);

@@ -148,6 +148,7 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
     const visible = await rate({ ordersVisible: true, focused: true });
     const hidden = await rate({ ordersVisible: false, focused: true });
     const unfocused = await rate({ ordersVisible: true, focused: false });
+    const byIds = await idsIdleRate(minutes * 3);
     return [
       {
         id: 'idleVisible',
@@ -172,7 +173,36 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
         budget: '0',
         met: unfocused === 0,
       },
+      {
+        id: 'idleIds',
+        label: 'requests per minute, idle, view visible, 20 servers listed as bare ids',
+        value: `${round(byIds)}`,
+        budget: '≤ 5',
+        met: byIds <= 5,
+        detail: `${minutes * 3} simulated minutes: the list every minute, each server's details again every 10 minutes`,
+      },
     ];
+  } finally {
+    await mock.close();
+  }
+}
+
+/** The idle rate of an account whose API lists 20 servers as bare ids (OVHcloud's style), each read at its path. */
+async function idsIdleRate(minutes: number): Promise<number> {
+  const mock = await startMockApi({ shape: 'ids', quiet: true });
+  try {
+    mock.state.addOrders(20 - mock.state.orders.length);
+    const clock = new FakeClock(Date.now());
+    const { store } = storeFor(mock, clock);
+    const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
+    await store.keyChanged();
+    scheduler.setVisibility({ ordersVisible: true, focused: true });
+    await simulate(clock, store, 60_000);
+    mock.clearLog();
+    await simulate(clock, store, minutes * 60_000);
+    scheduler.dispose();
+    store.dispose();
+    return apiRequests(mock).length / minutes;
   } finally {
     await mock.close();
   }

@@ -6,7 +6,7 @@ import { DEMO_API_KEY, type MockApiOptions, startMockApi } from './server';
 const USAGE =
   'Usage: node out/test/mock-api/main.js [port] [--transition-ms N] [--rate-limit N (per minute, 0 = off)] ' +
   '[--page-size N] [--shape standard|bare|alt|jsonapi|paged]';
-const SHAPES = ['standard', 'bare', 'alt', 'jsonapi', 'paged'] as const;
+const SHAPES = ['standard', 'bare', 'alt', 'jsonapi', 'paged', 'ids'] as const;
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): MockApiOptions | string {
   const options: MockApiOptions = { host: '127.0.0.1', quiet: false };

@@ -59,6 +59,8 @@ export function renewalFields(shape: ApiShape, o: OrderRecord, now: number): Rec
         billingcycle: plan.months === 1 ? 'Monthly' : 'Quarterly',
         donotrenew: plan.autoRenew ? 0 : 1,
       };
+    case 'ids':
+      return { expiration: day, renew: { automatic: plan.autoRenew, period: plan.months === 1 ? 'P1M' : 'P3M' } };
     case 'bare':
     case 'alt':
     case 'jsonapi':

@@ -12,6 +12,7 @@ import {
   jsonApiPageUrl,
 } from './shapeJsonApi';
 import { PAGED_ACTION_ACCEPTED, pagedAccount, pagedBalance, pagedInvoice, pagedList, pagedOrder } from './shapePaged';
+import { idsAccount, idsActionAccepted, idsBalance, idsList, idsOrder } from './shapeIds';
 import { renewalFields } from './renewals';
 import {
   type AccountRecord,
@@ -87,6 +88,8 @@ export function renderOrder(shape: ApiShape, o: OrderRecord, baseUrl = '', now =
       return jsonApiOrder(o, baseUrl);
     case 'paged':
       return { ...pagedOrder(o), ...renewalFields(shape, o, now) };
+    case 'ids':
+      return { ...idsOrder(o), ...renewalFields(shape, o, now) };
   }
 }
 
@@ -111,6 +114,8 @@ export function renderInvoice(shape: ApiShape, inv: InvoiceRecord, url: string):
       return jsonApiInvoice(inv, url);
     case 'paged':
       return pagedInvoice(inv, url);
+    case 'ids':
+      return { billId: inv.id, url };
   }
 }
 
@@ -131,6 +136,11 @@ export function renderList(shape: ApiShape, key: 'orders' | 'invoices', page: Pa
       return jsonApiList(page);
     case 'paged':
       return pagedList(page);
+    case 'ids':
+      return idsList(
+        page,
+        (page.items as Array<Record<string, unknown>>).map((item) => item.serverId ?? item.billId),
+      );
   }
 }
 
@@ -147,6 +157,8 @@ export function renderSingleOrder(shape: ApiShape, o: OrderRecord, baseUrl = '',
       return jsonApiDocument(order);
     case 'paged':
       return { status: 200, body: { data: order } };
+    case 'ids':
+      return { status: 200, body: order };
   }
 }
 
@@ -162,6 +174,8 @@ export function renderAccount(shape: ApiShape, a: AccountRecord, baseUrl = ''): 
       return jsonApiAccount(a, baseUrl);
     case 'paged':
       return pagedAccount(a);
+    case 'ids':
+      return idsAccount(a);
   }
 }
 
@@ -177,6 +191,8 @@ export function renderBalance(shape: ApiShape, b: BalanceRecord): Rendered {
       return jsonApiBalance(b);
     case 'paged':
       return pagedBalance(b);
+    case 'ids':
+      return idsBalance(b);
   }
 }
 
@@ -199,6 +215,8 @@ export function renderActionAccepted(
       return jsonApiDocument(renderOrder(shape, o, baseUrl, now), { message }, 202);
     case 'paged':
       return PAGED_ACTION_ACCEPTED;
+    case 'ids':
+      return idsActionAccepted(o);
   }
 }
 

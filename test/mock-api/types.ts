@@ -5,7 +5,7 @@ export type OrderStatus = 'running' | 'stopped' | 'suspended' | 'starting' | 'st
 
 export type OrderAction = 'start' | 'stop' | 'restart' | 'reinstall';
 
-export type ApiShape = 'standard' | 'bare' | 'alt' | 'jsonapi' | 'paged';
+export type ApiShape = 'standard' | 'bare' | 'alt' | 'jsonapi' | 'paged' | 'ids';
 
 export interface OrderRecord {
   id: number | string;

@@ -8,6 +8,7 @@ import { normaliseOrder, normaliseOrderList, normaliseStateWord } from '../../sr
 import { type FieldTrace } from '../../src/api/normalise/read';
 import { readRenewal } from '../../src/api/normalise/renewal/readRenewal';
 import { findList } from '../../src/api/normalise/wrappers';
+import { names } from '../../src/api/normalise/read';
 import { fixedZone } from '../../src/util/calendar';
 import { RUNAWAY_MS } from './helpers/catastrophe';
 
@@ -452,7 +453,7 @@ describe('normalisers (unit)', () => {
 
   describe('readers', () => {
     it('does not take an array of another kind when several are present', () => {
-      assert.equal(findList({ tags: ['a'], flags: ['b'] }, [], ['id']), undefined);
+      assert.equal(findList({ tags: ['a'], flags: ['b'] }, [], names('id')), undefined);
     });
   });
 

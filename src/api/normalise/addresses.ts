@@ -6,15 +6,29 @@
 
 import { type RawObject, type RefusedAddress } from '../models';
 import { checkHost } from '../../util/hostCheck';
-import { type FieldTrace, isObject, joinPath, textHit } from './read';
-import { AddressScan, HOST_FIELD, MAX_ADDRESS_KEYS, bitsOf, scopeOfKey } from './addressKeys';
 import { type Candidate, MAX_ENTRIES, readText, refuse } from './addressText';
+import { type FieldTrace, type Scope, findText, joinPath, names, pathOf, squash, words } from './read';
 
+/** Keys whose values may hold addresses, squashed; those that hold objects rather than addresses come second. */
+const HOST_KEYS = new Set(
+  words(
+    'ip ipv4 ipv6 ipaddress ipaddresses mainip primaryip publicip publicipv4 publicipv6 publicips v6mainip ips ' +
+      'addresses address dedicatedip assignedips privateip privateips internalip v4 v6 ipv4address ipv6address ' +
+      'publicaddress privateaddress primaryipv4 primaryipv6 accessipv4 accessipv6 floatingip',
+  ),
+);
+const CONTAINER_KEYS = new Set(
+  words('networks publicnet privatenet allocations relationships data attributes interfaces nics network'),
+);
+const SCOPE_KEYS = new Set(words('type access scope visibility'));
+const PRIMARY_KEYS = new Set(words('isdefault isprimary primary default main'));
 /** Host names a customer connects to, when no IP is given. A machine's own `hostname` often resolves nowhere. */
-const NAME_FIELDS = ['fqdn', 'domain'];
+const NAME_FIELDS = names('fqdn domain');
 
 const MAX_DEPTH = 8;
 const MAX_NODES = 64;
+/** Keys of one object read for the walk. */
+const MAX_KEYS = 64;
 export const MAX_ADDRESSES = 16;
 
 interface Node {
@@ -23,14 +37,8 @@ interface Node {
   readonly private?: boolean;
   readonly primary: boolean;
   readonly path: string;
-  /** Under a field meant for an address (see `readText`). */
+  /** Under a field meant for an address, where a value the host rule refuses is told (see `readText`). */
   readonly host?: boolean;
-}
-
-/** What the walk gathers: the addresses found, and the values refused as addresses. */
-interface Found {
-  readonly candidates: Candidate[];
-  readonly refused: RefusedAddress[];
 }
 
 export interface OrderAddresses {
@@ -39,87 +47,40 @@ export interface OrderAddresses {
   refused?: RefusedAddress[];
 }
 
-/** One pass over an object's keys: its scope and primary flags, and the address-like children to visit. */
-function readObject(node: Node, value: RawObject, queue: Node[], tracing: boolean): void {
-  const scan = new AddressScan(node.private, node.primary);
+/** `public`/`private` from a sibling word (`type: "public"`) or flag (`is_public: false`). */
+function scopeFrom(key: string, value: unknown): boolean | undefined {
+  if (SCOPE_KEYS.has(key) && typeof value === 'string') {
+    const word = value.toLowerCase();
+    if (word === 'public' || word === 'external') return false;
+    if (word === 'private' || word === 'internal') return true;
+  }
+  return (key === 'public' || key === 'ispublic') && typeof value === 'boolean' ? !value : undefined;
+}
+
+/** One object's children worth visiting, with the scope and primary flags its keys give them. */
+function visit(node: Node, obj: RawObject, queue: Node[]): void {
+  let priv = node.private;
+  let primary = node.primary;
+  const children: Array<[string, string]> = [];
   let scanned = 0;
-  for (const key in value) {
-    if (++scanned > MAX_ADDRESS_KEYS) break;
-    const bits = bitsOf(key);
-    if (bits !== 0) scan.note(key, bits, value[key]);
+  for (const key in obj) {
+    if (++scanned > MAX_KEYS) break;
+    const s = squash(key);
+    if (HOST_KEYS.has(s) || CONTAINER_KEYS.has(s)) children.push([key, s]);
+    priv = scopeFrom(s, obj[key]) ?? priv;
+    if (PRIMARY_KEYS.has(s) && obj[key] === true) primary = true;
   }
-  pushChildren(node, value, scan, queue, tracing);
-}
-
-function pushChildren(node: Node, value: RawObject, scan: AddressScan, queue: Node[], tracing: boolean): void {
-  if (!scan.children) return;
-  const { scope, primary } = scan;
-  for (const key of scan.children) {
-    const path = tracing ? joinPath(node.path, key) : '';
-    const bits = bitsOf(key);
-    const host = (bits & HOST_FIELD) !== 0;
-    queue.push({ value: value[key], depth: node.depth + 1, private: scopeOfKey(bits, scope), primary, path, host });
+  for (const [key, s] of children) {
+    const own = s.includes('private') || s.includes('internal') ? true : s.includes('public') ? false : priv;
+    queue.push({
+      value: obj[key],
+      depth: node.depth + 1,
+      private: own,
+      primary,
+      path: joinPath(node.path, key),
+      host: HOST_KEYS.has(s),
+    });
   }
-}
-
-/** The walk from an object whose own keys were already read into `scan`. */
-function collectFrom(root: RawObject, scan: AddressScan, base: string, tracing: boolean): Found {
-  const found: Found = { candidates: [], refused: [] };
-  const { children } = scan;
-  if (!children) return found;
-  let flat = true;
-  for (const key of children) {
-    const value = root[key];
-    if (typeof value === 'object' && value !== null) {
-      flat = false;
-      break;
-    }
-  }
-  if (flat) {
-    // No child to look into: the walk is the children in order, as nodes 1 to MAX_NODES - 1.
-    const { scope, primary } = scan;
-    const { candidates } = found;
-    for (let i = 0; i < children.length && i + 1 < MAX_NODES && candidates.length < MAX_ADDRESSES * 2; i++) {
-      const key = children[i] as string;
-      const value = root[key];
-      if (typeof value === 'string') {
-        const bits = bitsOf(key);
-        const path = tracing ? joinPath(base, key) : '';
-        const refused = bits & HOST_FIELD ? found.refused : undefined;
-        readText(value, scopeOfKey(bits, scope), primary, path, candidates, refused);
-      }
-    }
-    return found;
-  }
-  const rootNode: Node = { value: root, depth: 0, primary: false, path: base };
-  const queue: Node[] = [rootNode];
-  pushChildren(rootNode, root, scan, queue, tracing);
-  walk(queue, 1, found, tracing);
-  return found;
-}
-
-function walk(queue: Node[], from: number, found: Found, tracing: boolean): void {
-  const { candidates } = found;
-  for (let i = from; i < queue.length && i < MAX_NODES && candidates.length < MAX_ADDRESSES * 2; i++) {
-    const node = queue[i] as Node;
-    const { value } = node;
-    if (typeof value === 'string') {
-      readText(value, node.private, node.primary, node.path, candidates, node.host ? found.refused : undefined);
-    } else if (node.depth < MAX_DEPTH && Array.isArray(value)) {
-      const path = tracing ? `${node.path}[]` : '';
-      for (let j = 0; j < value.length && j < MAX_ENTRIES; j++) {
-        queue.push({ ...node, value: value[j], depth: node.depth + 1, path });
-      }
-    } else if (node.depth < MAX_DEPTH && isObject(value)) {
-      readObject(node, value, queue, tracing);
-    }
-  }
-}
-
-function collect(root: RawObject, base: string, tracing: boolean): Found {
-  const found: Found = { candidates: [], refused: [] };
-  walk([{ value: root, depth: 0, primary: false, path: base }], 0, found, tracing);
-  return found;
 }
 
 function rank(candidate: Candidate): number {
@@ -128,48 +89,51 @@ function rank(candidate: Candidate): number {
 
 /**
  * The main public address (IPv4 preferred), every address (IPv4 first, without repeats, at most sixteen), and the
- * values refused as addresses.
+ * values refused as addresses, from the entry's objects, or from the one value a field map points at.
  */
-export function readAddresses(obj: RawObject, base: string, trace?: FieldTrace): OrderAddresses {
-  return choose(obj, collect(obj, base, trace !== undefined), base, trace);
-}
-
-/** `readAddresses` for an object whose first `MAX_ADDRESS_KEYS` keys a caller already fed to `scan`. */
-export function readAddressesFrom(obj: RawObject, scan: AddressScan, base: string, trace?: FieldTrace): OrderAddresses {
-  return choose(obj, collectFrom(obj, scan, base, trace !== undefined), base, trace);
-}
-
-function choose(
-  obj: RawObject,
-  { candidates: found, refused }: Found,
-  base: string,
-  trace?: FieldTrace,
-): OrderAddresses {
-  const chosen = pick(obj, found, refused, base, trace);
+export function readAddresses(scopes: readonly Scope[], trace?: FieldTrace, mapped?: unknown): OrderAddresses {
+  const found: Candidate[] = [];
+  const refused: RefusedAddress[] = [];
+  const queue: Node[] =
+    mapped === undefined
+      ? scopes.map((scope) => ({ value: scope.obj, depth: 0, primary: false, path: scope.path }))
+      : [{ value: mapped, depth: 0, primary: false, path: 'map', host: true }];
+  const seen = new Set<unknown>();
+  for (let i = 0; i < queue.length && i < MAX_NODES && found.length < MAX_ADDRESSES * 2; i++) {
+    const node = queue[i] as Node;
+    const { value, depth, path } = node;
+    if (typeof value === 'string') {
+      readText(value, node.private, node.primary, path, found, node.host ? refused : undefined);
+    } else if (depth < MAX_DEPTH && typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value);
+      if (!Array.isArray(value)) visit(node, value as RawObject, queue);
+      const list = Array.isArray(value) ? (value as unknown[]).slice(0, MAX_ENTRIES) : [];
+      for (const item of list) queue.push({ ...node, value: item, depth: depth + 1, path: `${path}[]` });
+    }
+  }
+  const chosen = choose(found, refused, mapped === undefined ? scopes : [], trace);
   if (refused.length) chosen.refused = refused;
   return chosen;
 }
 
-function pick(
-  obj: RawObject,
+function choose(
   found: Candidate[],
   refused: RefusedAddress[],
-  base: string,
+  scopes: readonly Scope[],
   trace?: FieldTrace,
 ): OrderAddresses {
   let best: Candidate | undefined;
   for (const next of found) if (!best || rank(next) < rank(best)) best = next;
   if (!best) {
     // A host name (with a dot: a word alone is no public host) when the server gave no address.
-    const name = textHit(obj, NAME_FIELDS);
+    const name = findText(scopes, NAME_FIELDS);
     const check = name && checkHost(name.text);
     if (name && check && !check.ok) refuse(refused, name.text, check.problem);
     if (!name || !check?.ok || !name.text.includes('.')) return {};
-    trace?.use('address', joinPath(base, name.key));
+    trace?.use('address', pathOf(name.hit));
     return { address: name.text, addresses: [name.text] };
   }
   trace?.use('address', best.path);
-  if (found.length === 1) return { address: best.text, addresses: [best.text] };
   const all = new Map<string, string>();
   for (const v4 of [true, false]) {
     for (const c of found) if (c.v4 === v4 && !all.has(c.text.toLowerCase())) all.set(c.text.toLowerCase(), c.text);

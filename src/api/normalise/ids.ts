@@ -1,84 +1,35 @@
-/**
- * Ids are what a Stop or Reinstall is sent to: a wrong one acts on ANOTHER server. So an id is used exactly as sent or
- * refused, never repaired.
- */
+/** Ids are what a Stop or Reinstall is sent to: a wrong one acts on ANOTHER server, so an id is exact or refused. */
 
 import { ApiError } from '../errors';
-import { type RawObject } from '../models';
-import { type Hit, bare, present } from './read';
+import { bare } from './read';
 
 /** Longer than any id seen in the wild; a longer one is not an id, and it would make an unwieldy path. */
 const MAX_ID_LENGTH = 256;
 
-function hasLoneSurrogate(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-      else return true;
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      return true;
-    }
-  }
-  return false;
+function refused(what: string, why: string): ApiError {
+  return new ApiError('badResponse', `The ${what} id ${why}.`);
 }
 
 /**
- * The id a value stands for: a string kept exactly (spaces included: `" 7"` trimmed would be order 7), a safe integer,
- * or the exact digits of a big integer (json.ts quotes integers beyond 2^53), or one of these written `{"$": …}`.
- * Anything else (null, a boolean, another object, a fraction, a rounded number) throws: the entry has no id we can
- * trust.
+ * The id a value stands for: a string kept exactly (`" 7"` trimmed would be order 7), a safe integer, the exact digits
+ * of a big integer (json.ts quotes integers beyond 2^53), or one of these written `{"$": …}` (BILLmanager). Anything
+ * else (null, a boolean, an object, a fraction, a rounded number) throws: the entry has no id we can trust.
  */
 export function readId(sent: unknown, what: string): string {
-  // BILLmanager's `{"$": "801"}` is the id "801", held to the same rules; an object of any other shape is no id.
   const value = bare(sent);
   if (typeof value === 'string') {
-    if (value === '') throw new ApiError('badResponse', `The ${what} id is empty.`);
-    if (value.length > MAX_ID_LENGTH) {
-      throw new ApiError('badResponse', `The ${what} id is longer than ${MAX_ID_LENGTH} characters.`);
-    }
-    if (hasLoneSurrogate(value)) {
-      throw new ApiError('badResponse', `The ${what} id is not valid text (a lone surrogate).`);
-    }
+    if (value === '') throw refused(what, 'is empty');
+    if (value.length > MAX_ID_LENGTH) throw refused(what, `is longer than ${MAX_ID_LENGTH} characters`);
+    // In a `u` pattern a lone surrogate is a code point of its own category; a pair is one character.
+    if (/\p{Cs}/u.test(value)) throw refused(what, 'is not valid text (a lone surrogate)');
     return value;
   }
   if (typeof value === 'number') {
     // JSON.parse has already rounded an integer beyond 2^53: the digits left may name another order.
     if (Number.isSafeInteger(value)) return String(value);
-    if (Number.isInteger(value)) throw new ApiError('badResponse', `The ${what} id is too large to be read exactly.`);
-    throw new ApiError('badResponse', `The ${what} id is not a whole number.`);
+    throw refused(what, Number.isInteger(value) ? 'is too large to be read exactly' : 'is not a whole number');
   }
   if (typeof value === 'bigint') return value.toString();
-  const kind =
-    value === null || value === undefined
-      ? String(value)
-      : Array.isArray(value)
-        ? 'an array'
-        : typeof value === 'object'
-          ? 'an object'
-          : `a ${typeof value}`;
-  throw new ApiError('badResponse', `The ${what} id is ${kind}, not a string or a whole number.`);
+  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' && value ? 'an object' : String(value);
+  throw refused(what, `is ${kind === 'true' || kind === 'false' ? 'a boolean' : kind}, not a string or a whole number`);
 }
-
-/**
- * The first id field PRESENT decides, whatever it holds: a value that is no id refuses the entry (readId throws)
- * rather than falling back to another field, which may name another thing (`server_id` of one order is the `id` of
- * the next). Presence is by name in `names`' order, each name as sent or written another way (`Order_ID`). A resource
- * document's own `id` (`preferred`) comes first.
- */
-export function findId(
-  obj: RawObject,
-  names: readonly string[],
-  what: string,
-  preferred?: RawObject,
-): { id: string; hit: Hit; own: boolean } | undefined {
-  if (preferred) {
-    const hit = present(preferred, ENVELOPE_ID);
-    if (hit) return { id: readId(hit.value, what), hit, own: true };
-  }
-  const hit = present(obj, names);
-  return hit && { id: readId(hit.value, what), hit, own: false };
-}
-
-const ENVELOPE_ID = ['id'];

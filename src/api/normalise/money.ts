@@ -1,5 +1,5 @@
 import { type AmountProblem, type RawObject } from '../models';
-import { bare, isObject, lookup } from './read';
+import { type Scope, bare, find, isObject, lookup, names, pathOf, words } from './read';
 
 /** Money is read as integers of 1/10,000 of the currency unit: sums never drift as floats do. */
 export const AMOUNT_SCALE = 10_000;
@@ -7,21 +7,13 @@ export const AMOUNT_SCALE = 10_000;
 const MAX_WHOLE_DIGITS = 11;
 const MAX_TEXT = 64;
 
-export const CURRENCY_FIELDS = [
-  'currency',
-  'currency_code',
-  'currencyCode',
-  'curr',
-  'iso_currency',
-  'unit',
-  'currency_iso',
-];
+export const CURRENCY_FIELDS = names('currency currency_code curr iso_currency unit currency_iso');
 /** Inside a money object `{amount, currency}`. */
-const INNER_FIELDS = ['amount', 'value', 'price', 'amount_cents', 'value_cents', 'amount_minor', 'cents', 'units'];
+const INNER_FIELDS = words('amount value price amount_cents value_cents amount_minor cents units');
 const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
 
-const SYMBOLS: Readonly<Record<string, string>> = {
+const SYMBOLS: Record<string, string> = {
   '€': 'EUR',
   $: 'USD',
   '£': 'GBP',
@@ -45,18 +37,10 @@ export function currencyCode(value: unknown): string | undefined {
   return /^[A-Z]{3}$/.test(code) ? code : undefined;
 }
 
-/** The first of `names` that holds a currency code, and the server's name for it. */
-export function currencyField(obj: RawObject): { key: string; code: string } | undefined {
-  for (const name of CURRENCY_FIELDS) {
-    const hit = lookup(obj, [name]);
-    const code = currencyCode(bare(hit?.value));
-    if (hit && code) return { key: hit.key, code };
-  }
-  return undefined;
-}
-
-export function readCurrency(obj: RawObject): string | undefined {
-  return currencyField(obj)?.code;
+/** The first currency field that holds a currency code, and where. */
+export function currencyField(scopes: readonly Scope[]): { path: string; code: string } | undefined {
+  const hit = find(scopes, CURRENCY_FIELDS, { accept: (value) => currencyCode(bare(value)) !== undefined });
+  return hit && { path: pathOf(hit), code: currencyCode(bare(hit.value)) as string };
 }
 
 const digitsOf = new Map<string, number>();
@@ -67,12 +51,11 @@ export function minorDigits(currency: string | undefined): number {
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
     try {
-      const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-      digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
     } catch {
-      digits = 2;
+      // An unknown code: two decimals, as most currencies have.
     }
-    digitsOf.set(currency, digits);
+    digitsOf.set(currency, (digits ??= 2));
   }
   return digits;
 }
@@ -156,21 +139,34 @@ export function readUnits(value: unknown): UnitsRead {
   return read.problem === undefined && unit ? { units: read.units, currency: unit[0] } : read;
 }
 
+/** Minor units as units, by the currency's own decimals. */
+function fromMinorUnits(read: UnitsRead & { problem?: undefined }, currency: string | undefined): UnitsRead {
+  const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
+  return read.currency ? { units, currency: read.currency } : { units };
+}
+
 /**
- * The amount in `obj[key]`: a number, money text, or a money object `{amount|value, currency}`; in minor units when
- * the field's name says so (`price_cents`, `amount_minor`), divided by the currency's own decimals.
+ * The amount in `obj[key]`: a number, money text, or a money object `{amount|value, currency}`. In minor units when
+ * the field's name says so (`price_cents`), when the account's field map says so (`minor`: whole amounts only), or
+ * when the provider's own formatted text beside it (`total_formatted: "$10.88"` by `total: 1088`) says so.
  */
-export function readMoneyAt(obj: RawObject, key: string, currency?: string, depth = 0): UnitsRead {
+export function readMoneyAt(obj: RawObject, key: string, currency?: string, minor = false, depth = 0): UnitsRead {
   const value = bare(obj[key]);
   if (isObject(value)) {
     const inner = depth < 2 ? lookup(value, INNER_FIELDS) : undefined;
     if (!inner) return NOT_AMOUNT;
-    const own = readCurrency(value);
-    const read = readMoneyAt(value, inner.key, own ?? currency, depth + 1);
+    const own = currencyCode(bare(lookup(value, CURRENCY_FIELDS.list)?.value));
+    const read = readMoneyAt(value, inner.key, own ?? currency, minor, depth + 1);
     return read.problem === undefined ? { units: read.units, currency: own ?? read.currency } : read;
   }
   const read = readUnits(value);
-  if (read.problem !== undefined || !MINOR_NAME.test(key)) return read;
-  const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
-  return read.currency ? { units, currency: read.currency } : { units };
+  if (read.problem !== undefined) return read;
+  if (MINOR_NAME.test(key)) return fromMinorUnits(read, currency);
+  const whole = read.units % AMOUNT_SCALE === 0;
+  if (whole && minor) return fromMinorUnits(read, currency);
+  if (!whole || typeof value !== 'number') return read;
+  const formatted = lookup(obj, [`${key}_formatted`, `${key}_display`, `${key}_text`]);
+  const shown = formatted && readUnits(formatted.value);
+  const asMinor = fromMinorUnits(read, currency ?? shown?.currency);
+  return shown?.units !== undefined && shown.units !== read.units && shown.units === asMinor.units ? asMinor : read;
 }

@@ -1,4 +1,4 @@
-/** Small readers for JSON of unknown shape. Nothing here throws, and nothing here recurses into server data. */
+/** Small readers for JSON of unknown shape, and the one lookup of names over an object and its containers. */
 
 import { type RawObject } from '../models';
 
@@ -11,187 +11,149 @@ export function isObject(value: unknown): value is RawObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A value and the server's own name for the field it sat in. */
-export interface Hit {
-  readonly key: string;
-  readonly value: unknown;
-}
-
-/** Looks a field up by several names, case-insensitively and ignoring `_`/`-`, so `power_status` = `powerStatus`. */
-export function lookup(obj: RawObject, names: readonly string[]): Hit | undefined {
-  for (const name of names) {
-    if (!Object.hasOwn(obj, name)) continue;
-    const value = obj[name];
-    if (value !== undefined && value !== null) return { key: name, value };
-  }
-  const index = squashedIndex(obj);
-  for (const name of names) {
-    const key = index.get(squash(name));
-    const value = key === undefined ? undefined : obj[key];
-    if (key !== undefined && value !== undefined && value !== null) return { key, value };
-  }
-  return undefined;
-}
-
-/**
- * The first of `names` the object has, as sent or written another way, whatever its value (null included): for
- * fields whose mere presence decides, such as an id.
- */
-export function present(obj: RawObject, names: readonly string[]): Hit | undefined {
-  let index: ReadonlyMap<string, string> | undefined;
-  for (const name of names) {
-    if (Object.hasOwn(obj, name)) return { key: name, value: obj[name] };
-    index ??= squashedIndex(obj);
-    const key = index.get(squash(name));
-    if (key !== undefined) return { key, value: obj[key] };
-  }
-  return undefined;
-}
-
-/** `lookup(obj, [name])` without the array. */
-function lookupOne(obj: RawObject, name: string): Hit | undefined {
-  if (Object.hasOwn(obj, name)) {
-    const value = obj[name];
-    if (value !== undefined && value !== null) return { key: name, value };
-  }
-  const key = squashedIndex(obj).get(squash(name));
-  const value = key === undefined ? undefined : obj[key];
-  return key !== undefined && value !== undefined && value !== null ? { key, value } : undefined;
-}
-
-/** Whether `lookup` would find anything, without building the hit. */
-export function has(obj: RawObject, names: readonly string[]): boolean {
-  for (const name of names) {
-    if (!Object.hasOwn(obj, name)) continue;
-    const value = obj[name];
-    if (value !== undefined && value !== null) return true;
-  }
-  const index = squashedIndex(obj);
-  for (const name of names) {
-    const key = index.get(squash(name));
-    const value = key === undefined ? undefined : obj[key];
-    if (key !== undefined && value !== undefined && value !== null) return true;
-  }
-  return false;
-}
-
-export function field(obj: RawObject, names: readonly string[]): unknown {
-  return lookup(obj, names)?.value;
-}
-
-/** An object's keys, in order, and their index by squashed name. */
-interface Shape {
-  readonly keys: readonly string[];
-  readonly index: Map<string, string>;
-}
-
-/**
- * The shapes of the last few objects asked about. The ten thousand orders of a list (and their nested objects) share
- * a handful of shapes, so an object is matched against these by comparing its keys, and only a new shape costs a
- * map: no map per object, no WeakMap entry per object.
- */
-const recentShapes: Shape[] = [];
-const RECENT_SHAPES = 8;
-/** Objects with more keys are indexed each time and not remembered: a wide hostile object stays a one-off. */
-const MAX_SHAPE_KEYS = 128;
-
-/** Whether an object's own keys are exactly `keys`, in that order: a shape met before. */
-export function sameKeys(obj: RawObject, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in obj) {
-    if (keys[i] !== key) return false;
-    i++;
-  }
-  return i === keys.length;
-}
-
-/** The last object asked about, for the one-off shapes that are not remembered. */
-let lastObject: RawObject | undefined;
-let lastIndex: ReadonlyMap<string, string> | undefined;
-
-export function squashedIndex(obj: RawObject): ReadonlyMap<string, string> {
-  if (obj === lastObject && lastIndex) return lastIndex;
-  for (const shape of recentShapes) {
-    if (sameKeys(obj, shape.keys)) {
-      lastObject = obj;
-      lastIndex = shape.index;
-      return shape.index;
-    }
-  }
-  const keys = Object.keys(obj);
-  const index = new Map<string, string>();
-  for (const key of keys) {
-    const squashed = squash(key);
-    if (!index.has(squashed)) index.set(squashed, key);
-  }
-  if (keys.length <= MAX_SHAPE_KEYS) {
-    recentShapes.unshift({ keys, index });
-    if (recentShapes.length > RECENT_SHAPES) recentShapes.pop();
-  }
-  lastObject = obj;
-  lastIndex = index;
-  return index;
+/** A table of names written as one text: `words('id uuid order_id')`. */
+export function words(text: string): readonly string[] {
+  return text.split(' ');
 }
 
 const squashed = new Map<string, string>();
 
+/** A name without case, `_`, `-` or spaces, so `power_status` = `powerStatus`; remembered, server keys bounded. */
 export function squash(name: string): string {
   let result = squashed.get(name);
   if (result === undefined) {
     result = name.toLowerCase().replace(/[_\-\s]/g, '');
-    // Field names repeat from object to object; server keys are bounded by what the API has.
     if (squashed.size < 10_000 && name.length <= 64) squashed.set(name, result);
   }
   return result;
 }
 
+/** Field names in order of preference, each with its squashed form. */
+export interface Names {
+  readonly list: readonly string[];
+  readonly squashed: readonly string[];
+}
+
+export function names(list: string | readonly string[]): Names {
+  const all = typeof list === 'string' ? words(list) : list;
+  return { list: all, squashed: all.map(squash) };
+}
+
+/** One object whose fields are read, with where it sits for the trace. */
+export class Scope {
+  private index?: Map<string, string>;
+
+  constructor(
+    readonly obj: RawObject,
+    readonly path: string,
+    /** A `status` object: read for the state, not for names or ids. */
+    readonly stateOnly = false,
+  ) {}
+
+  /** The key for a name: as sent, else the first key written the same another way. */
+  keyOf(name: string, squashedName: string): string | undefined {
+    if (Object.hasOwn(this.obj, name)) return name;
+    if (!this.index) {
+      this.index = new Map();
+      for (const key in this.obj) {
+        const s = squash(key);
+        if (!this.index.has(s)) this.index.set(s, key);
+      }
+    }
+    return this.index.get(squashedName);
+  }
+
+  /** Every name of the table the object holds a value for (null is none), in the table's order. */
+  hits(table: Names): Hit[] {
+    const found: Hit[] = [];
+    for (let i = 0; i < table.list.length; i++) {
+      const key = this.keyOf(table.list[i] as string, table.squashed[i] as string);
+      const value = key === undefined ? undefined : this.obj[key];
+      if (key !== undefined && value !== undefined && value !== null) found.push({ scope: this, key, value });
+    }
+    return found;
+  }
+}
+
+/** A value and where it was. */
+export interface Hit {
+  readonly scope: Scope;
+  readonly key: string;
+  readonly value: unknown;
+}
+
+export const pathOf = (hit: Hit): string => joinPath(hit.scope.path, hit.key);
+
 /**
- * ISPsystem's BILLmanager writes every value of its JSON as `{"$": value}`: an object whose only key is `$` stands
- * for that value (one level: `{"$": {"$": …}}` is not unwrapped again). Anything else is returned as it is.
+ * The first of `names` with a value (not null) in the first scope that has one. `present` takes the first name there
+ * whatever its value (for fields whose presence decides, such as an id); `stateToo` also reads `status` objects.
  */
+export function find(
+  scopes: readonly Scope[],
+  table: Names,
+  options: {
+    present?: boolean;
+    stateToo?: boolean;
+    accept?: (value: unknown, key: string, scope: Scope) => boolean;
+  } = {},
+): Hit | undefined {
+  for (const scope of scopes) {
+    if (scope.stateOnly && !options.stateToo) continue;
+    for (let i = 0; i < table.list.length; i++) {
+      const key = scope.keyOf(table.list[i] as string, table.squashed[i] as string);
+      if (key === undefined) continue;
+      const value = scope.obj[key];
+      if (options.present) return { scope, key, value };
+      if (value !== undefined && value !== null && (!options.accept || options.accept(value, key, scope))) {
+        return { scope, key, value };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The first of `names` that holds text, and where. */
+export function findText(
+  scopes: readonly Scope[],
+  table: Names,
+  skip?: string,
+): { hit: Hit; text: string } | undefined {
+  let text: string | undefined;
+  const hit = find(scopes, table, { accept: (value, key) => key !== skip && (text = asText(value)) !== undefined });
+  return hit && text !== undefined ? { hit, text } : undefined;
+}
+
+/** `find` in one plain object. */
+export function lookup(obj: RawObject, list: readonly string[]): Hit | undefined {
+  return find([new Scope(obj, '')], names(list));
+}
+
+export function field(obj: RawObject, list: readonly string[]): unknown {
+  return lookup(obj, list)?.value;
+}
+
+export function textField(obj: RawObject, list: readonly string[]): string | undefined {
+  return findText([new Scope(obj, '')], names(list))?.text;
+}
+
+/** BILLmanager writes every value as `{"$": value}`: such an object stands for its value (one level). */
 export function bare(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (!isObject(value)) return value;
   let only: unknown;
   let count = 0;
   for (const key in value) {
     if (key !== '$' || ++count > 1) return value;
-    only = (value as RawObject).$;
+    only = value.$;
   }
   return count === 1 ? only : value;
 }
 
-/**
- * A non-empty string, or a number turned into one (`{"$": …}` read as its value). For display text: ids are read by
- * `ids.ts` instead.
- */
+/** A non-empty string, or a number turned into one: display text (ids are read by `ids.ts`). */
 export function asText(wrapped: unknown): string | undefined {
   const value = bare(wrapped);
-  if (typeof value === 'string') {
-    const text = value.trim();
-    return text ? text : undefined;
-  }
+  if (typeof value === 'string') return value.trim() || undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'bigint') return value.toString();
-  return undefined;
-}
-
-/** The first of `names` that holds text, and where it was. */
-export function textHit(
-  obj: RawObject,
-  names: readonly string[],
-  skip?: string,
-): { key: string; text: string } | undefined {
-  for (const name of names) {
-    const hit = lookupOne(obj, name);
-    if (!hit || hit.key === skip) continue;
-    const text = asText(hit.value);
-    if (text !== undefined) return { key: hit.key, text };
-  }
-  return undefined;
-}
-
-export function textField(obj: RawObject, names: readonly string[]): string | undefined {
-  return textHit(obj, names)?.text;
+  return typeof value === 'bigint' ? value.toString() : undefined;
 }
 
 /** A path for the trace, e.g. `data[].attributes.hostname`; server keys are cut so the log stays short. */
@@ -200,30 +162,6 @@ export function joinPath(base: string, key: string): string {
   return base ? `${base}.${part}` : part;
 }
 
-/** A trace that puts a list's path before each entry's own. */
 export function prefixed(trace: FieldTrace, prefix: string): FieldTrace {
   return { use: (role, path) => trace.use(role, path ? `${prefix}.${path}` : prefix) };
-}
-
-/** Reads every entry of a list; entries that cannot be read are skipped and counted, not fatal. */
-export function readEach<T>(
-  list: readonly unknown[],
-  read: (entry: unknown, trace?: FieldTrace) => T,
-  trace?: FieldTrace,
-): { items: T[]; skipped: number } {
-  const items: T[] = [];
-  let skipped = 0;
-  // Only the first readable entry is traced (trying at most three): the log needs one example, and a 10,000-entry
-  // list must stay fast.
-  let tracing = trace ? 3 : 0;
-  for (const entry of list) {
-    try {
-      items.push(read(entry, tracing > 0 ? trace : undefined));
-      tracing = 0;
-    } catch {
-      skipped++;
-      tracing--;
-    }
-  }
-  return { items, skipped };
 }

@@ -1,108 +1,27 @@
 /** The server vocabulary for the UI's five order states: a status word as sent → one state. */
 
 import { type OrderState } from '../models';
+import { words } from './read';
 
-/**
- * Words are compared after lower-casing and turning separators into `_`, so "Power Off", "power-off" and "POWER_OFF"
- * are the same word.
- */
-const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, readonly string[]>> = {
-  running: [
-    'running',
-    'active',
-    'online',
-    'started',
-    'up',
-    'on',
-    'powered_on',
-    'power_on',
-    'poweron',
-    'ready',
-    'live',
-    'enabled',
-    'ok',
-    'healthy',
-    'available',
-  ],
-  stopped: [
-    'stopped',
-    'offline',
-    'off',
-    'down',
-    'halted',
-    'shutoff',
-    'shut_off',
-    'shutdown',
-    'shut_down',
-    'powered_off',
-    'power_off',
-    'poweroff',
-    'inactive',
-    'paused',
-    'stop',
-    'exited',
-    'sleeping',
-  ],
-  busy: [
-    'starting',
-    'stopping',
-    'restarting',
-    'rebooting',
-    'reinstalling',
-    'installing',
-    'provisioning',
-    'pending',
-    'creating',
-    'building',
-    'deploying',
-    'migrating',
-    'processing',
-    'queued',
-    'in_progress',
-    'booting',
-    'shutting_down',
-    'powering_on',
-    'powering_off',
-    'resizing',
-    'rebuilding',
-    'updating',
-    'initializing',
-    'busy',
-    'transitioning',
-    'setup',
-    'reloading',
-    'new',
-    'restoring',
-    'restoring_backup',
-    'cloning',
-    'upgrading',
-    'maintenance',
-    'deleting',
-    'backing_up',
-    'transferring',
-  ],
-  suspended: [
-    'suspended',
-    'blocked',
-    'locked',
-    'frozen',
-    'disabled',
-    'expired',
-    'overdue',
-    'banned',
-    'terminated',
-    'cancelled',
-    'canceled',
-    'deleted',
-    'fraud',
-    'archive',
-    'archived',
-    'on_hold',
-    'destroyed',
-  ],
+/** Compared lower-cased with separators as `_`, so "Power Off", "power-off" and "POWER_OFF" are one word. */
+const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, string>> = {
+  running:
+    'running active online started up on powered_on power_on poweron ready live enabled ok healthy available ' +
+    'vm_running',
+  stopped:
+    'stopped offline off down halted shutoff shut_off shutdown shut_down powered_off power_off poweroff inactive ' +
+    'paused stop exited sleeping deallocated vm_stopped vm_deallocated',
+  busy:
+    'starting stopping restarting rebooting reinstalling installing provisioning pending creating building ' +
+    'deploying migrating processing queued in_progress booting shutting_down powering_on powering_off resizing ' +
+    'rebuilding updating initializing busy transitioning setup reloading new restoring restoring_backup cloning ' +
+    'upgrading maintenance deleting backing_up transferring deallocating vm_starting vm_stopping vm_deallocating',
+  suspended:
+    'suspended blocked locked frozen disabled expired overdue banned terminated cancelled canceled deleted fraud ' +
+    'archive archived on_hold destroyed',
 };
 const WORD_TO_STATE = new Map<string, OrderState>(
-  Object.entries(STATE_WORDS).flatMap(([state, words]) => words.map((word) => [word, state as OrderState])),
+  Object.entries(STATE_WORDS).flatMap(([state, list]) => words(list).map((word) => [word, state as OrderState])),
 );
 /** Words long enough to be read as the start of a longer status ("stopped in place", "installingbooting"). */
 const PREFIX_WORDS = [...WORD_TO_STATE.keys()].filter((word) => word.length >= 4).sort((a, b) => b.length - a.length);
@@ -122,7 +41,8 @@ export function normaliseStateWord(word: string): OrderState {
 }
 
 function matchWord(word: string): OrderState {
-  const key = word
+  // Azure writes `PowerState/running`: the last part is the word.
+  const key = (word.includes('/') ? word.slice(word.lastIndexOf('/') + 1) : word)
     .trim()
     .toLowerCase()
     .replace(/[\s\-.]+/g, '_');

@@ -1,13 +1,9 @@
-/**
- * The failures of a reader of server data: a body of another shape than expected, an entry without an id. Each is an
- * ApiError with a reason for the UI to word and the same facts in English for the log.
- */
+/** A body of another shape than expected, or an entry without an id: a reason for the UI, English for the log. */
 
 import { ApiError, type BodyShape, type ErrorReason, type ExpectedBody } from '../errors';
 import { isObject } from './read';
 import { plain, serverText, type ServerText } from '../../util/serverText';
 
-/** The English of each expectation, for the log. */
 const EXPECTED: Readonly<Record<ExpectedBody, string>> = {
   account: 'an account object',
   balance: 'a balance (a number, or an object with "balance"/"amount")',
@@ -16,42 +12,31 @@ const EXPECTED: Readonly<Record<ExpectedBody, string>> = {
   invoice: 'an invoice object',
   invoiceList: 'a list of invoices (an array, or one under "data"/"invoices")',
 };
+const SHAPES: Readonly<Record<Exclude<BodyShape['type'], 'object' | 'value'>, string>> = {
+  empty: 'an empty body',
+  null: 'null',
+  array: 'an array',
+  emptyObject: 'an empty object',
+};
 
 /** What a value was, in a few facts: at most four keys of an object, each cut to 30 characters. */
 export function shapeOf(value: unknown): BodyShape {
-  if (value === undefined) return { type: 'empty' };
-  if (value === null) return { type: 'null' };
+  if (value === undefined || value === null) return { type: value === null ? 'null' : 'empty' };
   if (Array.isArray(value)) return { type: 'array' };
-  if (isObject(value)) {
-    const keys: ServerText[] = [];
-    for (const key in value) {
-      if (keys.length === 4) break;
-      keys.push(serverText(key.slice(0, 30)));
-    }
-    return keys.length ? { type: 'object', keys } : { type: 'emptyObject' };
+  if (!isObject(value)) return { type: 'value', typeName: typeof value };
+  const keys: ServerText[] = [];
+  for (const key in value) {
+    if (keys.length === 4) break;
+    keys.push(serverText(key.slice(0, 30)));
   }
-  return { type: 'value', typeName: typeof value };
+  return keys.length ? { type: 'object', keys } : { type: 'emptyObject' };
 }
 
-/** A shape in English, for the log. */
 function shapeText(shape: BodyShape): string {
-  switch (shape.type) {
-    case 'empty':
-      return 'an empty body';
-    case 'null':
-      return 'null';
-    case 'array':
-      return 'an array';
-    case 'emptyObject':
-      return 'an empty object';
-    case 'object':
-      return `an object with ${shape.keys.map((k) => `"${plain(k)}"`).join(', ')}`;
-    case 'value':
-      return `a ${shape.typeName}`;
-  }
+  if (shape.type === 'object') return `an object with ${shape.keys.map((k) => `"${plain(k)}"`).join(', ')}`;
+  return shape.type === 'value' ? `a ${shape.typeName}` : SHAPES[shape.type];
 }
 
-/** The body (or an entry of it) is not what `expected` names. */
 export function unexpectedBody(expected: ExpectedBody, value: unknown): ApiError {
   const got = shapeOf(value);
   return new ApiError('badResponse', `Expected ${EXPECTED[expected]}, got ${shapeText(got)}.`, {

@@ -1,224 +1,210 @@
 /**
- * Finding the payload inside envelopes: `{data:[…]}`, `{result:{servers:[…]}}`, `{servers:{server:[…]}}`,
- * `{data:{type,id,attributes}}`. Every search is breadth-first over a bounded number of wrapper levels and nodes, and
- * never visits a subtree twice: a hostile nesting costs at most those bounds, not time doubling per level.
+ * The payload inside envelopes (`{data:[…]}`, `{result:{servers:[…]}}`, `{servers:{server:[…]}}`, one item as
+ * `{data:[{…}]}`), and an entry's own fields in the containers APIs keep them in. Searches are breadth-first over a
+ * bounded number of levels and nodes, and never visit a subtree twice.
  */
 
 import { type RawObject } from '../models';
 import { JSON_BOUNDS } from '../json';
-import { type FieldTrace, has, isObject, joinPath, lookup, prefixed, readEach, squash } from './read';
-import { type Entry, isResource, openEntry } from './resource';
+import { readId } from './ids';
+import { type FieldMap, pointed } from './pointers';
+import { type FieldTrace, type Names, Scope, find, isObject, joinPath, names, pathOf, prefixed, squash } from './read';
 import { unexpectedBody } from './unreadable';
 
-/** Wrapper levels searched: real APIs use two at most (`result.servers`, `servers.server`, `data.items`). */
 const MAX_DEPTH = 4;
-/** Objects looked into per search. */
 const MAX_NODES = 64;
-/** Keys looked at when no known wrapper key matched; the rest of a wide object is not read. */
 const MAX_SCANNED_KEYS = 64;
-/** Entries checked to decide whether an array holds records. */
-const SAMPLE = 3;
-
-/** Keys under which list endpoints commonly wrap their array, in order of preference. */
-const LIST_KEYS = [
-  'data',
-  'items',
-  'results',
-  'result',
-  'response',
-  'orders',
-  'invoices',
-  'servers',
-  'services',
-  'instances',
-  'droplets',
-  'records',
-  'rows',
-  'list',
-  'content',
-  'entries',
-  'value',
-  'values',
-  'collection',
-  'objects',
-  'nodes',
-  // ISPsystem's BILLmanager: `{"doc": {"elem": […]}}`.
-  'doc',
-  'elem',
-];
-
-export interface FoundList {
-  readonly list: readonly unknown[];
-  /** Trace path of the array, e.g. `result.servers`; empty for a bare array. */
-  readonly path: string;
-}
-
-function hasAny(obj: RawObject, names: readonly string[]): boolean {
-  return has(obj, names);
-}
-
-/** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
-function holdsRecords(list: readonly unknown[], idFields: readonly string[]): boolean {
-  for (let i = 0; i < list.length && i < SAMPLE; i++) {
-    const entry = list[i];
-    if (isObject(entry) && (isResource(entry) || hasAny(entry, idFields))) return true;
-  }
-  return false;
-}
-
-/** XML-style double wrapping: `{servers:{server:[…]}}`, `{products:{product:[…]}}`. */
-function singularArray(key: string, value: RawObject): unknown[] | undefined {
-  if (!key.endsWith('s')) return undefined;
-  const inner = value[key.slice(0, -1)];
-  return Array.isArray(inner) ? (inner as unknown[]) : undefined;
-}
-
-/** Entries of a list read over all its pages: as many as one page may hold. */
 export const MAX_LIST_ENTRIES = JSON_BOUNDS.entries;
 
-/** A page of a list as read: `omitted` entries were past the limit. */
+/**
+ * Where APIs keep an entry's own fields besides the entry itself, in order: JSON:API and Fractal `attributes`, Azure
+ * `properties` (and its `instanceView`), Kubernetes-style `metadata`/`spec`/`status`, the plainer `details` and
+ * `info`. A `status` object is read for the state only (a `status` text is a state word). Two levels, eight at most.
+ */
+const CONTAINERS = names('attributes properties metadata spec status details info instance_view');
+const MAX_SCOPES = 8;
+/** Members of a JSON:API or Fractal resource besides `attributes`: its own `type` or `meta` are not its fields. */
+const RESOURCE_KEYS = new Set(['type', 'id', 'lid', 'object', 'attributes', 'links', 'relationships', 'meta']);
+
+/** One thing as the readers see it: the object, its containers, and (a resource) the document's own id. */
+export interface Entry {
+  readonly raw: RawObject;
+  readonly scopes: readonly Scope[];
+  readonly ownId?: { readonly value: unknown; readonly path: string };
+}
+
+export function isResource(obj: RawObject): boolean {
+  if (!isObject(obj.attributes)) return false;
+  if (typeof obj.type === 'string' || typeof obj.object === 'string') return true;
+  let count = 0;
+  for (const key in obj) if (++count > RESOURCE_KEYS.size || !RESOURCE_KEYS.has(key)) return false;
+  return true;
+}
+
+export function openEntry(obj: RawObject, base: string): Entry {
+  const resource = isResource(obj);
+  const top = new Scope(obj, base);
+  const scopes: Scope[] = resource ? [] : [top];
+  const queue = [{ scope: top, depth: 0 }];
+  for (let i = 0; i < queue.length; i++) {
+    const { scope: outer, depth } = queue[i] as { scope: Scope; depth: number };
+    for (const { key, value } of depth < 2 && !outer.stateOnly ? outer.hits(CONTAINERS) : []) {
+      if (!isObject(value) || scopes.length >= MAX_SCOPES || scopes.some((s) => s.obj === value)) continue;
+      const scope = new Scope(value, joinPath(outer.path, key), squash(key) === 'status');
+      scopes.push(scope);
+      queue.push({ scope, depth: depth + 1 });
+    }
+  }
+  const ownId = resource && Object.hasOwn(obj, 'id') ? { value: obj.id, path: joinPath(base, 'id') } : undefined;
+  return { raw: obj, scopes, ownId };
+}
+
+/**
+ * The first id field PRESENT decides, whatever it holds: a value that is no id refuses the entry (readId throws)
+ * rather than falling back to another field, which may name another thing (`server_id` of one order is the `id` of
+ * the next). A resource document's own `id` comes first.
+ */
+export function entryId(
+  entry: Entry,
+  table: Names,
+  what: string,
+): { id: string; path: string; key?: string } | undefined {
+  if (entry.ownId) return { id: readId(entry.ownId.value, what), path: entry.ownId.path };
+  const hit = find(entry.scopes, table, { present: true });
+  return hit && { id: readId(hit.value, what), path: pathOf(hit), key: hit.key };
+}
+
+const has = (obj: RawObject, fields: Names): boolean => find(openEntry(obj, '').scopes, fields) !== undefined;
+
+/** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
+function holdsRecords(list: readonly unknown[], ids: Names): boolean {
+  return list.slice(0, 3).some((entry) => isObject(entry) && (isResource(entry) || has(entry, ids)));
+}
+
+/** Keys under which list endpoints commonly wrap their array, in order of preference (`doc.elem`: BILLmanager). */
+const LIST_KEYS =
+  'data items results result response orders invoices servers services instances droplets records rows list ' +
+  'content entries value values collection objects nodes doc elem';
+
+/** A page of a list as read: entries that were bare ids (read one by one elsewhere), and `omitted` past the limit. */
 export interface ListPage<T> {
   readonly items: T[];
+  readonly ids: string[];
   readonly skipped: number;
   readonly omitted: number;
 }
 
-/**
- * A list response read entry by entry: the list found (see `findList`), then at most `limit` entries read; an entry
- * that cannot be read is counted as skipped, never fatal.
- */
-export function readList<T>(
-  body: unknown,
-  preferred: readonly string[],
-  idFields: readonly string[],
-  expected: 'orderList' | 'invoiceList',
-  read: (entry: unknown, trace?: FieldTrace) => T,
-  trace?: FieldTrace,
-  limit: number = MAX_LIST_ENTRIES,
-): ListPage<T> {
-  const found = findList(body, preferred, idFields);
-  if (!found) throw unexpectedBody(expected, body);
-  trace?.use('list', found.path || '[]');
-  const { list } = found;
-  const kept = list.length > limit ? list.slice(0, Math.max(0, limit)) : list;
-  const { items, skipped } = readEach(kept, read, trace && prefixed(trace, `${found.path}[]`));
-  return { items, skipped, omitted: list.length - kept.length };
+export interface FoundList {
+  readonly list: readonly unknown[];
+  readonly path: string;
 }
 
 /**
- * The array in a list response. Preference: an array of records under a known key (shallowest first), then any array
- * under a known key (an empty list is still the list), then an array of records under another key, then the only
- * array of the top level.
+ * A list answer read entry by entry, at most `limit` of them; an entry that cannot be read is skipped and counted,
+ * never fatal. A list of bare strings or numbers is a list of ids (held to the id rules); among records they are junk.
  */
-export function findList(
+export function readList<T>(
   body: unknown,
-  preferred: readonly string[],
-  idFields: readonly string[],
-): FoundList | undefined {
+  how: {
+    readonly preferred: readonly string[];
+    readonly idFields: Names;
+    readonly expected: 'orderList' | 'invoiceList';
+    readonly read: (entry: unknown, trace?: FieldTrace) => T;
+    readonly map?: FieldMap;
+  },
+  trace?: FieldTrace,
+  limit: number = MAX_LIST_ENTRIES,
+): ListPage<T> {
+  const mapped = pointed(how.map, how.expected, body);
+  const pointer = how.map?.pointers[how.expected] ?? '';
+  const found = mapped
+    ? Array.isArray(mapped.value)
+      ? { list: mapped.value as unknown[], path: pointer }
+      : undefined
+    : findList(body, how.preferred, how.idFields);
+  if (!found) throw unexpectedBody(how.expected, body);
+  trace?.use('list', found.path || '[]');
+  const kept = found.list.slice(0, Math.max(0, limit));
+  const entryTrace = trace && prefixed(trace, `${found.path}[]`);
+  const idList = !kept.some(isObject);
+  const page: ListPage<T> = { items: [], ids: [], skipped: 0, omitted: found.list.length - kept.length };
+  let skipped = 0;
+  // Only the first readable entry is traced (trying at most three): the log needs one example.
+  let tracing = trace ? 3 : 0;
+  for (const entry of kept) {
+    try {
+      if (idList && (typeof entry === 'string' || typeof entry === 'number')) {
+        page.ids.push(readId(entry, how.expected === 'orderList' ? 'order' : 'invoice'));
+      } else {
+        page.items.push(how.read(entry, tracing > 0 ? entryTrace : undefined));
+      }
+      tracing = 0;
+    } catch {
+      skipped++;
+      tracing--;
+    }
+  }
+  return { ...page, skipped };
+}
+
+/**
+ * The array in a list answer: an array of records under a known key (shallowest first), then any array under a known
+ * key (an empty list is still the list), then an array of records under another key (or `{servers:{server:[…]}}`),
+ * then the top level's only array.
+ */
+export function findList(body: unknown, preferred: readonly string[], idFields: Names): FoundList | undefined {
   if (Array.isArray(body)) return { list: body as unknown[], path: '' };
   if (!isObject(body)) return undefined;
-  const keys = [...preferred, ...LIST_KEYS];
+  const keys = names([...preferred, ...LIST_KEYS.split(' ')]);
   let knownArray: FoundList | undefined;
   let otherRecords: FoundList | undefined;
-  const queue: Array<{ obj: RawObject; path: string; depth: number }> = [{ obj: body, path: '', depth: 0 }];
-  const seen = new Set<RawObject>([body]);
+  const queue = [{ scope: new Scope(body, ''), depth: 0 }];
   for (let i = 0; i < queue.length && i < MAX_NODES; i++) {
-    const { obj, path, depth } = queue[i] as { obj: RawObject; path: string; depth: number };
-    for (const name of keys) {
-      const hit = lookup(obj, [name]);
-      if (!hit) continue;
-      const at = joinPath(path, hit.key);
-      if (Array.isArray(hit.value)) {
-        if (holdsRecords(hit.value as unknown[], idFields)) return { list: hit.value as unknown[], path: at };
-        knownArray ??= { list: hit.value as unknown[], path: at };
-      } else if (isObject(hit.value) && depth < MAX_DEPTH && !seen.has(hit.value)) {
-        seen.add(hit.value);
-        queue.push({ obj: hit.value, path: at, depth: depth + 1 });
-      }
+    const { scope, depth } = queue[i] as { scope: Scope; depth: number };
+    for (const hit of scope.hits(keys)) {
+      const list = hit.value as unknown[];
+      if (Array.isArray(list) && holdsRecords(list, idFields)) return { list, path: pathOf(hit) };
+      if (Array.isArray(list)) knownArray ??= { list, path: pathOf(hit) };
+      const seen = queue.some((q) => q.scope.obj === hit.value);
+      if (!isObject(hit.value) || depth >= MAX_DEPTH || seen) continue;
+      queue.push({ scope: new Scope(hit.value, pathOf(hit)), depth: depth + 1 });
     }
-    if (otherRecords) continue;
     let scanned = 0;
-    for (const key in obj) {
+    for (const key in otherRecords ? {} : scope.obj) {
       if (++scanned > MAX_SCANNED_KEYS) break;
-      const value = obj[key];
-      const list = Array.isArray(value)
-        ? (value as unknown[])
-        : isObject(value)
-          ? singularArray(key, value)
-          : undefined;
-      if (list && holdsRecords(list, idFields)) {
-        otherRecords = {
-          list,
-          path: Array.isArray(value) ? joinPath(path, key) : joinPath(joinPath(path, key), key.slice(0, -1)),
-        };
+      const value = scope.obj[key];
+      const inner = isObject(value) && key.endsWith('s') ? value[key.slice(0, -1)] : undefined;
+      const list = (Array.isArray(value) ? value : inner) as unknown[] | undefined;
+      const at = joinPath(scope.path, key);
+      if (Array.isArray(list) && holdsRecords(list, idFields)) {
+        otherRecords = { list, path: list === value ? at : joinPath(at, key.slice(0, -1)) };
         break;
       }
     }
   }
-  return knownArray ?? otherRecords ?? onlyArray(body);
+  const arrays = Object.entries(body).filter(([, value]) => Array.isArray(value));
+  const only = arrays.length === 1 ? { list: arrays[0]?.[1] as unknown[], path: arrays[0]?.[0] ?? '' } : undefined;
+  return knownArray ?? otherRecords ?? only;
 }
 
-function onlyArray(body: RawObject): FoundList | undefined {
-  let found: FoundList | undefined;
-  for (const key in body) {
-    const value = body[key];
-    if (!Array.isArray(value)) continue;
-    if (found) return undefined;
-    found = { list: value as unknown[], path: key };
-  }
-  return found;
+/** An array of one object is that object: the answer of APIs whose `data` is always an array. */
+function single(value: unknown): RawObject | undefined {
+  if (isObject(value)) return value;
+  return Array.isArray(value) && value.length === 1 && isObject(value[0]) ? value[0] : undefined;
 }
 
-/**
- * Unwraps a single object sent as `{data:{…}}`, `{order:{…}}`, `{result:{server:{…}}}` or a resource document. An
- * object that already has one of `ownFields` is the thing itself, so a nested `server: {...}` field of an order is not
- * mistaken for a wrapper. With no known wrapper, the one child object that has `ownFields` is taken.
- */
-export function unwrapObject(
-  body: unknown,
-  wrappers: readonly string[],
-  ownFields: readonly string[],
-): Entry | undefined {
-  if (!isObject(body)) return undefined;
-  let obj: RawObject = body;
-  let path = '';
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    // All three are tests without side effects; the cheapest that usually decides (an order's first scalar) goes first.
-    if (isResource(obj) || !isEnvelope(obj) || hasAny(obj, ownFields)) break;
-    const next = wrapperChild(obj, wrappers) ?? soleChildWith(obj, ownFields);
-    if (!next) break;
-    obj = next.value;
-    path = joinPath(path, next.key);
-  }
-  return openEntry(obj, path);
-}
-
-/** Scalars an envelope carries beside its payload. */
-const ENVELOPE_SCALARS = new Set([
-  'result',
-  'success',
-  'message',
-  'code',
-  'ok',
-  'error',
-  'requestid',
-  'version',
-  'apiversion',
-  'object',
-  'timestamp',
-  'currency',
-]);
+/** Scalars an envelope carries beside its payload; JSend's `status: "success"` is one. */
+const ENVELOPE_SCALARS = new Set(
+  'result success message code ok error requestid version apiversion object timestamp currency'.split(' '),
+);
 const ENVELOPE_STATUS = new Set(['success', 'ok', 'fail', 'error']);
 
-/**
- * Only an envelope is looked into: an order without an id but with a name and `server: {id: 99}` must not become
- * order 99. An envelope's scalars are bookkeeping (`result: "success"`, JSend's `status: "success"`), never data.
- */
+/** Only an envelope is looked into: an order without an id but with `server: {id: 99}` must not become order 99. */
 function isEnvelope(obj: RawObject): boolean {
   let scanned = 0;
   for (const key in obj) {
-    if (++scanned > MAX_SCANNED_KEYS) return false;
     const value = obj[key];
+    if (++scanned > MAX_SCANNED_KEYS) return false;
     if (typeof value === 'object' || value === undefined) continue;
     const name = squash(key);
     if (name === 'status' && typeof value === 'string' && ENVELOPE_STATUS.has(value.toLowerCase())) continue;
@@ -227,23 +213,25 @@ function isEnvelope(obj: RawObject): boolean {
   return true;
 }
 
-function wrapperChild(obj: RawObject, wrappers: readonly string[]): { key: string; value: RawObject } | undefined {
-  for (const name of wrappers) {
-    const hit = lookup(obj, [name]);
-    if (hit && isObject(hit.value)) return { key: hit.key, value: hit.value };
+/**
+ * A single object sent as `{data:{…}}`, `{data:[{…}]}`, `{order:{…}}`, `{result:{server:{…}}}` or a resource
+ * document. An object that has one of `ownFields` is the thing itself, so a nested `server: {…}` of an order is not
+ * mistaken for a wrapper. With no known wrapper, the one child object that has `ownFields` is taken.
+ */
+export function unwrapObject(body: unknown, wrappers: Names, ownFields: Names): Entry | undefined {
+  let obj = single(body);
+  let path = '';
+  for (let depth = 0; obj && depth < MAX_DEPTH; depth++) {
+    if (isResource(obj) || !isEnvelope(obj) || has(obj, ownFields)) break;
+    const scope = new Scope(obj, '');
+    const wrapped = scope.hits(wrappers).find((hit) => single(hit.value));
+    const children = wrapped ? [] : Object.entries(obj).slice(0, MAX_SCANNED_KEYS);
+    const owners = children.filter(([, v]) => isObject(v) && (isResource(v) || has(v, ownFields)));
+    const next = wrapped ? ([wrapped.key, wrapped.value] as const) : owners.length === 1 ? owners[0] : undefined;
+    const item = next && single(next[1]);
+    if (!next || !item) break;
+    obj = item;
+    path = joinPath(path, next[0]);
   }
-  return undefined;
-}
-
-function soleChildWith(obj: RawObject, ownFields: readonly string[]): { key: string; value: RawObject } | undefined {
-  let found: { key: string; value: RawObject } | undefined;
-  let scanned = 0;
-  for (const key in obj) {
-    if (++scanned > MAX_SCANNED_KEYS) return undefined;
-    const value = obj[key];
-    if (!isObject(value) || !(isResource(value) || hasAny(value, ownFields))) continue;
-    if (found) return undefined;
-    found = { key, value };
-  }
-  return found;
+  return obj && openEntry(obj, path);
 }

@@ -1,7 +1,7 @@
 import { type ActionResult, type Order, type OrderAction } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
+import { MAX_SETTLE_MS, expectedState, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
@@ -17,6 +17,8 @@ export interface Settled {
   readonly action: OrderAction;
   /** False when the order ended in another state than the action aims for (a start that failed, say). */
   readonly asExpected: boolean;
+  // `unreadable`: accepted, but the polls' answers could not be read; `order` is as the list then showed it.
+  readonly outcome: 'asExpected' | 'otherState' | 'unreadable';
   readonly source?: ActionSource;
   /** From the server's acceptance to the settled state. */
   readonly ms: number;
@@ -31,6 +33,9 @@ export interface Sent {
   readonly error?: ApiError;
 }
 
+/** Unreadable answers to the polls of one order after which it is no longer polled: more would say nothing new. */
+export const MAX_UNREADABLE_POLLS = 3;
+
 /** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
 const ONE_PAGE = 100;
 
@@ -40,6 +45,7 @@ const ONE_PAGE = 100;
  */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
+  private readonly unreadable = new Map<string, number>();
   /** The orders polled until they settle; the account's scheduler decides when (see store/Scheduler.ts). */
   readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
@@ -60,7 +66,8 @@ export class OrderActions extends Disposable {
       new SettlingPoller(
         {
           pollOne: (id) => this.poll(id),
-          pollAll: () => (orders.list.size <= ONE_PAGE ? orders.resource.refresh('background') : undefined),
+          pollAll: () =>
+            orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
           gaveUp: (id) => {
             log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
             this.forget(id);
@@ -78,6 +85,7 @@ export class OrderActions extends Disposable {
         }
       }),
     );
+    orders.settling = (id) => this.pending.get(id)?.phase === 'settling';
     // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
     this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }
@@ -143,7 +151,9 @@ export class OrderActions extends Disposable {
     const word = order.statusText === undefined ? order.state : plain(order.statusText);
     this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
     const { action, source } = pending;
-    this.onDidSettleEmitter.fire({ order, action, asExpected: verdict === 'settled', source, ms });
+    const asExpected = verdict === 'settled';
+    const outcome = asExpected ? 'asExpected' : 'otherState';
+    this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms });
   }
 
   /** The list now has several orders with the id of an action under way: no answer can say which one settled. */
@@ -154,12 +164,39 @@ export class OrderActions extends Disposable {
 
   private forget(id: string): void {
     this.poller.delete(id);
+    this.unreadable.delete(id);
     this.set(id, undefined);
+  }
+
+  /**
+   * The polls' answers about the order cannot be read (another shape than any reader knows): polling stops, the list
+   * is read once more, and what it says is told, with the state as unread unless the list shows the one aimed for.
+   */
+  private async giveUpUnreadable(id: string, generation: number): Promise<void> {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.log?.warn(`order ${id}: ${MAX_UNREADABLE_POLLS} answers about it could not be read; polling stopped`);
+    this.forget(id);
+    await this.orders.resource.refresh('background');
+    const order = this.orders.list.get(id);
+    if (!order || !this.session.isCurrent(generation)) return;
+    const asExpected = order.state === expectedState(pending.action);
+    const { action, source } = pending;
+    const ms = this.orders.clock.now() - pending.since;
+    this.onDidSettleEmitter.fire({
+      order,
+      action,
+      asExpected,
+      outcome: asExpected ? 'asExpected' : 'unreadable',
+      source,
+      ms,
+    });
   }
 
   /** Forgets every action under way, redrawing their orders (the key was rejected: no poll can succeed). */
   abandonAll(): void {
     this.poller.clear();
+    this.unreadable.clear();
     for (const id of [...this.pending.keys()]) this.set(id, undefined);
   }
 
@@ -167,6 +204,7 @@ export class OrderActions extends Disposable {
   clear(): void {
     this.poller.clear();
     this.pending.clear();
+    this.unreadable.clear();
   }
 
   private async poll(id: string): Promise<void> {
@@ -174,12 +212,18 @@ export class OrderActions extends Disposable {
     const generation = session.generation;
     try {
       const order = await this.api().getOrder(id, { signal: session.signal });
+      this.unreadable.delete(id);
       if (session.isCurrent(generation)) this.orders.accept(order);
     } catch (error) {
       const failure = this.failures.record('details', error, 'background', generation);
-      if (session.isCurrent(generation) && failure.kind === 'notFound') {
+      if (!session.isCurrent(generation)) return;
+      if (failure.kind === 'notFound') {
         this.forget(id);
         void this.orders.resource.refresh('background');
+      } else if (failure.kind === 'badResponse' && this.pending.get(id)?.phase === 'settling') {
+        const count = (this.unreadable.get(id) ?? 0) + 1;
+        this.unreadable.set(id, count);
+        if (count >= MAX_UNREADABLE_POLLS) await this.giveUpUnreadable(id, generation);
       }
     }
   }

@@ -4,6 +4,8 @@ import { type Listing, type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
 import { type Failures } from '../Failures';
+import { type CallOptions } from '../../api/ApiClient';
+import { type KnownDetails, idsToRead, readListedIds } from './listedIds';
 import { type Loaded, Resource, type ResourceDeps } from '../Resource';
 import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
 import { OrderList } from './OrderList';
@@ -16,7 +18,11 @@ import { OrderList } from './OrderList';
 export class OrderBook extends Disposable {
   readonly list = new OrderList();
   readonly resource: Resource<readonly Order[]>;
-  private readonly details = new Map<string, { order: Order; at: number }>();
+  private readonly details = new Map<string, KnownDetails>();
+  /** Whether the last list gave only ids: then an order is read at its single path, not by reading the list again. */
+  listedByIds = false;
+  /** Whether an order's action is settling: its details are read with every list (the actions set it). */
+  settling: (id: string) => boolean = () => false;
   private readonly onDidChangeEmitter = this.register(new Emitter<OrdersChange>());
   readonly onDidChange = this.onDidChangeEmitter.event;
   private readonly onDidReadEmitter = this.register(new Emitter<readonly Order[]>());
@@ -30,10 +36,29 @@ export class OrderBook extends Disposable {
     super();
     this.resource = new Resource(
       'orders',
-      async (options) => listed(await api().listOrders(options)),
+      (options) => this.read(options),
       deps,
       (orders) => this.replace(orders),
     );
+  }
+
+  /** The list; a list of ids with each order read at its single path (see listedIds.ts). */
+  private async read(options: CallOptions): Promise<Loaded<readonly Order[]>> {
+    const listing = await this.api().listOrders(options);
+    const ids = listing.ids ?? [];
+    this.listedByIds = ids.length > 0 && listing.items.length === 0;
+    if (!ids.length) return listed(listing);
+    const { session, clock } = this.deps;
+    const generation = session.generation;
+    const known = (id: string): KnownDetails | undefined => this.details.get(id);
+    const user = options.priority === 'user' || options.urgency?.priority === 'user';
+    const toRead = idsToRead(ids, known, clock.now(), { user, settling: this.settling });
+    const keep = (order: Order): void => {
+      if (session.isCurrent(generation)) this.details.set(order.id, { order, at: clock.now() });
+    };
+    const { orders, reading } = await readListedIds(ids, this.api(), options, known, toRead, keep);
+    const coverage = listed(listing).coverage;
+    return { value: [...listing.items, ...orders], coverage: { ...coverage, shown: orders.length, ids: reading } };
   }
 
   get clock(): Clock {
@@ -80,6 +105,7 @@ export class OrderBook extends Disposable {
   reset(): void {
     this.resource.reset();
     this.details.clear();
+    this.listedByIds = false;
     const change = this.list.replace([]);
     if (change) this.onDidChangeEmitter.fire(change);
   }

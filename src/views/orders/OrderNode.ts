@@ -93,14 +93,32 @@ export class OrderNode {
     const note = notes.map((text) => `\n\n$(warning) ${forMarkdown(text, 600)}`).join('');
     const renews = renewal.length ? `\n\n${renewal.join('  \n')}` : '';
     const history = last ? `\n\n$(history) ${forMarkdown(last, 300)}` : '';
+    const teach = misread(order);
     const markdown = new vscode.MarkdownString(
-      `${head}${note}${renews}${history}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
+      `${head}${note}${teach ? `\n\n$(info) ${teach}` : ''}${renews}${history}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
       true,
     );
     markdown.supportHtml = false;
-    markdown.isTrusted = false;
+    // The one link is ours, to our one command; server text in the tooltip is made inert and links nowhere.
+    markdown.isTrusted = teach ? { enabledCommands: [TEACH] } : false;
     return markdown;
   }
+}
+
+const TEACH = 'hostingAccount.account.editFieldMap';
+
+/** A row read without its name (the label is the id) or its state says so, and how to teach where they are. */
+function misread(order: Order): string | undefined {
+  const unnamed = plain(order.label) === `#${order.id}`;
+  const stateless = order.state === 'unknown' && order.statusText === undefined;
+  if (!unnamed && !stateless) return undefined;
+  const link = `command:${TEACH}`;
+  if (unnamed && stateless) {
+    return vscode.l10n.t('No name and no state were found in this entry: [Teach the Field Map…]({0})', link);
+  }
+  return unnamed
+    ? vscode.l10n.t('No name was found in this entry: [Teach the Field Map…]({0})', link)
+    : vscode.l10n.t('No state was found in this entry: [Teach the Field Map…]({0})', link);
 }
 
 /** What the server sent that is not used, said where the user looks: shared ids, refused addresses, fields left out. */

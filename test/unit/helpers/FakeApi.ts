@@ -168,6 +168,8 @@ export class FakeApi {
       getBalance: (o) => call('getBalance', o, {}, () => this.balance),
       listInvoices: (o) => call('listInvoices', o, {}, () => ({ items: [...this.invoices] })),
       rateLimitStatus: () => undefined,
+      lastAnswer: () => undefined,
+      forgetAnswers: () => undefined,
       close: () => {
         this.ended.add(number);
         return Promise.resolve();

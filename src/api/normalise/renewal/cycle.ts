@@ -1,4 +1,5 @@
 import { type CycleUnit, type RenewalCycle } from '../../models';
+import { words } from '../read';
 
 /** A thousand hours is six weeks; a thousand years is no renewal. */
 const MAX_COUNT = 1000;
@@ -6,44 +7,26 @@ const MAX_TEXT = 32;
 
 type Word = CycleUnit | 'once' | 'free';
 
-/** Cycle words of WHMCS, HostBill, Blesta and Paymenter, squashed (lower case, no spaces, `-` or `_`): unit, count. */
-const WORDS: Readonly<Record<string, readonly [Word, number]>> = {
-  hourly: ['hour', 1],
-  daily: ['day', 1],
-  weekly: ['week', 1],
-  biweekly: ['week', 2],
-  fortnightly: ['week', 2],
-  monthly: ['month', 1],
-  bimonthly: ['month', 2],
-  quarterly: ['month', 3],
-  semiannually: ['month', 6],
-  semiannual: ['month', 6],
-  halfyearly: ['month', 6],
-  annually: ['year', 1],
-  annual: ['year', 1],
-  yearly: ['year', 1],
-  biennially: ['year', 2],
-  biennial: ['year', 2],
-  triennially: ['year', 3],
-  triennial: ['year', 3],
-  quadrennially: ['year', 4],
-  quinquennially: ['year', 5],
-  onetime: ['once', 1],
-  once: ['once', 1],
-  lifetime: ['once', 1],
-  free: ['free', 1],
-  freeaccount: ['free', 1],
-};
+/** Cycle words of WHMCS, HostBill, Blesta, Paymenter, Upmind and the like, squashed: unit and count, `word:unit:count`. */
+const WORDS = new Map<string, readonly [Word, number]>(
+  words(
+    'hourly:hour:1 daily:day:1 weekly:week:1 biweekly:week:2 fortnightly:week:2 monthly:month:1 bimonthly:month:2 ' +
+      'quarterly:month:3 semiannually:month:6 semiannual:month:6 halfyearly:month:6 annually:year:1 annual:year:1 ' +
+      'yearly:year:1 biennially:year:2 biennial:year:2 triennially:year:3 triennial:year:3 quadrennially:year:4 ' +
+      'quinquennially:year:5 onetime:once:1 once:once:1 lifetime:once:1 free:free:1 freeaccount:free:1',
+  ).map((entry) => {
+    const [word, unit, count] = entry.split(':') as [string, Word, string];
+    return [word, [unit, Number(count)]];
+  }),
+);
 const UNITS: readonly string[] = ['hour', 'day', 'week', 'month', 'year'];
+/** One-letter units of codes such as `1M`, `12M`, `1Y` and ISO 8601 durations (`P1M`, `P1Y`, `P2W`). */
+const LETTERS: Readonly<Record<string, CycleUnit>> = { h: 'hour', d: 'day', w: 'week', m: 'month', y: 'year' };
 
 function squashed(value: unknown): string | undefined {
   return typeof value === 'string' && value.length <= MAX_TEXT
     ? value.toLowerCase().replace(/[\s_-]+/g, '')
     : undefined;
-}
-
-function own<T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
-  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** A whole count from a number or digits, within bounds. */
@@ -67,24 +50,19 @@ export function cycleOf(unit: Word, count: number | undefined): RenewalCycle | u
 }
 
 function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
-  const word = own(WORDS, key);
+  if (key === undefined) return undefined;
+  const word = WORDS.get(key);
   if (word) return cycleOf(word[0], word[1]);
   const unit = readUnit(key);
   if (unit) return cycleOf(unit, 1);
-  const match = key === undefined ? null : /^(\d{1,4})([a-z]{3,6})$/.exec(key);
-  const counted = match ? readUnit(match[2]) : undefined;
-  return counted && match ? cycleOf(counted, readCount(match[1])) : undefined;
+  const match = /^p?(\d{1,4})([a-z]{1,6})$/.exec(key);
+  if (!match) return undefined;
+  const [, digits, letters] = match as unknown as [string, string, string];
+  const counted = letters.length === 1 ? LETTERS[letters] : readUnit(letters);
+  return counted ? cycleOf(counted, readCount(digits)) : undefined;
 }
 
-/** Cycle words repeat order after order: each is read once (they are short, and the memory is bounded). */
-const seen = new Map<string, RenewalCycle | undefined>();
-
-/** A whole cycle written as one word ("Semi-Annually") or as a count and a unit ("3 months"). */
+/** A whole cycle written as one word ("Semi-Annually"), a count and a unit ("3 months"), or a code (`1M`, `P1Y`). */
 export function readCycleWord(value: unknown): RenewalCycle | undefined {
-  if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;
-  if (seen.has(value)) return seen.get(value);
-  const cycle = cycleOfWord(squashed(value));
-  if (seen.size >= 256) seen.clear();
-  seen.set(value, cycle);
-  return cycle;
+  return typeof value === 'string' && value.length <= MAX_TEXT ? cycleOfWord(squashed(value)) : undefined;
 }

@@ -1,118 +1,75 @@
 import { type AmountProblem, type OrderRenewal, type RawObject, type RenewalCycle } from '../../models';
 import { readDate } from '../dates';
-import { currencyCode, readMoneyAt } from '../money';
-import { type FieldTrace, bare, isObject, joinPath, squash, squashedIndex } from '../read';
+import { currencyCode, currencyField, readMoneyAt } from '../money';
+import { type FieldMap, type FieldMapKey, pointed } from '../pointers';
+import { type FieldTrace, type Hit, type Names, Scope, bare, find, isObject, pathOf, squash } from '../read';
 import { cycleOf, readCount, readCycleWord, readUnit } from './cycle';
 import { MONTHLY_PRICES, OWN_CURRENCY, RENEWAL_FIELDS, RENEW_MONTHS } from './fields';
 import { serverText } from '../../../util/serverText';
 
 const MAX_CYCLE_TEXT = 40;
-
-type Role = keyof typeof RENEWAL_FIELDS;
-/** Per role, the table's names an object has and its own key for each. */
-type Plan = { readonly [R in Role]: ReadonlyArray<readonly [name: string, key: string]> };
-interface Hit {
-  readonly name: string;
-  readonly key: string;
-  readonly value: unknown;
-}
-
-/** Orders of one list share their keys: the plan is made once per shape (`squashedIndex` is shared by a shape). */
-const plans = new WeakMap<object, Plan | null>();
-
-function planOf(obj: RawObject): Plan | null {
-  const index = squashedIndex(obj);
-  let plan = plans.get(index);
-  if (plan === undefined) {
-    const made = {} as Record<Role, Array<readonly [string, string]>>;
-    let any = false;
-    for (const role of Object.keys(RENEWAL_FIELDS) as Role[]) {
-      made[role] = [];
-      for (const name of RENEWAL_FIELDS[role]) {
-        const key = Object.hasOwn(obj, name) ? name : index.get(squash(name));
-        if (key !== undefined) made[role].push([name, key]);
-      }
-      any ||= made[role].length > 0 && role !== 'currency' && role !== 'count';
-    }
-    plan = any ? made : null;
-    plans.set(index, plan);
-  }
-  return plan;
-}
+const F = RENEWAL_FIELDS;
 
 /** Null, undefined and empty text are absent: WHMCS writes "" for a field it has no value for. */
 function present(value: unknown): boolean {
-  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+  const v = bare(value);
+  return v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
 }
 
-function first(obj: RawObject, entries: Plan[Role]): Hit | undefined {
-  for (const [name, key] of entries) {
-    const value = bare(obj[key]);
-    if (present(value)) return { name, key, value };
-  }
-  return undefined;
+function first(scopes: readonly Scope[], table: Names): Hit | undefined {
+  return find(scopes, table, { accept: present });
 }
 
-function currencyIn(obj: RawObject, plan: Plan): string | undefined {
-  for (const [, key] of plan.currency) {
-    const code = currencyCode(bare(obj[key]));
-    if (code) return code;
-  }
-  return undefined;
-}
-
-interface PriceRead extends Hit {
+interface PriceRead {
+  readonly hit: Hit;
   readonly price?: number;
   readonly currency?: string;
   readonly problem?: AmountProblem;
 }
 
-function readPrice(obj: RawObject, plan: Plan, outer?: string): PriceRead | undefined {
-  const hit = first(obj, plan.price);
+function readPrice(
+  scopes: readonly Scope[],
+  outer: string | undefined,
+  minor: boolean,
+  hit = first(scopes, F.price),
+): PriceRead | undefined {
   if (!hit) return undefined;
-  const own = OWN_CURRENCY[hit.name];
-  const currency = (own && currencyCode(bare(obj[own]))) || currencyIn(obj, plan) || outer;
-  const read = readMoneyAt(obj, hit.key, currency);
-  const { name, key, value } = hit;
-  if (read.problem !== undefined) return { name, key, value, problem: read.problem };
-  if (read.units < 0) return { name, key, value, problem: 'negative' };
-  return { name, key, value, price: read.units, currency: read.currency ?? currency };
-}
-
-interface CycleRead {
-  readonly cycle?: RenewalCycle;
-  readonly text?: string;
-  readonly key: string;
+  const ownKey = Object.hasOwn(OWN_CURRENCY, squash(hit.key)) ? OWN_CURRENCY[squash(hit.key)] : undefined;
+  const own = ownKey === undefined ? undefined : currencyCode(bare(hit.scope.obj[ownKey]));
+  const currency = own ?? currencyField([hit.scope])?.code ?? outer;
+  const read = readMoneyAt(hit.scope.obj, hit.key, currency, minor);
+  if (read.problem !== undefined) return { hit, problem: read.problem };
+  if (read.units < 0) return { hit, problem: 'negative' };
+  return { hit, price: read.units, currency: read.currency ?? currency };
 }
 
 function cycleText(value: unknown): string | undefined {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' ? value.trim().slice(0, MAX_CYCLE_TEXT) : undefined;
+  const v = bare(value);
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' ? v.trim().slice(0, MAX_CYCLE_TEXT) : undefined;
 }
 
 /** A count field present but unreadable (`term: 1200`) leaves the cycle unknown, never one of the unit. */
-function readCycle(obj: RawObject, plan: Plan): CycleRead | undefined {
-  const word = first(obj, plan.cycle);
-  if (word) return { cycle: readCycleWord(word.value), text: cycleText(word.value), key: word.key };
-  for (const [, key] of plan.unit) {
-    const value = bare(obj[key]);
+function readCycle(scopes: readonly Scope[]): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
+  const word = first(scopes, F.cycle);
+  if (word) return { cycle: readCycleWord(bare(word.value)), text: cycleText(word.value), hit: word };
+  for (const hit of scopes.flatMap((scope) => scope.hits(F.unit))) {
+    const value = bare(hit.value);
     const unit = readUnit(value);
     if (unit) {
-      const count = first(
-        obj,
-        plan.count.filter(([, k]) => k !== key),
-      );
+      const count = find([hit.scope], F.count, { accept: (v, k) => k !== hit.key && present(v) });
       const text = count && unit !== 'once' ? `${cycleText(count.value) ?? ''} ${cycleText(value) ?? ''}` : value;
-      return { cycle: cycleOf(unit, count ? readCount(count.value) : 1), text: cycleText(text), key };
+      return { cycle: cycleOf(unit, count ? readCount(bare(count.value)) : 1), text: cycleText(text), hit };
     }
     const whole = readCycleWord(value);
-    if (whole) return { cycle: whole, text: cycleText(value), key };
+    if (whole) return { cycle: whole, text: cycleText(value), hit };
   }
   return undefined;
 }
 
 /** true/false, 1/0, yes/no, on/off; a count of months where the flag holds the renewal period. */
-function readFlag(value: unknown): { renews: boolean; months?: number } | undefined {
+function readFlag(wrapped: unknown): { renews: boolean; months?: number } | undefined {
+  const value = bare(wrapped);
   if (typeof value === 'boolean') return { renews: value };
   const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
   const count = readCount(typeof value === 'number' ? value : text);
@@ -123,47 +80,71 @@ function readFlag(value: unknown): { renews: boolean; months?: number } | undefi
   return undefined;
 }
 
-function readAutoRenew(obj: RawObject, plan: Plan): { autoRenew: boolean; months?: number; key: string } | undefined {
-  const hit = first(obj, plan.renews) ?? first(obj, plan.doesNotRenew);
+function readAutoRenew(scopes: readonly Scope[]): { autoRenew: boolean; months?: number; hit: Hit } | undefined {
+  const renews = first(scopes, F.renews);
+  const hit = renews ?? first(scopes, F.doesNotRenew);
   const flag = hit && readFlag(hit.value);
   if (!hit || !flag) return undefined;
-  const inverted = (RENEWAL_FIELDS.doesNotRenew as readonly string[]).includes(hit.name);
-  const months = RENEW_MONTHS.includes(hit.name) ? flag.months : undefined;
-  return { autoRenew: inverted ? !flag.renews : flag.renews, months, key: hit.key };
+  const months = RENEW_MONTHS.includes(squash(hit.key)) ? flag.months : undefined;
+  return { autoRenew: renews ? flag.renews : !flag.renews, months, hit };
+}
+
+/** The order's objects, then the objects inside it that carry its price and cycle (`package_pricing`, `renew`…). */
+function withNested(scopes: readonly Scope[]): Scope[] {
+  const nested = scopes.flatMap((scope) => (scope.stateOnly ? [] : scope.hits(F.nested)));
+  return [...scopes, ...nested.flatMap((hit) => (isObject(hit.value) ? [new Scope(hit.value, pathOf(hit))] : []))];
+}
+
+/** A field map's pointer for a renewal role, as a hit (its value read like any other). */
+function mappedHit(map: FieldMap | undefined, key: FieldMapKey, raw: RawObject | undefined): Hit | undefined {
+  const mapped = raw && pointed(map, key, raw);
+  return mapped && present(mapped.value)
+    ? { scope: new Scope({ value: mapped.value }, 'map'), key: 'value', value: mapped.value }
+    : undefined;
 }
 
 /**
  * What an order's fields say about its next renewal: the date, the price and its currency, the cycle and whether it
- * renews on its own; undefined when they say nothing. An unreadable value is reported as such, never guessed.
+ * renews on its own; undefined when they say nothing. An unreadable value is reported as such, never guessed; a field
+ * map's pointers win over the names.
  */
-export function readRenewal(fields: RawObject, base = '', trace?: FieldTrace): OrderRenewal | undefined {
-  const plan = planOf(fields);
-  if (!plan) return undefined;
-  const inner: Array<[RawObject, Plan]> = [];
-  for (const [, key] of plan.nested) {
-    const obj = fields[key];
-    const innerPlan = isObject(obj) ? planOf(obj) : null;
-    if (isObject(obj) && innerPlan) inner.push([obj, innerPlan]);
-  }
-  const dateHit = first(fields, plan.date);
-  const date = dateHit && readDate(dateHit.value);
-  let price = readPrice(fields, plan);
-  for (const [obj, p] of inner) price ??= readPrice(obj, p, currencyIn(fields, plan));
-  let cycle = readCycle(fields, plan);
-  for (const [obj, p] of inner) cycle ??= readCycle(obj, p);
-  const renew = readAutoRenew(fields, plan);
+export function readRenewal(
+  fields: RawObject | readonly Scope[],
+  base = '',
+  trace?: FieldTrace,
+  map?: FieldMap,
+  raw?: RawObject,
+): OrderRenewal | undefined {
+  const scopes = withNested(
+    Array.isArray(fields) ? (fields as readonly Scope[]) : [new Scope(fields as RawObject, base)],
+  );
+  const minor = map?.amountScale === 'minor';
+  const dateHit = mappedHit(map, 'renewalDate', raw) ?? first(scopes, F.date);
+  const date = dateHit && readDate(bare(dateHit.value));
+  const mappedPrice = mappedHit(map, 'renewalPrice', raw);
+  const outer = currencyField(scopes)?.code;
+  const price = readPrice(scopes, outer, minor, mappedPrice ?? first(scopes, F.price));
+  const mappedCycle = mappedHit(map, 'renewalCycle', raw);
+  const cycle = mappedCycle
+    ? { cycle: readCycleWord(bare(mappedCycle.value)), text: cycleText(mappedCycle.value), hit: mappedCycle }
+    : readCycle(scopes);
+  const mappedRenews = mappedHit(map, 'renews', raw);
+  const flag = mappedRenews && readFlag(mappedRenews.value);
+  const renew =
+    flag && mappedRenews ? { autoRenew: flag.renews, hit: mappedRenews, months: undefined } : readAutoRenew(scopes);
   let cycleValue = cycle?.cycle;
   // A price per month says the cycle, and so does BILLmanager's renewal period in months; nothing else is assumed.
   if (!cycle && renew?.months !== undefined) cycleValue = cycleOf('month', renew.months);
-  if (!cycle && price && MONTHLY_PRICES.includes(price.name)) cycleValue ??= cycleOf('month', 1);
+  if (!cycle && price && MONTHLY_PRICES.includes(squash(price.hit.key))) cycleValue ??= cycleOf('month', 1);
   if (trace) {
-    if (date && dateHit) trace.use('renewal', joinPath(base, dateHit.key));
-    if (price?.price !== undefined) trace.use('price', joinPath(base, price.key));
-    if (cycle?.cycle) trace.use('cycle', joinPath(base, cycle.key));
-    if (renew) trace.use('autoRenew', joinPath(base, renew.key));
+    if (date && dateHit) trace.use('renewal', pathOf(dateHit));
+    if (price?.price !== undefined) trace.use('price', pathOf(price.hit));
+    if (cycle?.cycle) trace.use('cycle', pathOf(cycle.hit));
+    if (renew) trace.use('autoRenew', pathOf(renew.hit));
   }
   // Only text is ever turned into a string here: `String()` of a server object can throw (`{"toString":0}`).
-  const never = typeof dateHit?.value === 'string' && dateHit.value.startsWith('0000-00-00');
+  const dateValue = bare(dateHit?.value);
+  const never = typeof dateValue === 'string' && dateValue.startsWith('0000-00-00');
   const unreadable = !date && dateHit !== undefined && !never;
   if (!date && !unreadable && !price && !cycleValue && !cycle?.text && !renew) return undefined;
   const renewal: { -readonly [K in keyof OrderRenewal]: OrderRenewal[K] } = {};

@@ -1,0 +1,158 @@
+import { ApiError, type FieldMapProblem } from '../errors';
+import { type Balance, type Invoice, type Order } from '../models';
+import { normaliseBalance } from './balance';
+import { INVOICE_ID_FIELDS, INVOICE_LIST_KEYS, normaliseInvoiceList } from './invoice';
+import { ORDER_ID_FIELDS, ORDER_LIST_KEYS, ORDER_WRAPPERS, normaliseOrder, normaliseOrderList } from './order';
+import {
+  FIELD_MAP_KEYS,
+  type FieldMap,
+  type FieldMapKey,
+  MAX_POINTER_LENGTH,
+  MAX_POINTER_SEGMENTS,
+  pointerSegments,
+  resolvePointer,
+} from './pointers';
+import { type Names, isObject } from './read';
+import { findList, unwrapObject } from './wrappers';
+
+export { type FieldMap, type FieldMapKey, FIELD_MAP_KEYS, resolvePointer } from './pointers';
+
+function invalid(problem: FieldMapProblem, key?: string): ApiError {
+  const shown = key?.slice(0, 40);
+  return new ApiError('badConfig', `The field map is not valid (${problem}${shown ? `: ${shown}` : ''}).`, {
+    reason: { rule: 'fieldMapInvalid', problem, key: shown },
+  });
+}
+
+/** A map as stored, held to its rules: anything else throws a `fieldMapInvalid` ApiError and nothing is read. */
+export function parseFieldMap(value: unknown): FieldMap {
+  if (!isObject(value)) throw invalid('notObject');
+  let members = 0;
+  for (const key in value) {
+    if (++members > 2) throw invalid('tooMany');
+    if (key !== 'pointers' && key !== 'amountScale') throw invalid('unknownKey', key);
+  }
+  const { pointers, amountScale } = value;
+  if (amountScale !== undefined && amountScale !== 'units' && amountScale !== 'minor') throw invalid('badScale');
+  if (!isObject(pointers)) throw invalid('notObject', 'pointers');
+  let count = 0;
+  for (const _ in pointers) if (++count > FIELD_MAP_KEYS.length) throw invalid('tooMany');
+  const read: Partial<Record<FieldMapKey, string>> = {};
+  for (const key in pointers) {
+    if (!(FIELD_MAP_KEYS as readonly string[]).includes(key)) throw invalid('unknownKey', key);
+    const pointer = pointers[key];
+    if (typeof pointer !== 'string') throw invalid('notString', key);
+    if (pointer.length > MAX_POINTER_LENGTH) throw invalid('tooLong', key);
+    if (pointer.split('/').length - 1 > MAX_POINTER_SEGMENTS) throw invalid('tooDeep', key);
+    if (!pointerSegments(pointer)) throw invalid('badPointer', key);
+    read[key as FieldMapKey] = pointer;
+  }
+  return Object.freeze({ pointers: Object.freeze(read), ...(amountScale && { amountScale }) });
+}
+
+/** What one answer read as under the map: its value, or why it could not be read; a list's unreadable entries counted. */
+export interface PreviewPart<T> {
+  readonly value?: T;
+  readonly error?: ApiError;
+  readonly skipped?: number;
+}
+
+export type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
+
+/** A pointer that names nothing in an answer (for entry pointers: in `entries` of the entries looked at). */
+export interface FieldMapMiss {
+  readonly key: FieldMapKey;
+  readonly answer: PreviewAnswer;
+  readonly entries?: number;
+}
+
+export interface FieldMapPreview {
+  readonly orders?: PreviewPart<readonly Order[]>;
+  readonly order?: PreviewPart<Order>;
+  readonly balance?: PreviewPart<Balance>;
+  readonly invoices?: PreviewPart<readonly Invoice[]>;
+  readonly misses: readonly FieldMapMiss[];
+}
+
+/** Entries of a list shown in a preview, and looked at for misses. */
+export const PREVIEW_ENTRIES = 5;
+
+const ORDER_KEYS: readonly FieldMapKey[] = [
+  ...['id', 'name', 'state', 'address'],
+  ...['renewalDate', 'renewalPrice', 'renewalCycle', 'renews'],
+] as const;
+const INVOICE_KEYS: readonly FieldMapKey[] = ['invoiceNumber', 'invoiceAmount'];
+
+function attempt<T>(read: () => T): { value?: T; error?: ApiError } {
+  try {
+    return { value: read() };
+  } catch (error) {
+    return { error: error instanceof ApiError ? error : new ApiError('badResponse', String(error)) };
+  }
+}
+
+/** The first entries of a list answer, where the map or (unmapped) the reader finds the list. */
+function entriesOf(map: FieldMap, key: 'orderList' | 'invoiceList', body: unknown, ids: Names): readonly unknown[] {
+  const pointer = map.pointers[key];
+  const keys = key === 'orderList' ? ORDER_LIST_KEYS : INVOICE_LIST_KEYS;
+  const list = pointer === undefined ? findList(body, keys, ids)?.list : resolvePointer(body, pointer);
+  return Array.isArray(list) ? list.slice(0, PREVIEW_ENTRIES) : [];
+}
+
+function note(
+  map: FieldMap,
+  keys: readonly FieldMapKey[],
+  docs: readonly unknown[],
+  answer: PreviewAnswer,
+  perEntry = false,
+): FieldMapMiss[] {
+  const misses: FieldMapMiss[] = [];
+  for (const key of keys) {
+    const pointer = map.pointers[key];
+    const missed = pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
+    if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
+  }
+  return misses;
+}
+
+/** What `map` reads from the last answers (the first few entries of lists), and which of its pointers name nothing. */
+export function preview(
+  map: FieldMap,
+  answers: { orders?: unknown; order?: unknown; balance?: unknown; invoices?: unknown },
+): FieldMapPreview {
+  const { orders, order, balance, invoices } = answers;
+  const misses: FieldMapMiss[] = [];
+  const part = <T, L>(read: () => { items: T[]; skipped: number } & L): PreviewPart<readonly T[]> => {
+    const { value, error } = attempt(read);
+    return value ? { value: value.items.slice(0, PREVIEW_ENTRIES), skipped: value.skipped } : { error };
+  };
+  const result: { -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K] } = { misses };
+  if (orders !== undefined) {
+    misses.push(...note(map, ['orderList'], [orders], 'orders'));
+    misses.push(...note(map, ORDER_KEYS, entriesOf(map, 'orderList', orders, ORDER_ID_FIELDS), 'orders', true));
+    result.orders = part(() => {
+      const read = normaliseOrderList(orders, undefined, map);
+      return { items: read.orders, skipped: read.skipped };
+    });
+  }
+  if (order !== undefined) {
+    const entry = unwrapObject(order, ORDER_WRAPPERS, ORDER_ID_FIELDS);
+    misses.push(...note(map, ORDER_KEYS, entry ? [entry.raw] : [], 'order'));
+    result.order = attempt(() => normaliseOrder(order, undefined, map));
+  }
+  if (balance !== undefined) {
+    misses.push(...note(map, ['balanceAmount', 'balanceCurrency'], [balance], 'balance'));
+    result.balance = attempt(() => normaliseBalance(balance, undefined, map));
+  }
+  if (invoices !== undefined) {
+    misses.push(...note(map, ['invoiceList'], [invoices], 'invoices'));
+    misses.push(
+      ...note(map, INVOICE_KEYS, entriesOf(map, 'invoiceList', invoices, INVOICE_ID_FIELDS), 'invoices', true),
+    );
+    result.invoices = part(() => {
+      const read = normaliseInvoiceList(invoices, Date.now(), undefined, map);
+      return { items: read.invoices, skipped: read.skipped };
+    });
+  }
+  return result;
+}

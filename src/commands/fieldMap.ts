@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { editedFieldMap } from '../accounts/fieldMapText';
+import { ApiError } from '../api/errors';
+import { preview } from '../api/normalise/fieldMap';
+import { fieldMapPreviewText } from '../notify/fieldMapPreview';
+import { forLabel } from '../notify/inert';
+import { reasonText } from '../notify/reasonText';
+import { confirm, tell } from '../notify/show';
+import { answerBody, sentUri } from '../views/ServerAnswerDocument';
+import { type CommandHost } from './CommandHost';
+import { UserCancelled } from './UserCancelled';
+
+/** Opens the account's map to edit, with what the server last sent beside it to point into. */
+export async function editFieldMap(host: CommandHost, account: Account): Promise<void> {
+  await host.fieldMaps.open(account);
+  await vscode.window.showTextDocument(sentUri(account, 'all'), {
+    viewColumn: vscode.ViewColumn.Beside,
+    preserveFocus: true,
+    preview: true,
+  });
+}
+
+/**
+ * Reads the map being edited, shows what it reads from the last answers, and keeps it when the user says so; the
+ * account then reads everything again through it. A map that breaks a rule is refused with the rule, nothing changed.
+ */
+export async function saveFieldMap(host: CommandHost, account: Account): Promise<void> {
+  const document = host.fieldMaps.documentOf(account);
+  if (!document) {
+    void tell('info', vscode.l10n.t('Open the field map first: Teach the Field Map… opens it.'));
+    throw new UserCancelled();
+  }
+  let map;
+  try {
+    map = editedFieldMap(document.getText());
+  } catch (error) {
+    const why =
+      error instanceof ApiError && error.reason
+        ? reasonText(error.reason)
+        : vscode.l10n.t('The field map is not valid JSON, so it was not used.');
+    void tell('error', why);
+    throw new UserCancelled();
+  }
+  const { store } = account;
+  const last = (kind: 'orders' | 'order' | 'balance' | 'invoices'): unknown => answerBody(store.lastAnswer(kind));
+  const read = map
+    ? fieldMapPreviewText(
+        preview(map, {
+          orders: last('orders'),
+          order: last('order'),
+          balance: last('balance'),
+          invoices: last('invoices'),
+        }),
+      )
+    : vscode.l10n.t('Without a map, every answer is read as usual.');
+  const name = account.shownName();
+  const sure = await confirm(
+    name
+      ? vscode.l10n.t('Save the field map of {0}? From the last answers it reads:', forLabel(name, 60))
+      : vscode.l10n.t('Save the field map? From the last answers it reads:'),
+    read,
+    vscode.l10n.t('Save Field Map'),
+  );
+  if (!sure) throw new UserCancelled();
+  await host.model.setFieldMap(account.id, map);
+  if (vscode.window.activeTextEditor?.document === document) {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}

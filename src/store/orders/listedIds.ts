@@ -1,0 +1,75 @@
+import { type CallOptions } from '../../api/ApiClient';
+import { type Order } from '../../api/models';
+import { serverText } from '../../util/serverText';
+import { type ApiClientLike, type IdListReading } from '../types';
+
+/** Details of an order listed by id only are read again after this, a few per refresh. */
+export const DETAILS_MAX_AGE_MS = 10 * 60_000;
+/** Single reads in one refresh at most; the rest wait for the next. */
+export const MAX_DETAIL_READS = 100;
+/** Reads under way at once: the limiter paces them, a queue of a hundred would only crowd it. */
+const AT_ONCE = 4;
+
+export interface KnownDetails {
+  readonly order: Order;
+  readonly at: number;
+}
+
+/**
+ * Which listed ids to read one by one: new ones at once; known ones on the user's Refresh, while their action
+ * settles, or once their details are older than DETAILS_MAX_AGE_MS (the oldest first, a tenth of the list per
+ * refresh, so a list re-read every minute spreads them over ten); never more than MAX_DETAIL_READS.
+ */
+export function idsToRead(
+  ids: readonly string[],
+  known: (id: string) => KnownDetails | undefined,
+  now: number,
+  how: { readonly user: boolean; readonly settling: (id: string) => boolean },
+): string[] {
+  const fresh = new Set(ids.filter((id) => !known(id) || how.user || how.settling(id)));
+  const stale = ids
+    .filter((id) => !fresh.has(id) && now - (known(id)?.at ?? 0) >= DETAILS_MAX_AGE_MS)
+    .sort((a, b) => (known(a)?.at ?? 0) - (known(b)?.at ?? 0))
+    .slice(0, Math.ceil(ids.length / 10));
+  return [...fresh, ...stale].slice(0, MAX_DETAIL_READS);
+}
+
+/** An order the list gave only the id of, shown by it until its details are read. */
+function byIdOnly(id: string, detailsMissing: Order['detailsMissing']): Order {
+  return { id, label: serverText(`#${id}`), state: 'unknown', raw: { id }, detailsMissing };
+}
+
+/**
+ * The orders of a list of ids: each read at the single-order path (background priority: the user's own requests go
+ * first), or as last read, or by its id alone; and what the list held, for the view to tell.
+ */
+export async function readListedIds(
+  ids: readonly string[],
+  api: ApiClientLike,
+  options: CallOptions,
+  known: (id: string) => KnownDetails | undefined,
+  toRead: readonly string[],
+  keep: (order: Order) => void,
+): Promise<{ orders: Order[]; reading: IdListReading }> {
+  const failed = new Set<string>();
+  const queue = [...toRead];
+  const worker = async (): Promise<void> => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        keep(await api.getOrder(id, { signal: options.signal, priority: 'background' }));
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        failed.add(id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, worker));
+  const wanted = new Set(toRead);
+  let notYet = 0;
+  const orders = ids.map((id) => {
+    const last = known(id)?.order;
+    if (!last && !wanted.has(id)) notYet++;
+    return last ?? byIdOnly(id, failed.has(id) ? 'failed' : 'notYet');
+  });
+  return { orders, reading: { count: ids.length, failed: failed.size, notYet } };
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { ApiClient } from '../../src/api/ApiClient';
+import { ApiError } from '../../src/api/errors';
+import { MAX_ANSWER_TEXT } from '../../src/api/lastAnswers';
+import { LimiterRegistry } from '../../src/api/RateLimiter';
+import { type FieldMap, parseFieldMap, preview, resolvePointer } from '../../src/api/normalise/fieldMap';
+import { plain } from '../../src/util/serverText';
+import { json, ScriptedServer } from './helpers/scriptedServer';
+
+const KEY = 'fieldmap-key-0123456789abcdef';
+
+function refusal(value: unknown): string | undefined {
+  try {
+    parseFieldMap(value);
+    return undefined;
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.reason?.rule, 'fieldMapInvalid');
+    return error.reason.rule === 'fieldMapInvalid' ? error.reason.problem : undefined;
+  }
+}
+
+describe('field map (unit)', () => {
+  it('parses a map of known keys to JSON Pointers, and nothing else', () => {
+    const map = parseFieldMap({
+      pointers: { id: '/uuid', name: '/properties/name', orderList: '' },
+      amountScale: 'minor',
+    });
+    assert.deepEqual(map, { pointers: { id: '/uuid', name: '/properties/name', orderList: '' }, amountScale: 'minor' });
+    assert.ok(Object.isFrozen(map) && Object.isFrozen(map.pointers));
+  });
+
+  it('refuses a broken or hostile map with a typed reason', () => {
+    assert.equal(refusal(null), 'notObject');
+    assert.equal(refusal([]), 'notObject');
+    assert.equal(refusal({ pointers: 'x' }), 'notObject');
+    assert.equal(refusal({ pointers: {}, origin: 'https://evil.example' }), 'unknownKey');
+    assert.equal(refusal({ pointers: { baseUrl: '/x' } }), 'unknownKey');
+    assert.equal(refusal(JSON.parse('{"pointers":{"__proto__":"/x"}}')), 'unknownKey');
+    assert.equal(refusal({ pointers: { id: 7 } }), 'notString');
+    assert.equal(refusal({ pointers: { id: 'id' } }), 'badPointer');
+    assert.equal(refusal({ pointers: { id: '/a~2b' } }), 'badPointer');
+    assert.equal(refusal({ pointers: { id: `/${'a'.repeat(200)}` } }), 'tooLong');
+    assert.equal(refusal({ pointers: { id: '/a'.repeat(17) } }), 'tooDeep');
+    assert.equal(refusal({ pointers: {}, amountScale: 'cents' }), 'badScale');
+    const many = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`k${i}`, '/x']));
+    assert.equal(refusal({ pointers: many }), 'tooMany');
+  });
+
+  it('resolves RFC 6901 pointers, escapes and array indexes included, and nothing inherited', () => {
+    const doc = { 'a/b': { 'm~n': [10, 20] }, list: [{ id: 'x' }] };
+    assert.equal(resolvePointer(doc, '/a~1b/m~0n/1'), 20);
+    assert.equal(resolvePointer(doc, '/list/0/id'), 'x');
+    assert.equal(resolvePointer(doc, '/list/01/id'), undefined);
+    assert.equal(resolvePointer(doc, '/list/-'), undefined);
+    assert.equal(resolvePointer(doc, '/constructor'), undefined);
+    assert.equal(resolvePointer(doc, '/list/0/id/length'), undefined);
+    assert.equal(resolvePointer(doc, ''), doc);
+  });
+
+  it('reads the mapped fields over the general reading, and lists what the map misses', () => {
+    const map: FieldMap = parseFieldMap({
+      pointers: {
+        orderList: '/result/machines',
+        id: '/ident',
+        name: '/meta/title',
+        state: '/power/now',
+        address: '/net/0',
+        renewalPrice: '/billing/next',
+        balanceAmount: '/wallet/0/left',
+        invoiceAmount: '/sum',
+      },
+      amountScale: 'minor',
+    });
+    const orders = {
+      result: {
+        machines: [
+          {
+            id: 'wrong',
+            ident: 'm-1',
+            name: 'general',
+            meta: { title: 'web' },
+            power: { now: 'off' },
+            net: ['203.0.113.4'],
+            billing: { next: 1290 },
+          },
+          { ident: 'm-2', meta: {}, power: { now: 'on' } },
+        ],
+      },
+    };
+    const seen = preview(map, {
+      orders,
+      balance: { wallet: [{ left: 4250 }], currency: 'EUR' },
+      invoices: [{ id: 1, sum: 1088 }],
+    });
+    const [first, second] = seen.orders?.value ?? [];
+    assert.equal(first?.id, 'm-1');
+    assert.equal(plain(first?.label ?? ''), 'web');
+    assert.equal(first?.state, 'stopped');
+    assert.equal(first?.address, '203.0.113.4');
+    assert.equal(first?.renewal?.price, 12.9 * 10_000);
+    assert.equal(second?.state, 'running');
+    assert.equal(seen.balance?.value?.amount, 42.5);
+    assert.equal(seen.balance?.value?.currency, 'EUR');
+    assert.equal(seen.invoices?.value?.[0]?.amount, 10.88);
+    assert.deepEqual(
+      seen.misses.filter((m) => m.answer === 'orders').map((m) => [m.key, m.entries]),
+      [
+        ['name', 1],
+        ['address', 1],
+        ['renewalPrice', 1],
+      ],
+    );
+  });
+
+  it('refuses an entry whose mapped id names nothing, rather than reading another id field', () => {
+    const map = parseFieldMap({ pointers: { id: '/ident' } });
+    const seen = preview(map, { orders: [{ id: 7, name: 'a' }, { ident: 'b-1' }] });
+    assert.deepEqual(
+      seen.orders?.value?.map((o) => o.id),
+      ['b-1'],
+    );
+    assert.equal(seen.orders?.skipped, 1);
+  });
+});
+
+describe('the last answers (unit, against a scripted server)', () => {
+  let server: ScriptedServer;
+  afterEach(() => server.close());
+
+  it('keeps the last answer of each endpoint, the key masked and the text cut', async () => {
+    const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, note: `key ${KEY} here` }));
+    server = await ScriptedServer.start((request) =>
+      request.url.endsWith('/balance')
+        ? json({ error: 'unauthorized', message: `bad key ${KEY}` }, 401)
+        : json({ data: big }),
+    );
+    const client = new ApiClient({
+      baseUrl: server.url,
+      getKey: () => KEY,
+      userAgent: 'field-map-test',
+      limiters: new LimiterRegistry(61_000),
+      retry: { maxAttempts: 1 },
+    });
+    await client.listOrders();
+    await client.getBalance().catch(() => undefined);
+    const orders = client.lastAnswer('orders');
+    assert.ok(orders);
+    assert.equal(orders.status, 200);
+    assert.equal(orders.cut, true);
+    assert.ok(orders.text.length <= MAX_ANSWER_TEXT && orders.text.length > MAX_ANSWER_TEXT / 2);
+    assert.ok(!orders.text.includes(KEY));
+    const sample = orders.sample as { data: Array<{ note: string }> };
+    assert.equal(sample.data.length, 20);
+    assert.ok(!JSON.stringify(sample).includes(KEY));
+    const balance = client.lastAnswer('balance');
+    assert.equal(balance?.status, 401);
+    assert.ok(balance?.text.includes('***') && !balance.text.includes(KEY));
+    assert.equal(balance?.sample, undefined);
+    assert.equal(client.lastAnswer('invoices'), undefined);
+    client.forgetAnswers();
+    assert.equal(client.lastAnswer('orders'), undefined);
+    await client.dispose();
+  });
+});
