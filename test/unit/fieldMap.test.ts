@@ -124,6 +124,23 @@ describe('field map (unit)', () => {
   });
 });
 
+describe('field map preview of the answers the readers alone cannot place (unit)', () => {
+  it('says a list held only ids, and reads a single order under the id it was asked for', () => {
+    const map = parseFieldMap({ pointers: { name: '/properties/title', id: '/nothing' } });
+    const seen = preview(map, {
+      orders: ['ns1.example.net', 'ns2.example.net'],
+      order: { data: [{ properties: { title: 'web' }, powerState: 'poweroff' }] },
+      orderId: 'ns1.example.net',
+    });
+    assert.deepEqual(seen.orders?.ids, ['ns1.example.net', 'ns2.example.net']);
+    assert.deepEqual(seen.orders?.value, []);
+    assert.equal(seen.order?.value?.id, 'ns1.example.net');
+    assert.equal(plain(seen.order?.value?.label ?? ''), 'web');
+    assert.equal(seen.order?.value?.state, 'stopped');
+    assert.deepEqual(seen.misses, []);
+  });
+});
+
 describe('the last answers (unit, against a scripted server)', () => {
   let server: ScriptedServer;
   afterEach(() => server.close());

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiError } from '../../src/api/errors';
 import { type Order } from '../../src/api/models';
 import { MAX_UNREADABLE_POLLS, type Settled } from '../../src/store/orders/OrderActions';
@@ -8,6 +10,7 @@ import { type FakeApi, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
 import { apiRequests, idle, simulate, storeFor } from './helpers/storeRig';
 import { type MockApi, startMockApi } from '../mock-api/server';
+import { ScriptedServer, json } from './helpers/scriptedServer';
 import { plain, serverText } from '../../src/util/serverText';
 
 /** OVHcloud's style: the list is the servers' ids, and each one's details are at its single path. */
@@ -193,5 +196,30 @@ describe("the 'ids' dialect, through the real client against the mock API (unit)
     assert.equal(store.orders.get(staging.id)?.state, 'running');
     assert.equal(store.pending(staging.id), undefined);
     store.dispose();
+  });
+});
+
+describe('OVHcloud’s documented answers, through the real client and the store (unit)', () => {
+  it('shows the server the list names by id, with the details read at its path', async () => {
+    const dir = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'providers', 'ovhcloud');
+    const file = (name: string): string => readFileSync(join(dir, name), 'utf8');
+    const server = await ScriptedServer.start(({ url }) =>
+      url === '/api/v1/orders' ? json(JSON.parse(file('orders.json'))) : json(JSON.parse(file('order.json'))),
+    );
+    const clock = new FakeClock(Date.now());
+    const { store } = storeFor({ url: server.url } as MockApi, clock);
+    await store.keyChanged();
+    await store.refresh(['orders'], 'user');
+    const [only] = store.orders.all;
+    assert.equal(store.orders.size, 1);
+    assert.equal(only?.id, 'ns3001234.ip-203-0-113.eu');
+    assert.equal(only?.state, 'running');
+    assert.equal(only?.address, '203.0.113.34');
+    assert.deepEqual(
+      server.requests.map((r) => r.url),
+      ['/api/v1/orders', '/api/v1/orders/ns3001234.ip-203-0-113.eu'],
+    );
+    store.dispose();
+    await server.close();
   });
 });

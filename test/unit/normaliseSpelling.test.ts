@@ -3,11 +3,11 @@ import { normaliseOrder, normaliseOrderList } from '../../src/api/normalise/orde
 import { type FieldTrace } from '../../src/api/normalise/read';
 
 /**
- * Spelling and placement cases of the order readers: names in order of preference (each as sent, else the first key
- * written the same another way), the address walk's key bound, scope and primary siblings, fields traced included.
+ * Spelling and placement cases of the order readers: names in order of preference, each matched by the first key
+ * written the same (case, `_`, `-` aside), the address walk's key bound, scope and primary siblings, traces included.
  */
 const CASES: ReadonlyArray<[string, unknown]> = [
-  ['a name sent as null is no name, whatever another spelling holds', { Name: 'b', id: 1, name: null }],
+  ['the first spelling of a name decides: a later null one changes nothing', { Name: 'b', id: 1, name: null }],
   ['the first squashed spelling decides, even when empty', { id: 1, name: null, Name: 'b' }],
   ['a name that is not text gives way to the next name', { id: 1, title: { x: 1 }, hostname: 'h.example' }],
   ['an id written another way', { Order_ID: 'A-1', name: 'x' }],
@@ -41,9 +41,9 @@ const CASES: ReadonlyArray<[string, unknown]> = [
 
 const EXPECTED: ReadonlyArray<[string, string, string[]]> = [
   [
-    'a name sent as null is no name, whatever another spelling holds',
-    '{"id":"1","label":"#1","state":"unknown"}',
-    ['id id'],
+    'the first spelling of a name decides: a later null one changes nothing',
+    '{"id":"1","label":"b","state":"unknown"}',
+    ['id id', 'name Name'],
   ],
   ['the first squashed spelling decides, even when empty', '{"id":"1","label":"#1","state":"unknown"}', ['id id']],
   [

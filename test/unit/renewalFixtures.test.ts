@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type Balance, type Order, type OrderRenewal } from '../../src/api/models';
 import { normaliseBalance } from '../../src/api/normalise/balance';
 import { normaliseInvoiceList } from '../../src/api/normalise/invoice';
+import { parseFieldMap } from '../../src/api/normalise/fieldMap';
 import { normaliseOrderList } from '../../src/api/normalise/order';
 import { AMOUNT_SCALE } from '../../src/api/normalise/money';
 import { forecast } from '../../src/billing/forecast';
@@ -80,7 +81,9 @@ describe('provider fixtures: renewals and forecasts (unit)', () => {
   const withRenewals = providers.filter((name) => (load(join(FIXTURES, name), 'expected.json') as Json).renewals);
   it('covers the billing panels', () => {
     assert.deepEqual(
-      ['billmanager', 'blesta', 'hostbill', 'paymenter', 'whmcs'].filter((name) => !withRenewals.includes(name)),
+      ['billmanager', 'blesta', 'chargebee', 'fossbilling', 'hostbill', 'paymenter', 'whmcs'].filter(
+        (name) => !withRenewals.includes(name),
+      ),
       [],
     );
   });
@@ -89,7 +92,8 @@ describe('provider fixtures: renewals and forecasts (unit)', () => {
       const dir = join(FIXTURES, name);
       const expected = load(dir, 'expected.json') as Json;
       const body = load(dir, 'orders.json');
-      const orders: Order[] = normaliseOrderList(body).orders;
+      const map = expected.fieldMap === undefined ? undefined : parseFieldMap(expected.fieldMap);
+      const orders: Order[] = normaliseOrderList(body, undefined, map).orders;
 
       it('reads each order’s renewal', () => {
         const rows = expected.renewals as Json[];

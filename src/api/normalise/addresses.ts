@@ -18,7 +18,7 @@ const HOST_KEYS = new Set(
   ),
 );
 const CONTAINER_KEYS = new Set(
-  words('networks publicnet privatenet allocations relationships data attributes interfaces nics network'),
+  words('networks publicnet privatenet allocations relationships data attributes interfaces nics network ipconfig'),
 );
 const SCOPE_KEYS = new Set(words('type access scope visibility'));
 const PRIMARY_KEYS = new Set(words('isdefault isprimary primary default main'));

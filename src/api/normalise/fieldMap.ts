@@ -50,11 +50,12 @@ export function parseFieldMap(value: unknown): FieldMap {
   return Object.freeze({ pointers: Object.freeze(read), ...(amountScale && { amountScale }) });
 }
 
-/** What one answer read as under the map: its value, or why it could not be read; a list's unreadable entries counted. */
+/** What one answer read as under the map, or why it could not be read; of a list, its unreadable entries and bare ids. */
 export interface PreviewPart<T> {
   readonly value?: T;
   readonly error?: ApiError;
   readonly skipped?: number;
+  readonly ids?: readonly string[];
 }
 
 export type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
@@ -77,10 +78,8 @@ export interface FieldMapPreview {
 /** Entries of a list shown in a preview, and looked at for misses. */
 export const PREVIEW_ENTRIES = 5;
 
-const ORDER_KEYS: readonly FieldMapKey[] = [
-  ...['id', 'name', 'state', 'address'],
-  ...['renewalDate', 'renewalPrice', 'renewalCycle', 'renews'],
-] as const;
+/** The keys relative to one order entry: id, name, state, address and the renewal's. */
+const ORDER_KEYS = FIELD_MAP_KEYS.filter((key) => !/^(?:orderList|balance|invoice)/.test(key));
 const INVOICE_KEYS: readonly FieldMapKey[] = ['invoiceNumber', 'invoiceAmount'];
 
 function attempt<T>(read: () => T): { value?: T; error?: ApiError } {
@@ -96,7 +95,8 @@ function entriesOf(map: FieldMap, key: 'orderList' | 'invoiceList', body: unknow
   const pointer = map.pointers[key];
   const keys = key === 'orderList' ? ORDER_LIST_KEYS : INVOICE_LIST_KEYS;
   const list = pointer === undefined ? findList(body, keys, ids)?.list : resolvePointer(body, pointer);
-  return Array.isArray(list) ? list.slice(0, PREVIEW_ENTRIES) : [];
+  // Bare ids have no fields for a pointer to miss.
+  return Array.isArray(list) ? list.slice(0, PREVIEW_ENTRIES).filter((entry) => typeof entry === 'object') : [];
 }
 
 function note(
@@ -118,13 +118,15 @@ function note(
 /** What `map` reads from the last answers (the first few entries of lists), and which of its pointers name nothing. */
 export function preview(
   map: FieldMap,
-  answers: { orders?: unknown; order?: unknown; balance?: unknown; invoices?: unknown },
+  answers: { orders?: unknown; order?: unknown; orderId?: string; balance?: unknown; invoices?: unknown },
 ): FieldMapPreview {
   const { orders, order, balance, invoices } = answers;
   const misses: FieldMapMiss[] = [];
-  const part = <T, L>(read: () => { items: T[]; skipped: number } & L): PreviewPart<readonly T[]> => {
+  const part = <T>(read: () => { items: T[]; ids: string[]; skipped: number }): PreviewPart<readonly T[]> => {
     const { value, error } = attempt(read);
-    return value ? { value: value.items.slice(0, PREVIEW_ENTRIES), skipped: value.skipped } : { error };
+    if (!value) return { error };
+    const { items, ids, skipped } = value;
+    return { value: items.slice(0, PREVIEW_ENTRIES), skipped, ids: ids.slice(0, PREVIEW_ENTRIES) };
   };
   const result: { -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K] } = { misses };
   if (orders !== undefined) {
@@ -132,13 +134,14 @@ export function preview(
     misses.push(...note(map, ORDER_KEYS, entriesOf(map, 'orderList', orders, ORDER_ID_FIELDS), 'orders', true));
     result.orders = part(() => {
       const read = normaliseOrderList(orders, undefined, map);
-      return { items: read.orders, skipped: read.skipped };
+      return { ...read, items: read.orders };
     });
   }
   if (order !== undefined) {
+    // The answer at an order's path is that order: its id is the one asked for, whatever the map says.
     const entry = unwrapObject(order, ORDER_WRAPPERS, ORDER_ID_FIELDS);
-    misses.push(...note(map, ORDER_KEYS, entry ? [entry.raw] : [], 'order'));
-    result.order = attempt(() => normaliseOrder(order, undefined, map));
+    misses.push(...note(map, ORDER_KEYS.slice(1), entry ? [entry.raw] : [], 'order'));
+    result.order = attempt(() => normaliseOrder(order, undefined, map, answers.orderId ?? ''));
   }
   if (balance !== undefined) {
     misses.push(...note(map, ['balanceAmount', 'balanceCurrency'], [balance], 'balance'));
@@ -151,7 +154,7 @@ export function preview(
     );
     result.invoices = part(() => {
       const read = normaliseInvoiceList(invoices, Date.now(), undefined, map);
-      return { items: read.invoices, skipped: read.skipped };
+      return { ...read, items: read.invoices };
     });
   }
   return result;

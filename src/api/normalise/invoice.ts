@@ -29,7 +29,7 @@ const STATUS_WORDS: Readonly<Record<Exclude<InvoiceStatus, 'unknown'>, string>> 
   paid: 'paid settled complete completed closed success succeeded true',
   unpaid:
     'unpaid open due pending issued outstanding awaiting_payment sent draft false not_paid partially_paid ' +
-    'payment_pending partial unpaid_due',
+    'payment_pending partial unpaid_due posted payment_due',
   overdue: 'overdue past_due late expired collections uncollectible',
   cancelled: 'cancelled canceled void voided refunded credited written_off',
 };

@@ -14,12 +14,13 @@ export { normaliseStateWord };
 
 /** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
 export const ORDER_ID_FIELDS = names(
-  'id identifier uuid order_id orderId uid _id service_id server_id instance_id vm_id number',
+  'id identifier uuid order_id orderId uid _id service_id server_id server_number instance_id vm_id number',
 );
 /** A label the user chose, then the service's own domain (on billing panels `name` is the product), the name, hosts. */
 const NAME_FIELDS = names('label display_name title domain server_name name hostname host_name fqdn host description');
 const PLAN_FIELDS = names(
-  'plan plan_name product product_name package tariff type flavor size size_slug server_type commercial_type pricelist',
+  'plan plan_name product product_name package tariff type flavor size size_slug server_type commercial_type ' +
+    'commercial_range pricelist',
 );
 const PLAN_NAMES = words('name title label slug');
 export const ORDER_WRAPPERS = names('data order server service instance droplet result response');

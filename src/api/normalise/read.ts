@@ -50,9 +50,8 @@ export class Scope {
     readonly stateOnly = false,
   ) {}
 
-  /** The key for a name: as sent, else the first key written the same another way. */
-  keyOf(name: string, squashedName: string): string | undefined {
-    if (Object.hasOwn(this.obj, name)) return name;
+  /** The object's key for a name: the first key written the same, whatever its case, `_`, `-` or spaces. */
+  keyOf(squashedName: string): string | undefined {
     if (!this.index) {
       this.index = new Map();
       for (const key in this.obj) {
@@ -67,7 +66,7 @@ export class Scope {
   hits(table: Names): Hit[] {
     const found: Hit[] = [];
     for (let i = 0; i < table.list.length; i++) {
-      const key = this.keyOf(table.list[i] as string, table.squashed[i] as string);
+      const key = this.keyOf(table.squashed[i] as string);
       const value = key === undefined ? undefined : this.obj[key];
       if (key !== undefined && value !== undefined && value !== null) found.push({ scope: this, key, value });
     }
@@ -100,7 +99,7 @@ export function find(
   for (const scope of scopes) {
     if (scope.stateOnly && !options.stateToo) continue;
     for (let i = 0; i < table.list.length; i++) {
-      const key = scope.keyOf(table.list[i] as string, table.squashed[i] as string);
+      const key = scope.keyOf(table.squashed[i] as string);
       if (key === undefined) continue;
       const value = scope.obj[key];
       if (options.present) return { scope, key, value };

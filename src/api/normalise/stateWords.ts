@@ -15,7 +15,8 @@ const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, string>> = {
     'starting stopping restarting rebooting reinstalling installing provisioning pending creating building ' +
     'deploying migrating processing queued in_progress booting shutting_down powering_on powering_off resizing ' +
     'rebuilding updating initializing busy transitioning setup reloading new restoring restoring_backup cloning ' +
-    'upgrading maintenance deleting backing_up transferring deallocating vm_starting vm_stopping vm_deallocating',
+    'upgrading maintenance deleting backing_up transferring deallocating vm_starting vm_stopping vm_deallocating ' +
+    'in_process',
   suspended:
     'suspended blocked locked frozen disabled expired overdue banned terminated cancelled canceled deleted fraud ' +
     'archive archived on_hold destroyed',

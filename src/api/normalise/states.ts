@@ -10,8 +10,12 @@ const LIFECYCLE = names(
     'order_status account_status phase',
 );
 /** Power fields: whether the machine runs. Better than an "active" lifecycle for running/stopped. */
-const POWER = names('power_status power_state powerstate current_state vm_state power running_state instance_state');
+/** `statuses` is Azure's list of status objects (`{code: "PowerState/running"}`): the first of a known state counts. */
+const POWER = names(
+  'power_status power_state powerstate current_state vm_state power running_state instance_state statuses',
+);
 const SUB_FIELDS = names('name value code label status state');
+const STATUS = names('status');
 /** Booleans that, when true, say the service cannot be used, is busy, or runs, whatever the status word. */
 const SUSPENDED_FLAGS = names('is_suspended suspended locked is_locked');
 const BUSY_FLAGS = names('is_installing is_transferring installing');
@@ -27,6 +31,15 @@ interface Word {
 function wordsOf(scopes: readonly Scope[], table: Names): Word[] {
   const found: Word[] = [];
   for (const hit of scopes.flatMap((scope) => scope.hits(table))) {
+    if (Array.isArray(hit.value)) {
+      const listed = wordsOf(
+        hit.value.slice(0, 8).flatMap((v: unknown) => (isObject(v) ? [new Scope({ status: v }, pathOf(hit))] : [])),
+        STATUS,
+      );
+      const known = listed.find((w) => w.state !== 'unknown') ?? listed[0];
+      if (known) found.push(known);
+      continue;
+    }
     const inner = isObject(hit.value) ? findText([new Scope(hit.value, pathOf(hit))], SUB_FIELDS) : undefined;
     const { value } = hit;
     const text = inner?.text ?? (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');

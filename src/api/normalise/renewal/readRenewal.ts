@@ -50,8 +50,10 @@ function cycleText(value: unknown): string | undefined {
 }
 
 /** A count field present but unreadable (`term: 1200`) leaves the cycle unknown, never one of the unit. */
-function readCycle(scopes: readonly Scope[]): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
-  const word = first(scopes, F.cycle);
+function readCycle(
+  scopes: readonly Scope[],
+  word = first(scopes, F.cycle),
+): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
   if (word) return { cycle: readCycleWord(bare(word.value)), text: cycleText(word.value), hit: word };
   for (const hit of scopes.flatMap((scope) => scope.hits(F.unit))) {
     const value = bare(hit.value);
@@ -80,8 +82,10 @@ function readFlag(wrapped: unknown): { renews: boolean; months?: number } | unde
   return undefined;
 }
 
-function readAutoRenew(scopes: readonly Scope[]): { autoRenew: boolean; months?: number; hit: Hit } | undefined {
-  const renews = first(scopes, F.renews);
+function readAutoRenew(
+  scopes: readonly Scope[],
+  renews = first(scopes, F.renews),
+): { autoRenew: boolean; months?: number; hit: Hit } | undefined {
   const hit = renews ?? first(scopes, F.doesNotRenew);
   const flag = hit && readFlag(hit.value);
   if (!hit || !flag) return undefined;
@@ -118,20 +122,13 @@ export function readRenewal(
   const scopes = withNested(
     Array.isArray(fields) ? (fields as readonly Scope[]) : [new Scope(fields as RawObject, base)],
   );
-  const minor = map?.amountScale === 'minor';
-  const dateHit = mappedHit(map, 'renewalDate', raw) ?? first(scopes, F.date);
+  const given = (key: FieldMapKey): Hit | undefined => mappedHit(map, key, raw);
+  const dateHit = given('renewalDate') ?? first(scopes, F.date);
   const date = dateHit && readDate(bare(dateHit.value));
-  const mappedPrice = mappedHit(map, 'renewalPrice', raw);
   const outer = currencyField(scopes)?.code;
-  const price = readPrice(scopes, outer, minor, mappedPrice ?? first(scopes, F.price));
-  const mappedCycle = mappedHit(map, 'renewalCycle', raw);
-  const cycle = mappedCycle
-    ? { cycle: readCycleWord(bare(mappedCycle.value)), text: cycleText(mappedCycle.value), hit: mappedCycle }
-    : readCycle(scopes);
-  const mappedRenews = mappedHit(map, 'renews', raw);
-  const flag = mappedRenews && readFlag(mappedRenews.value);
-  const renew =
-    flag && mappedRenews ? { autoRenew: flag.renews, hit: mappedRenews, months: undefined } : readAutoRenew(scopes);
+  const price = readPrice(scopes, outer, map?.amountScale === 'minor', given('renewalPrice') ?? first(scopes, F.price));
+  const cycle = readCycle(scopes, given('renewalCycle') ?? first(scopes, F.cycle));
+  const renew = readAutoRenew(scopes, given('renews') ?? first(scopes, F.renews));
   let cycleValue = cycle?.cycle;
   // A price per month says the cycle, and so does BILLmanager's renewal period in months; nothing else is assumed.
   if (!cycle && renew?.months !== undefined) cycleValue = cycleOf('month', renew.months);
