@@ -4,7 +4,7 @@ import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
-import { type AnswerKind, LastAnswers, maskedHead, sampleOf } from './lastAnswers';
+import { type AnswerKind, LastAnswers, maskedHead } from './lastAnswers';
 import { type RawResponse } from './listPages';
 import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
@@ -152,7 +152,6 @@ export class RequestPipeline {
           if (kind === undefined) return;
           const { text, cut } = maskedHead(answered.body, secrets);
           const at = this.clock.now();
-          const sample = json === undefined ? undefined : sampleOf(json);
           this.answers.note({
             kind,
             method,
@@ -161,7 +160,7 @@ export class RequestPipeline {
             at,
             text,
             cut,
-            sample,
+            parsed: json !== undefined,
           });
         };
         let json: unknown;

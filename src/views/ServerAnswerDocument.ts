@@ -31,7 +31,7 @@ export function sentUri(account: Account, topic: SentTopic): vscode.Uri {
  */
 export function answerBody(answer: LastAnswer | undefined): unknown {
   if (!answer) return undefined;
-  if (answer.cut || answer.sample === undefined) return answer.text;
+  if (answer.cut || !answer.parsed) return answer.text;
   try {
     return JSON.parse(answer.text) as unknown;
   } catch {
