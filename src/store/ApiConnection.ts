@@ -1,7 +1,6 @@
 import { type RequestLogEntry } from '../api/ApiClient';
 import { type ApiClientLike, type StoreDeps } from './types';
 
-/** The API client for the configured server: built on first use, rebuilt after the settings change. */
 export class ApiConnection {
   private client?: ApiClientLike;
   private clientBaseUrl?: string;
@@ -11,7 +10,6 @@ export class ApiConnection {
     private readonly onRequest: (entry: RequestLogEntry) => void,
   ) {}
 
-  /** The base URL the current client talks to, if one was built. */
   get baseUrl(): string | undefined {
     return this.clientBaseUrl;
   }
@@ -30,7 +28,6 @@ export class ApiConnection {
     return this.client;
   }
 
-  /** A client of its own for one key, e.g. to check a key before it is stored. */
   create(getKey: () => Promise<string | undefined> | string | undefined): ApiClientLike {
     const settings = this.deps.settings();
     const timeout = settings.requestTimeoutMs;
@@ -43,14 +40,13 @@ export class ApiConnection {
     });
   }
 
-  /** The next request gets a new client; the requests under way finish on this one, which then closes. */
+  /** The requests under way finish on the old client. */
   retire(): void {
     const client = this.client;
     this.client = undefined;
     client?.close().catch(() => undefined);
   }
 
-  /** Abandons the requests under way: they belong to a server or key no longer in use. */
   abandon(): void {
     const client = this.client;
     this.client = undefined;
