@@ -3,9 +3,14 @@
  * elsewhere), so whatever a message quotes, none of it becomes a link, an icon or an invisible character.
  */
 import * as vscode from 'vscode';
-import { guardMessage } from './inert';
+import { forMessage, guardMessage } from './inert';
 
 export type Severity = 'info' | 'warning' | 'error';
+
+/** `name`: the account's, when there are several. */
+export function inAccount(name: string | undefined, message: string): string {
+  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
+}
 
 /** A notification with buttons; resolves to the button chosen, or undefined when it was dismissed. */
 export function tell(severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined> {
