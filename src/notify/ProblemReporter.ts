@@ -12,14 +12,11 @@ import { tell } from './show';
 export interface ReportingAccount {
   readonly store: Store;
   readonly baseUrl: string;
-  /** With several accounts, its name; else undefined. */
   shownName(): string | undefined;
 }
 
-/**
- * Every failure of a refresh the user asked for, only the first of an outage for background work: a dead server
- * cannot flood the screen. Commands report their own failures (actions, Show Details) through the command wrapper.
- */
+// Every failure of a refresh the user asked for, only the first of an outage for background work: a dead server
+// cannot flood the screen. Commands report their own failures (actions, Show Details).
 export class ProblemReporter extends Disposable {
   private lastShown?: { text: string; at: number };
 
