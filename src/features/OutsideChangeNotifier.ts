@@ -119,35 +119,28 @@ export class OutsideChangeNotifier extends Disposable {
 }
 
 function oneMessage(change: OutsideChange): string {
-  switch (change.kind) {
-    case 'stopped':
-      return vscode.l10n.t('{0} stopped, and not by an action from this window.', name(change));
-    case 'suspended':
-      return vscode.l10n.t('{0} was suspended by the provider.', name(change));
-    case 'running':
-      return vscode.l10n.t('{0} is running again, started outside this window.', name(change));
-    case 'disappeared':
-      return vscode.l10n.t('{0} is no longer in the account.', name(change));
-    case 'appeared':
-    case 'edited':
-      return vscode.l10n.t('New server in the account: {0}.', name(change));
-  }
+  const who = name(change);
+  const appeared = vscode.l10n.t('New server in the account: {0}.', who);
+  return {
+    stopped: vscode.l10n.t('{0} stopped, and not by an action from this window.', who),
+    suspended: vscode.l10n.t('{0} was suspended by the provider.', who),
+    running: vscode.l10n.t('{0} is running again, started outside this window.', who),
+    disappeared: vscode.l10n.t('{0} is no longer in the account.', who),
+    appeared,
+    edited: appeared,
+  }[change.kind];
 }
 
 function kindWord(change: OutsideChange): string {
-  switch (change.kind) {
-    case 'stopped':
-      return vscode.l10n.t('stopped');
-    case 'suspended':
-      return vscode.l10n.t('suspended');
-    case 'running':
-      return vscode.l10n.t('running');
-    case 'disappeared':
-      return vscode.l10n.t('removed');
-    case 'appeared':
-    case 'edited':
-      return vscode.l10n.t('new');
-  }
+  const appeared = vscode.l10n.t('new');
+  return {
+    stopped: vscode.l10n.t('stopped'),
+    suspended: vscode.l10n.t('suspended'),
+    running: vscode.l10n.t('running'),
+    disappeared: vscode.l10n.t('removed'),
+    appeared,
+    edited: appeared,
+  }[change.kind];
 }
 
 function name(change: OutsideChange): string {
