@@ -103,82 +103,60 @@ function invoiceOf(notice: RenewalNotice): { readonly url?: string } | undefined
   return renewal.invoice;
 }
 
-function oneMessage(notice: RenewalNotice, forecast: Forecast): string {
-  const { renewal, daysAway } = notice;
-  const who = subjectWords(renewal, forMessage);
+function oneMessage({ renewal, daysAway }: RenewalNotice, forecast: Forecast): string {
+  const { source } = renewal;
+  const subject =
+    source.kind === 'invoice'
+      ? forMessage(source.number ?? `#${source.invoiceId}`, 60)
+      : subjectWords(renewal, forMessage);
   const day = dayWords(renewal.day, forecast.today);
   const amount = moneyWords(renewal.amount ?? 0, renewal.currency);
   const short = moneyWords(renewal.shortBy ?? 0, forecast.currency);
-  if (renewal.source.kind === 'invoice') {
-    const number = forMessage(renewal.source.number ?? `#${renewal.source.invoiceId}`, 60);
+  const later = [subject, day, daysAway, amount, short];
+  const dated = [subject, day, amount, short];
+  const today = [subject, amount, short];
+  if (source.kind === 'invoice') {
     if (daysAway > 1) {
       return vscode.l10n.t(
         'Invoice {0} is due on {1}, in {2} days, for {3}, and your balance does not cover it: short by {4}.',
-        number,
-        day,
-        daysAway,
-        amount,
-        short,
+        ...later,
       );
     }
     if (daysAway === 1) {
       return vscode.l10n.t(
         'Invoice {0} is due tomorrow, {1}, for {2}, and your balance does not cover it: short by {3}.',
-        number,
-        day,
-        amount,
-        short,
+        ...dated,
       );
     }
     if (daysAway === 0) {
       return vscode.l10n.t(
         'Invoice {0} is due today for {1}, and your balance does not cover it: short by {2}.',
-        number,
-        amount,
-        short,
+        ...today,
       );
     }
     return vscode.l10n.t(
       'Invoice {0} was due on {1} ({2}), and your balance does not cover it: short by {3}.',
-      number,
-      day,
-      amount,
-      short,
+      ...dated,
     );
   }
   if (daysAway > 1) {
     return vscode.l10n.t(
       '{0} renews on {1}, in {2} days, for {3}, and your balance does not cover it: short by {4}.',
-      who,
-      day,
-      daysAway,
-      amount,
-      short,
+      ...later,
     );
   }
   if (daysAway === 1) {
     return vscode.l10n.t(
       '{0} renews tomorrow, {1}, for {2}, and your balance does not cover it: short by {3}.',
-      who,
-      day,
-      amount,
-      short,
+      ...dated,
     );
   }
   if (daysAway === 0) {
-    return vscode.l10n.t(
-      '{0} renews today for {1}, and your balance does not cover it: short by {2}.',
-      who,
-      amount,
-      short,
-    );
+    return vscode.l10n.t('{0} renews today for {1}, and your balance does not cover it: short by {2}.', ...today);
   }
   return vscode.l10n.t(
     '{0} was due to renew on {1} ({2}), and your balance does not cover it: short by {3}.',
-    who,
-    day,
-    amount,
-    short,
+    ...dated,
   );
 }
 

@@ -173,24 +173,10 @@ export function coverageSentence(forecast: Forecast, quote: Quote): string | und
       const { first } = coverage;
       const amount = moneyWords(first.amount ?? 0, first.currency);
       const short = moneyWords(coverage.shortBy, forecast.currency);
-      const day = dayWords(first.day, today);
+      const words = [balance, subjectWords(first, quote), dayWords(first.day, today), amount, short];
       return first.source.kind === 'order'
-        ? vscode.l10n.t(
-            "{0} does not cover {1}'s renewal on {2} ({3}): short by {4}",
-            balance,
-            subjectWords(first, quote),
-            day,
-            amount,
-            short,
-          )
-        : vscode.l10n.t(
-            '{0} does not cover {1}, due {2} ({3}): short by {4}',
-            balance,
-            subjectWords(first, quote),
-            day,
-            amount,
-            short,
-          );
+        ? vscode.l10n.t("{0} does not cover {1}'s renewal on {2} ({3}): short by {4}", ...words)
+        : vscode.l10n.t('{0} does not cover {1}, due {2} ({3}): short by {4}', ...words);
     }
   }
 }
