@@ -162,25 +162,17 @@ export class AccountModel extends Disposable {
   private sync(): void {
     const records = this.records;
     const before = this.list;
-    const next: Account[] = [];
     let changed = records.length !== before.length;
-    for (const record of records) {
+    const next = records.map((record) => {
       const existing = before.find((account) => account.id === record.id);
-      if (existing) {
-        if (!sameRecord(existing.record, record)) {
-          existing.update(record);
-          changed = true;
-        }
-        next.push(existing);
-      } else {
-        next.push(this.build(record));
-        changed = true;
-      }
-    }
+      if (existing && sameRecord(existing.record, record)) return existing;
+      changed = true;
+      if (!existing) return this.build(record);
+      existing.update(record);
+      return existing;
+    });
     this.list = next;
-    for (const account of before) {
-      if (!next.includes(account)) account.dispose();
-    }
+    for (const account of before) if (!next.includes(account)) account.dispose();
     if (changed) this.onDidChangeEmitter.fire();
   }
 
