@@ -8,6 +8,7 @@ import {
   readStoredAccounts,
   type StoredAccounts,
 } from './accountList';
+import { Disposable } from '../util/lifecycle';
 import { SERVER_MARKS_KEY } from './ServerMarks';
 
 /** About 6 s in all. */
@@ -15,25 +16,22 @@ const ARRIVAL_WAITS_MS = [100, 200, 400, 800, 1_600, 3_200];
 
 // In `globalState`, not settings: a workspace cannot shadow it. Other windows hear of a write through a marker secret
 // (see CHANGE_MARKER_SECRET); Settings Sync writes no marker, so regaining focus reads the list again too.
-export class AccountRegistry implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
+export class AccountRegistry extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.emitter.event;
-  private readonly subscriptions: vscode.Disposable[] = [];
   private seen: string;
   private counter = 0;
   private generation = 0;
-  private disposed = false;
 
   constructor(
     private readonly memento: vscode.Memento & { setKeysForSync(keys: readonly string[]): void },
     private readonly secrets: vscode.SecretStorage,
   ) {
+    super();
     memento.setKeysForSync([ACCOUNTS_STATE_KEY, SERVER_MARKS_KEY]);
     this.seen = digestOf(this.stored);
-    this.subscriptions.push(
-      secrets.onDidChange((event) => event.key === CHANGE_MARKER_SECRET && void this.followAnnouncement()),
-      vscode.window.onDidChangeWindowState((state) => state.focused && this.reread()),
-    );
+    this.register(secrets.onDidChange((event) => event.key === CHANGE_MARKER_SECRET && void this.followAnnouncement()));
+    this.register(vscode.window.onDidChangeWindowState((state) => state.focused && this.reread()));
   }
 
   get stored(): StoredAccounts {
@@ -73,11 +71,5 @@ export class AccountRegistry implements vscode.Disposable {
       this.reread();
       if (!wanted || this.seen === wanted) return;
     }
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.emitter.dispose();
   }
 }

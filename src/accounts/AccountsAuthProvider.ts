@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../util/lifecycle';
 import { type Account } from './Account';
 import { type AccountModel } from './AccountModel';
 
@@ -6,21 +7,23 @@ export const AUTH_PROVIDER_ID = 'hostingAccount';
 
 // The session's `accessToken` is the account's id, never its API key: any extension may ask for our sessions (after a
 // consent prompt), and the key may only ever travel to its own API origin, through our own client.
-export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class AccountsAuthProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly emitter = this.register(
+    new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>(),
+  );
   readonly onDidChangeSessions = this.emitter.event;
   private last: Map<string, vscode.AuthenticationSession>;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly model: AccountModel) {
+    super();
     this.last = this.current();
-    this.subscriptions = [
-      model.onDidChange(() => this.update()),
-      model.onDidChangeState(() => this.update()),
+    this.register(model.onDidChange(() => this.update()));
+    this.register(model.onDidChangeState(() => this.update()));
+    this.register(
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Hosting Account'), this, {
         supportsMultipleAccounts: true,
       }),
-    ];
+    );
   }
 
   update(): void {
@@ -73,11 +76,6 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
       if (account.store.hasApiKey) sessions.set(account.id, sessionOf(account));
     }
     return sessions;
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.emitter.dispose();
   }
 }
 

@@ -184,11 +184,11 @@ export function parse(text: string, now: number): { events: HistoryEvent[]; line
 }
 
 /** Windows append in about time order, not exactly. */
-function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
+function keep(events: readonly HistoryEvent[], now: number): HistoryEvent[] {
   return events
     .filter((event) => now - event.at <= MAX_AGE_MS)
     .sort((a, b) => a.at - b.at)
-    .slice(-max);
+    .slice(-MAX_EVENTS);
 }
 
 function readEvent(line: string): HistoryEvent | undefined {
