@@ -3,7 +3,6 @@ import type * as vscode from 'vscode';
 import { type Settings, readSettings } from '../config';
 import { type FieldMap } from '../api/normalise/fieldMap';
 import { type Log } from '../log';
-import { showInsecureTlsNotice } from '../notify/insecureTlsNotice';
 import { type Settled } from '../store/orders/OrderActions';
 import { type OutsideChange } from '../store/outsideChanges';
 import { type Visibility } from '../store/Scheduler';
@@ -36,15 +35,6 @@ export interface AccountModelOptions {
   readonly userAgent: string;
 }
 
-/**
- * Every account, the first one first, as VS Code's git extension holds its repositories: one list, built by one
- * factory, with events as accounts come and go and as any account's data changes. The trees, the status bar, the view
- * messages, the details documents, the features and the commands all take this model; none is told about accounts by
- * another module setting its fields.
- *
- * The first account (`default`) is the `hostingAccount.baseUrl` setting and the secret the extension always used; the
- * added ones are listed in `globalState` (see AccountRegistry, which also follows other windows' changes).
- */
 export class AccountModel extends Disposable {
   readonly registry: AccountRegistry;
   private readonly clients: ApiClients;
@@ -53,7 +43,6 @@ export class AccountModel extends Disposable {
   private visibility: Visibility = { ordersVisible: false, invoicesVisible: false, focused: true };
 
   private readonly onDidChangeEmitter = this.register(new Emitter<void>());
-  /** Accounts were added, removed, renamed or moved. */
   readonly onDidChange = this.onDidChangeEmitter.event;
   private readonly onDidChangeStateEmitter = this.register(new Emitter<Account>());
   readonly onDidChangeState = this.onDidChangeStateEmitter.event;
@@ -64,32 +53,27 @@ export class AccountModel extends Disposable {
   private readonly onDidSettleEmitter = this.register(new Emitter<AccountEvent<Settled>>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
   private readonly onDidChangeMarksEmitter = this.register(new Emitter<Account>());
-  /** An account's servers were protected, pinned or labelled (or the reverse). */
   readonly onDidChangeMarks = this.onDidChangeMarksEmitter.event;
   private readonly onDidSeeChangesEmitter = this.register(new Emitter<AccountEvent<readonly OutsideChange[]>>());
-  /** An account's read showed changes no action of this window explains. */
   readonly onDidSeeChanges = this.onDidSeeChangesEmitter.event;
   private readonly onDidRequestEmitter = this.register(new Emitter<Account>());
-  /** An account made a request (its request budget changed). */
   readonly onDidRequest = this.onDidRequestEmitter.event;
 
   constructor(private readonly options: AccountModelOptions) {
     super();
     this.settings = readSettings();
     this.clients = this.register(new ApiClients(options.log, options.userAgent));
-    this.register(this.clients.onDidMeetInsecureTls(() => void showInsecureTlsNotice()));
     this.registry = this.register(new AccountRegistry(options.context.globalState, options.context.secrets));
     this.register(this.registry.onDidChange(() => this.sync()));
     this.register({ dispose: () => this.list.splice(0).forEach((account) => account.dispose()) });
     this.sync();
   }
 
-  /** Every account, the first one first. */
   get accounts(): readonly Account[] {
     return this.list;
   }
 
-  /** The first account: always there (with no address yet, it says so). */
+  /** Always there (with no address yet, it says so). */
   get first(): Account {
     const first = this.list[0];
     if (!first) throw new Error('the first account is missing');
@@ -104,41 +88,35 @@ export class AccountModel extends Disposable {
     return this.list.find((account) => account.id === id);
   }
 
-  /** The records of every account, the first one first. */
   get records(): AccountRecord[] {
     return allAccounts(this.registry.stored, this.settings);
   }
 
-  /**
-   * The live account a command argument belongs to: the account itself, or anything that knows its account (a tree
-   * node, a row). Undefined for anything else, and for an account removed meanwhile: nothing acts there.
-   */
+  /** Undefined for an account removed meanwhile: nothing acts there. */
   accountOf(arg: unknown): Account | undefined {
     const account = accountIn(arg);
     return account && this.list.includes(account) ? account : undefined;
   }
 
-  /** Whether an argument names an account at all (live or removed): a command given one never asks which. */
+  /** Live or removed: a command given one never asks which. */
   namesAccount(arg: unknown): boolean {
     return accountIn(arg) !== undefined;
   }
 
   setVisibility(change: Partial<Visibility>): void {
     this.visibility = { ...this.visibility, ...change };
-    for (const account of this.list) account.setVisibility(change);
+    for (const account of this.list) account.scheduler.setVisibility(change);
   }
 
-  /** A setting changed: every account gets it (the first one's address too, which is a setting). */
   settingsChanged(event: vscode.ConfigurationChangeEvent): void {
     const network = this.clients.networkChanged(event);
     if (!network && !event.affectsConfiguration('hostingAccount')) return;
     this.settings = readSettings();
     const client = network || ['requestTimeout', 'maxRequestsPerMinute'].some((name) => affected(event, name));
     for (const account of this.list) {
-      // The next request builds a client with the new limits or route; the requests under way finish on the old one.
       if (client) account.store.settingsChanged();
       if (affected(event, 'refreshInterval') || affected(event, 'watchInterval')) {
-        account.setIntervals({
+        account.scheduler.setIntervals({
           refreshSeconds: this.settings.refreshIntervalSeconds,
           watchMinutes: this.settings.watchIntervalMinutes,
         });
@@ -147,13 +125,11 @@ export class AccountModel extends Disposable {
     if (affected(event, 'baseUrl') || affected(event, 'websiteUrl')) this.sync();
   }
 
-  /** Whether an account other than `except` is called `name`, in any case. */
   nameInUse(name: string, except?: string): boolean {
     const key = nameKey(name);
     return this.list.some((account) => account.id !== except && nameKey(account.name) === key);
   }
 
-  /** Adds an account after the first, with a new id; its key comes next (see the Add Account command). */
   async add(record: AccountRecord): Promise<Account> {
     if (this.nameInUse(record.label)) throw new RangeError('account name in use');
     await this.registry.update((stored) => addAccount(stored, record));
@@ -162,7 +138,7 @@ export class AccountModel extends Disposable {
     return account;
   }
 
-  /** Removes an added account, its key and its history from this machine; its store goes first. */
+  /** Its store goes first. */
   async remove(id: string): Promise<void> {
     const account = this.get(id);
     if (!account || id === DEFAULT_ACCOUNT_ID) return;
@@ -176,44 +152,33 @@ export class AccountModel extends Disposable {
     await this.registry.update((stored) => renameAccount(stored, id, label));
   }
 
-  /** An added account's new address (the first one's is the setting: see the Edit Account Address command). */
   async setAddress(id: string, address: { baseUrl: string; websiteUrl?: string }): Promise<void> {
     await this.registry.update((stored) => editAccountAddress(stored, id, address));
   }
 
-  /** Keeps an account's field map (none: read as usual); the account reads its data again through it. */
   async setFieldMap(id: string, fieldMap: FieldMap | undefined): Promise<void> {
     await this.registry.update((stored) => setFieldMap(stored, id, fieldMap));
   }
 
-  /** Reads every account's key now (the Accounts menu's Sign In waits for it rather than for the change event). */
+  /** The Accounts menu's Sign In waits for this rather than for the change event. */
   async keysChanged(): Promise<void> {
     await Promise.all(this.list.map((account) => account.keyChanged()));
   }
 
-  /** Reads the list again: builds the accounts added, frees the ones removed (their answers are dropped), relabels. */
   private sync(): void {
     const records = this.records;
     const before = this.list;
-    const next: Account[] = [];
     let changed = records.length !== before.length;
-    for (const record of records) {
+    const next = records.map((record) => {
       const existing = before.find((account) => account.id === record.id);
-      if (existing) {
-        if (!sameRecord(existing.record, record)) {
-          existing.update(record);
-          changed = true;
-        }
-        next.push(existing);
-      } else {
-        next.push(this.build(record));
-        changed = true;
-      }
-    }
+      if (existing && sameRecord(existing.record, record)) return existing;
+      changed = true;
+      if (!existing) return this.build(record);
+      existing.update(record);
+      return existing;
+    });
     this.list = next;
-    for (const account of before) {
-      if (!next.includes(account)) account.dispose();
-    }
+    for (const account of before) if (!next.includes(account)) account.dispose();
     if (changed) this.onDidChangeEmitter.fire();
   }
 
@@ -236,13 +201,12 @@ export class AccountModel extends Disposable {
     account.onDidSeeChanges((value) => this.onDidSeeChangesEmitter.fire({ account, value }));
     store.onDidRequest(() => this.onDidRequestEmitter.fire(account));
     account.marks.onDidChange(() => this.onDidChangeMarksEmitter.fire(account));
-    account.setVisibility(this.visibility);
+    account.scheduler.setVisibility(this.visibility);
     void account.keyChanged();
     return account;
   }
 }
 
-/** The account an argument knows: itself, or its `account` (tree nodes, rows). */
 function accountIn(arg: unknown): Account | undefined {
   if (arg instanceof Account) return arg;
   if (typeof arg !== 'object' || arg === null || !('account' in arg)) return undefined;

@@ -1,36 +1,31 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../util/lifecycle';
 import { type Account } from './Account';
 import { type AccountModel } from './AccountModel';
 
 export const AUTH_PROVIDER_ID = 'hostingAccount';
 
-/**
- * The accounts in VS Code's Accounts menu: one session per account with a key on this machine, Sign Out removes that
- * key, Sign In runs Set API Key (the first account) or Add Account (the others), which check the key with `/me`. In a
- * window never set up, Sign In first asks for the API's address (Edit Account Address on the first account).
- *
- * The session's `accessToken` is the account's id, never its API key: any extension may ask for our sessions
- * (`vscode.authentication.getSession('hostingAccount', …)`, after a consent prompt), and the key may only ever travel
- * to its own API origin, through our own client. The token is an opaque, non-secret handle.
- */
-export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+// The session's `accessToken` is the account's id, never its API key: any extension may ask for our sessions (after a
+// consent prompt), and the key may only ever travel to its own API origin, through our own client.
+export class AccountsAuthProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly emitter = this.register(
+    new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>(),
+  );
   readonly onDidChangeSessions = this.emitter.event;
   private last: Map<string, vscode.AuthenticationSession>;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly model: AccountModel) {
+    super();
     this.last = this.current();
-    this.subscriptions = [
-      model.onDidChange(() => this.update()),
-      model.onDidChangeState(() => this.update()),
+    this.register(model.onDidChange(() => this.update()));
+    this.register(model.onDidChangeState(() => this.update()));
+    this.register(
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Hosting Account'), this, {
         supportsMultipleAccounts: true,
       }),
-    ];
+    );
   }
 
-  /** Called on every key or account change (here or, through `secrets.onDidChange`, in another window). */
   update(): void {
     const next = this.current();
     const added = [...next.values()].filter((s) => !this.last.has(s.id));
@@ -51,17 +46,14 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
   async createSession(): Promise<vscode.AuthenticationSession> {
     const before = this.current();
     const first = this.model.first;
+    const noAddress = (): boolean => first.store.state === 'noBaseUrl' || first.store.state === 'badBaseUrl';
     if (!first.store.hasApiKey) {
-      if (first.store.state === 'noBaseUrl' || first.store.state === 'badBaseUrl') {
-        await vscode.commands.executeCommand('hostingAccount.account.editAddress', first);
-      }
-      if (first.store.state !== 'noBaseUrl' && first.store.state !== 'badBaseUrl') {
-        await vscode.commands.executeCommand('hostingAccount.setApiKey', first);
-      }
+      if (noAddress()) await vscode.commands.executeCommand('hostingAccount.account.editAddress', first);
+      if (!noAddress()) await vscode.commands.executeCommand('hostingAccount.setApiKey', first);
     } else {
       await vscode.commands.executeCommand('hostingAccount.account.add');
     }
-    // The key was stored; the store hears of it a moment later through `secrets.onDidChange`: look now.
+    // The store would hear of the key a moment later through `secrets.onDidChange`: look now.
     await this.model.keysChanged();
     const created = [...this.current().values()].find((s) => !before.has(s.id));
     if (!created) throw new Error(vscode.l10n.t('Signing in to the hosting account was cancelled.'));
@@ -84,11 +76,6 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
       if (account.store.hasApiKey) sessions.set(account.id, sessionOf(account));
     }
     return sessions;
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.emitter.dispose();
   }
 }
 

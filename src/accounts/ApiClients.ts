@@ -1,28 +1,21 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { ApiClient } from '../api/ApiClient';
 import { LimiterRegistry } from '../api/RateLimiter';
 import { type NetworkSettings } from '../api/network/settings';
 import { proxySecrets } from '../api/network/secrets';
 import { readNetworkSettings } from '../config';
 import { type Log } from '../log';
+import { tell } from '../notify/show';
 import { type StoreDeps } from '../store/types';
-import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 
-/**
- * Builds every account's API clients the same way. They share the limiter registry, which counts per key and origin and
- * outlives any one client (a settings change rebuilds the client, not the count), and the network settings, read when
- * the first client is built and again after an `http.*` setting changed.
- */
+/** The limiter registry counts per key and origin and outlives any one client: a settings change keeps the count. */
 export class ApiClients extends Disposable {
   private network?: NetworkSettings;
   private readonly limiters = new LimiterRegistry();
   private insecureTlsTold = false;
   private readonly httpLog: Log;
   private readonly fieldsLog: Log;
-  private readonly onDidMeetInsecureTlsEmitter = this.register(new Emitter<void>());
-  /** Certificate checks are off (`http.proxyStrictSSL: false`): once per session, the user should hear of it. */
-  readonly onDidMeetInsecureTls = this.onDidMeetInsecureTlsEmitter.event;
 
   constructor(
     private readonly log: Log,
@@ -40,7 +33,7 @@ export class ApiClients extends Disposable {
     this.log.setSecrets('proxy', proxySecrets(network));
     if (network.strictSSL === false && !this.insecureTlsTold) {
       this.insecureTlsTold = true;
-      this.onDidMeetInsecureTlsEmitter.fire();
+      void insecureTlsNotice();
     }
     return new ApiClient({
       ...options,
@@ -53,10 +46,22 @@ export class ApiClients extends Disposable {
     });
   };
 
-  /** The next client is built on the new route; the requests under way finish on theirs. */
   networkChanged(event: vscode.ConfigurationChangeEvent): boolean {
     if (!event.affectsConfiguration('http')) return false;
     this.network = undefined;
     return true;
   }
+}
+
+/** The user's call, but the key then travels over connections anyone on the path could intercept. */
+async function insecureTlsNotice(): Promise<void> {
+  const open = vscode.l10n.t('Open Settings');
+  const picked = await tell(
+    'warning',
+    vscode.l10n.t(
+      'Hosting Account does not check TLS certificates, because http.proxyStrictSSL is off: anyone on the network path could read your API key.',
+    ),
+    open,
+  );
+  if (picked === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL');
 }

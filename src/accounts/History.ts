@@ -8,17 +8,14 @@ import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type ServerText } from '../util/serverText';
 
-export type HistoryKind = 'sent' | 'settled' | OutsideChangeKind;
-
-/** One fact this window saw or did; its texts are server text (or our words), cut to 80. */
+/** Its texts are server text (or our words), cut to 80. */
 export interface HistoryEvent {
   readonly at: number;
   readonly id: string;
-  readonly kind: HistoryKind;
+  readonly kind: 'sent' | 'settled' | OutsideChangeKind;
   readonly name?: ServerText;
   readonly action?: OrderAction;
   readonly source?: ActionSource;
-  /** Why an action was not accepted. */
   readonly error?: string;
   /** From acceptance to the settled state. */
   readonly ms?: number;
@@ -34,7 +31,7 @@ export const MAX_AGE_MS = 90 * 86_400_000;
 const MAX_READ = 1 << 20;
 const MAX_LINE = 2_000;
 const MAX_TEXT = 80;
-/** Lines per write, so each write stays whole beside another window's. */
+/** Lines per write: each write stays whole beside another window's. */
 const BATCH = 100;
 
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
@@ -46,10 +43,7 @@ const ENUMS: Readonly<Record<string, readonly string[]>> = {
 const TEXTS = ['id', 'name', 'error', 'from', 'to'];
 const TIMES = ['at', 'ms', 'since'];
 
-/**
- * An account's journal, one JSON line per event, appended whole lines at a time (O_APPEND) so windows keep each
- * other's; compacted (a copy, renamed over it) past twice the bounds. Writing never blocks; a damaged line is skipped.
- */
+/** Whole lines appended (O_APPEND) so windows keep each other's; compacted past twice the bounds. */
 export class History extends Disposable {
   private readonly onDidAppendEmitter = this.register(new Emitter<void>());
   readonly onDidAppend = this.onDidAppendEmitter.event;
@@ -67,7 +61,6 @@ export class History extends Disposable {
     super();
   }
 
-  /** What arrives while a write is under way goes in the next one. */
   append(events: readonly HistoryEvent[]): void {
     if (!events.length || this.removed || !this.file) return;
     const idle = !this.pending.length;
@@ -94,7 +87,7 @@ export class History extends Disposable {
     }, undefined);
   }
 
-  /** Oldest first, read again (other windows append too). */
+  /** Read again: other windows append too. */
   read(): Promise<HistoryEvent[]> {
     return this.run(async (file) => {
       const { events, lines } = parse(await tail(file), this.now());
@@ -105,20 +98,18 @@ export class History extends Disposable {
     }, []);
   }
 
-  /** From what this window read or wrote: none before the file was read (which this starts). */
   last(id: string): HistoryEvent | undefined {
     if (!this.cache) void this.read();
     return this.cache?.filter((event) => event.id === id).at(-1);
   }
 
-  /** The account was removed: its journal goes. */
   remove(): Promise<void> {
     this.removed = true;
     this.cache = [];
     return this.run((file) => fs.rm(file, { force: true }), undefined);
   }
 
-  /** What another window appended to the old file until the rename is read through the handle and moved over. */
+  /** What another window appends to the old file until the rename is read through the handle and moved over. */
   private async compact(file: string): Promise<void> {
     const handle = await fs.open(file, 'r');
     try {
@@ -139,7 +130,6 @@ export class History extends Disposable {
     }
   }
 
-  /** One file operation at a time in this window; a failure is reported and the caller gets `fallback`. */
   private run<T>(work: (file: string) => Promise<T>, fallback: T): Promise<T> {
     const { file } = this;
     const next = this.queue
@@ -184,7 +174,6 @@ function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
   return readRange(handle, start, size, start > 0);
 }
 
-/** The events within the bounds, and how many lines there were. */
 export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
   const lines = text.split('\n').filter((line) => line.length);
   const events = lines.flatMap((line) => {
@@ -194,12 +183,12 @@ export function parse(text: string, now: number): { events: HistoryEvent[]; line
   return { events: keep(events, now), lines: lines.length };
 }
 
-/** Oldest first: windows append in about that order, not exactly. */
-function keep(events: readonly HistoryEvent[], now: number, max = MAX_EVENTS): HistoryEvent[] {
+/** Windows append in about time order, not exactly. */
+function keep(events: readonly HistoryEvent[], now: number): HistoryEvent[] {
   return events
     .filter((event) => now - event.at <= MAX_AGE_MS)
     .sort((a, b) => a.at - b.at)
-    .slice(-max);
+    .slice(-MAX_EVENTS);
 }
 
 function readEvent(line: string): HistoryEvent | undefined {
@@ -222,7 +211,6 @@ function readEvent(line: string): HistoryEvent | undefined {
   return typeof at === 'number' && typeof id === 'string' && kind ? (event as unknown as HistoryEvent) : undefined;
 }
 
-/** Ids stay exact. */
 function bounded(event: HistoryEvent): HistoryEvent {
   const cut: Record<string, unknown> = { ...event };
   for (const key of TEXTS) {

@@ -15,7 +15,7 @@ export interface ServerMark {
 
 type Marks = Readonly<Record<string, ServerMark>>;
 
-/** The user's marks on one account's servers: protected, pinned, a label. Read back bounded: it comes from sync too. */
+/** Read back bounded: it comes from sync too. */
 export class ServerMarks {
   private readonly emitter = new Emitter<void>();
   readonly onDidChange = this.emitter.event;

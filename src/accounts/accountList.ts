@@ -5,21 +5,17 @@ import { hostOf } from '../util/hosts';
 
 export { DEFAULT_ACCOUNT_ID };
 
-/**
- * One hosting account: where its API lives and what the user calls it. Never its key: that is in SecretStorage under
- * `secretNameOf(id)`, which is not synced, so an account listed here may have no key on this machine.
- */
+/** Never its key: SecretStorage is not synced, so an account listed here may have no key on this machine. */
 export interface AccountRecord {
   readonly id: string;
   readonly label: string;
-  /** `parseBaseUrl(...).href`: already held to the base URL rules. */
+  /** Already held to the base URL rules. */
   readonly baseUrl: string;
   readonly websiteUrl?: string;
   /** Where this provider's answers hold what the general reading misses (parsed: `parseFieldMap`). */
   readonly fieldMap?: FieldMap;
 }
 
-/** What is kept in `globalState` (synced by Settings Sync): the accounts after the first, and the first's label. */
 export interface StoredAccounts {
   readonly version: 1;
   readonly defaultLabel?: string;
@@ -32,11 +28,7 @@ export const MAX_ACCOUNTS = 20;
 export const MAX_LABEL_LENGTH = 60;
 const ID_PATTERN = /^[a-z0-9]{1,32}$/;
 
-/**
- * Reads what `globalState` holds, which may come from another machine, an older or newer version, or be damaged:
- * anything not exactly right is left out, never guessed at. Bounded: at most MAX_ACCOUNTS - 1 extra accounts (the
- * first is always there), labels cut to MAX_LABEL_LENGTH, ids unique, base URLs valid by the base URL rules.
- */
+/** It may come from another machine or version, or be damaged: anything not exactly right is left out. */
 export function readStoredAccounts(raw: unknown): StoredAccounts {
   if (!isObject(raw) || raw.version !== 1) return { version: 1, accounts: [] };
   const defaultLabel = cleanLabel(raw.defaultLabel);
@@ -80,11 +72,7 @@ function readAccount(item: unknown): AccountRecord | undefined {
   return { id, label, baseUrl, ...(websiteUrl ? { websiteUrl } : {}), ...(fieldMap ? { fieldMap } : {}) };
 }
 
-/**
- * Every account, the first one first: built from the settings and what `globalState` holds. The first account IS
- * today's setup: its base URL is the `hostingAccount.baseUrl` setting and its key the secret `hostingAccount.apiKey`.
- * Nothing is copied, so an existing user's setup is the first account without a single write.
- */
+/** The first account is the settings and the original secret: an existing setup needs no write. */
 export function allAccounts(
   stored: StoredAccounts,
   settings: { readonly baseUrl: string; readonly websiteUrl: string },
@@ -105,7 +93,7 @@ export function allAccounts(
   ];
 }
 
-/** Adds an account; throws a RangeError (worded for the log, the command words it for the user) when it cannot. */
+/** The RangeError is worded for the log; the command words it for the user. */
 export function addAccount(
   stored: StoredAccounts,
   input: { readonly id: string; readonly label: string; readonly baseUrl: string; readonly websiteUrl?: string },
@@ -125,10 +113,7 @@ export function renameAccount(stored: StoredAccounts, id: string, label: string)
   return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? { ...a, label: clean } : a)) };
 }
 
-/**
- * Moves an added account to another address (and website, `undefined` for none). The key stays: it is kept under the
- * account's id, not its address. The first account's address is the `hostingAccount.baseUrl` setting: see the command.
- */
+/** The key stays: it is kept under the account's id, not its address. */
 export function editAccountAddress(
   stored: StoredAccounts,
   id: string,
@@ -153,15 +138,12 @@ export function setFieldMap(stored: StoredAccounts, id: string, fieldMap: FieldM
   return { ...stored, accounts: stored.accounts.map((a) => (a.id === id ? without(a) : a)) };
 }
 
-/**
- * The secret another window watches to learn that the account list changed: `globalState` has no change event across
- * windows, `secrets.onDidChange` has. Its value is not secret: the list's digest, then a counter, so each write is a
- * change and a window can tell whether the list it reads is already the one announced.
- */
+// `globalState` has no change event across windows, `secrets.onDidChange` has. The value is no secret: the list's
+// digest (is the list read already the one announced?) and a counter (each write is a change).
 export const CHANGE_MARKER_SECRET = 'hostingAccount.accountsChanged';
 const MAX_MARKER_LENGTH = 64;
 
-/** A short digest of the list as read back (FNV-1a over its JSON): equal lists, equal digests. Not a security check. */
+/** FNV-1a over the JSON: not a security check. */
 export function digestOf(stored: StoredAccounts): string {
   let hash = 0x811c9dc5;
   const text = JSON.stringify(stored);
@@ -176,19 +158,16 @@ export function markerOf(stored: StoredAccounts, counter: number): string {
   return `${digestOf(stored)}:${Math.max(0, Math.floor(counter)).toString(36)}`;
 }
 
-/** The digest a marker announces; undefined for anything not written by `markerOf` (bounded before it is looked at). */
 export function announcedDigest(marker: unknown): string | undefined {
   if (typeof marker !== 'string' || marker.length > MAX_MARKER_LENGTH) return undefined;
   const digest = marker.split(':', 1)[0] ?? '';
   return /^[0-9a-z]{1,8}$/.test(digest) ? digest : undefined;
 }
 
-/** Removes an added account. The first one is not removed (it is the settings), only its key is: see the command. */
 export function removeAccount(stored: StoredAccounts, id: string): StoredAccounts {
   return { ...stored, accounts: stored.accounts.filter((a) => a.id !== id) };
 }
 
-/** A new id: short, random, not a secret, never reused in this list. */
 export function newAccountId(stored: StoredAccounts, random: () => number = Math.random): string {
   for (;;) {
     const id = Math.floor(random() * 36 ** 8)
@@ -198,14 +177,13 @@ export function newAccountId(stored: StoredAccounts, random: () => number = Math
   }
 }
 
-/** Names as they are compared: cleaned as shown, in any case. Two accounts never share one. */
 export function nameKey(label: string): string {
   return (cleanLabel(label) ?? '').toLowerCase();
 }
 
 function cleanLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  // Control characters would break a tree label or a quick pick line; cut first, then clean, then trim.
+  // Cut first, then clean, then trim.
   let text = '';
   for (const char of value.slice(0, MAX_LABEL_LENGTH * 2)) {
     const code = char.codePointAt(0) ?? 0;

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type FolderBindings } from '../folder/FolderBindings';
 import { FOLDER_SERVER_SETTING, resolveFolderServer } from '../folder/folderSetting';
@@ -15,7 +14,7 @@ import {
 } from '../folder/suggestServer';
 import { type Log } from '../log';
 import { forLog, forMessage } from '../notify/inert';
-import { tell } from '../notify/show';
+import { inAccount, tell } from '../notify/show';
 import { type SshHooks } from '../ssh/hooks';
 import { connectedHosts } from '../ssh/remoteWindow';
 import { currentRemoteWindow } from '../ssh/thisWindow';
@@ -23,17 +22,11 @@ import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 
 const MAX_FOLDERS = 32;
-/** Changes arriving together (a list read, several settings) make one check. */
 const SETTLE_MS = 300;
 
 type Why = CandidateSource | 'teamFile';
 
-/**
- * Suggests a server for a workspace folder that has none, never binding it by itself: once per folder when exactly
- * one server matches what the folder says of itself (this window's Remote-SSH host, its git remotes), and once per
- * folder and account when its settings name one. Nothing is read or suggested in Restricted Mode. An account removed
- * takes its bindings with it.
- */
+/** Never binds by itself; reads and suggests nothing in Restricted Mode (the folder's settings are its content). */
 export class FolderSuggestions extends Disposable {
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
@@ -74,7 +67,6 @@ export class FolderSuggestions extends Disposable {
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  /** A check already running is followed by another. */
   async check(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -123,13 +115,13 @@ export class FolderSuggestions extends Disposable {
     }
   }
 
-  /** Undefined until every account with a key has listed its servers (or cannot): a twin may be still to come. */
+  /** Undefined until every account with a key has listed its servers: a twin may be still to come. */
   private servers(): FolderServer[] | undefined {
     const servers: FolderServer[] = [];
     for (const account of this.model.accounts) {
       const { store } = account;
       if (!store.hasApiKey) continue;
-      // An order whose id another one has too is acted on nowhere, so it is never offered as the folder's server.
+      // An id two orders share is acted on nowhere.
       const listed = store.orders.all.filter((order) => !order.duplicateId);
       if (store.ordersInfo.updatedAt !== undefined) servers.push(...folderServersOf(account.id, listed));
       else if (store.state !== 'invalidKey' && store.state !== 'unreachable') return undefined;
@@ -137,7 +129,7 @@ export class FolderSuggestions extends Disposable {
     return servers;
   }
 
-  /** True when the folder's own setting (not the user's) names a server: its sources are then not heard. */
+  /** The folder's own setting (not the user's) names a server: its other sources are not heard. */
   private async teamFile(folder: vscode.WorkspaceFolder, servers: readonly FolderServer[]): Promise<boolean> {
     const inspected = vscode.workspace
       .getConfiguration('hostingAccount', folder.uri)
@@ -173,7 +165,7 @@ export class FolderSuggestions extends Disposable {
     return this.sshConfig;
   }
 
-  /** The git extension's API, once suggestions are on: a workspace that never suggests never wakes it. */
+  /** A workspace that never suggests never wakes the git extension. */
   private attachGit(): void {
     if (this.gitAttached) return;
     this.gitAttached = true;
@@ -194,7 +186,7 @@ export class FolderSuggestions extends Disposable {
     const bind = vscode.l10n.t('Bind');
     const later = vscode.l10n.t('Not Now');
     const question = bindQuestion(forMessage(folder.name, 80), forMessage(server.name, 80), why);
-    const answer = await tell('info', inAccount(account, question), bind, later);
+    const answer = await tell('info', inAccount(account.shownName(), question), bind, later);
     if (answer !== bind) return;
     const order = this.model.get(server.accountId)?.store.orders.get(server.orderId);
     if (!order) {
@@ -223,7 +215,6 @@ export class FolderSuggestions extends Disposable {
   }
 }
 
-/** The question says why this server, as one sentence for each way the sources can name it. */
 function bindQuestion(folder: string, server: string, why: readonly Why[]): string {
   if (why.includes('teamFile')) {
     return vscode.l10n.t(
@@ -251,9 +242,4 @@ function bindQuestion(folder: string, server: string, why: readonly Why[]): stri
     folder,
     server,
   );
-}
-
-function inAccount(account: Account, message: string): string {
-  const name = account.shownName();
-  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
 }

@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type Order } from '../api/models';
 import { forLabel, forLog, forMessage } from '../notify/inert';
-import { ask, confirm, tell } from '../notify/show';
+import { ask, confirm, inAccount, tell } from '../notify/show';
 import { addressesOf } from '../ssh/addresses';
 import { type SshHooks } from '../ssh/hooks';
 import { forgetHostKeys, forgetPlan, type ForgetPlan } from '../ssh/knownHosts';
@@ -21,7 +21,6 @@ import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
 import { type OrdersTree } from '../views/orders/OrdersTree';
 
-/** Our `SSH: …` terminals, with the server each connects to. */
 interface Watched {
   readonly account: Account;
   readonly order: Order;
@@ -30,22 +29,16 @@ interface Watched {
   readonly afterForgetting: boolean;
 }
 
-/** A status word this long says all it is going to: a reinstall is named early. */
 const STATUS_LOOKED_AT = 64;
 
-/** How long forgetting counts as "just before" the next SSH terminal to that server. */
 const FORGOTTEN_FRESH_MS = 10 * 60_000;
 
-/**
- * Old host keys after a reinstall (remembered per machine): the next SSH connection first offers to forget them, as
- * does an SSH terminal that exits 255, worded as what may have happened (its stderr cannot be read; a changed key
- * without a reinstall may be an attack). The offer names every host it forgets.
- */
+// An SSH terminal's stderr cannot be read: a 255 is worded as what may have happened, and a changed key without a
+// reinstall may be an attack. The offer names every host it forgets.
 export class HostKeys extends Disposable {
   private readonly terminals = new Map<vscode.Terminal, Watched>();
-  /** Servers seen reinstalling from elsewhere, so one reinstall is written once. */
   private readonly reinstalling = new Set<string>();
-  /** Servers whose old host keys this window forgot, with when, until the next SSH terminal to them. */
+  /** Until the next SSH terminal to them. */
   private readonly forgotten = new Map<string, number>();
   private writes: Promise<void> = Promise.resolve();
 
@@ -69,15 +62,11 @@ export class HostKeys extends Disposable {
     this.register({ dispose: () => this.terminals.clear() });
   }
 
-  /** When the server was reinstalled since we last connected to it (or forgot its keys), if it was. */
-  reinstalledAt(account: Account, orderId: string): number | undefined {
+  private reinstalledAt(account: Account, orderId: string): number | undefined {
     return reinstalledAt(this.stored(), account.id, orderId);
   }
 
-  /**
-   * Before Connect via SSH or Open in Remote-SSH: after a reinstall, offers to forget the old host keys first.
-   * `cancel` when the user closed the question, or asked to forget and that failed (they were told why).
-   */
+  /** `cancel` when the user closed the question, or forgetting failed (they were told why). */
   async beforeConnect(account: Account, order: Order, port: number): Promise<'go' | 'cancel'> {
     const at = this.reinstalledAt(account, order.id);
     if (at === undefined) return 'go';
@@ -87,7 +76,7 @@ export class HostKeys extends Disposable {
     const forget = vscode.l10n.t('Forget Old Host Keys');
     const keep = vscode.l10n.t('Connect Without Forgetting');
     const answer = await ask(
-      this.inAccount(account, vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
+      inAccount(account.shownName(), vscode.l10n.t('{0} was reinstalled since you last connected to it.', name)),
       vscode.l10n.t(
         'It was reinstalled on {0}. A reinstalled server has new host keys, so ssh refuses the old ones this machine remembers for it ("remote host identification has changed"). Forget the old host keys of {1} (ssh-keygen -R) before connecting?',
         new Date(at).toLocaleString(vscode.env.language),
@@ -101,7 +90,6 @@ export class HostKeys extends Disposable {
     return 'go';
   }
 
-  /** Follows one of our SSH terminals to its end. */
   watch(terminal: vscode.Terminal, account: Account, order: Order, port: number): void {
     const key = serverKey(account, order.id);
     const forgotAt = this.forgotten.get(key);
@@ -127,8 +115,8 @@ export class HostKeys extends Disposable {
       // With the old keys gone ssh cannot have refused one of them; offering to forget again would mislead.
       void tell(
         'warning',
-        this.inAccount(
-          account,
+        inAccount(
+          account.shownName(),
           vscode.l10n.t(
             'SSH to {0} ended with an error. Its old host keys were forgotten just before, so this is not about them: the server may not accept connections yet (it may still be starting after the reinstall). The terminal shows what ssh said.',
             name,
@@ -158,7 +146,7 @@ export class HostKeys extends Disposable {
       );
     }
     const offer = plan.hosts.length ? [forget] : [];
-    if ((await tell('warning', this.inAccount(account, message), ...offer)) !== forget) return;
+    if ((await tell('warning', inAccount(account.shownName(), message), ...offer)) !== forget) return;
     if (!known) {
       const sure = await confirm(
         vscode.l10n.t('Forget the old host keys of {0}?', name),
@@ -177,7 +165,7 @@ export class HostKeys extends Disposable {
     if (answer === again && node) await vscode.commands.executeCommand('hostingAccount.order.connectSsh', node);
   }
 
-  /** Runs `ssh-keygen -R` for exactly the hosts the user was shown; what it removed goes to the account's log. */
+  /** Exactly the hosts the user was shown. */
   private async forget(account: Account, order: Order, plan: ForgetPlan, port: number): Promise<boolean> {
     const log = account.log.scoped('ssh');
     const id = forLog(order.id, 80);
@@ -226,7 +214,7 @@ export class HostKeys extends Disposable {
     }
   }
 
-  /** A reinstall made elsewhere (the panel, another tool) shows in the server's own status word while it runs. */
+  /** A reinstall made elsewhere shows in the server's own status word while it runs. */
   private lookForReinstalls(account: Account, ids: readonly string[] | undefined): void {
     const { store } = account;
     const orders = ids ? ids.map((id) => store.orders.get(id)) : store.orders.all;
@@ -251,11 +239,6 @@ export class HostKeys extends Disposable {
     const gone = [...new Set(this.stored().servers.map((entry) => entry.accountId))].filter((id) => !live.has(id));
     if (!gone.length) return;
     void this.write((stored) => gone.reduce((next, id) => forgetAccount(next, id), stored));
-  }
-
-  private inAccount(account: Account, message: string): string {
-    const name = account.shownName();
-    return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
   }
 
   private stored(): StoredReinstalls {
@@ -289,7 +272,6 @@ function planFor(order: Order): ForgetPlan {
   return forgetPlan(addressesOf(order), order.address);
 }
 
-/** Every host the offer forgets, inert, and how many more the server listed (their keys are kept). */
 function hostList(plan: ForgetPlan): string {
   const hosts = plan.hosts.map((host) => forMessage(host, 80)).join(', ');
   if (!plan.left) return hosts;

@@ -27,14 +27,10 @@ interface Target {
   readonly order: Order;
 }
 
-/** Why a task ends without its server in the state it asked for: the sentence is the terminal's last line. */
+/** Its sentence is the terminal's last line. */
 class TaskFailure extends Error {}
 
-/**
- * Tasks of type `hosting`: start, stop or restart a server and wait until it settles, through the store's own action
- * and settling poll (nothing polls for the task). Offered for the active folder's server and the pinned ones. A
- * workspace's tasks.json is workspace content: in Restricted Mode none is offered and none runs.
- */
+/** A workspace's tasks.json is workspace content: in Restricted Mode none is offered and none runs. */
 export class HostingTasks implements vscode.TaskProvider {
   constructor(
     private readonly model: AccountModel,
@@ -158,7 +154,7 @@ export class HostingTasks implements vscode.TaskProvider {
   }
 }
 
-/** Sends the action once (a protected server's name typed first), then waits for the store to see it settle. */
+/** Waits on the store's own settling poll: nothing polls for the task. */
 async function act({ account, order }: Target, action: TaskAction, timeoutMs: number, out: TaskTerminal) {
   const { store } = account;
   const name = forTerminal(order.label, 80);
@@ -272,14 +268,13 @@ function parse(definition: vscode.TaskDefinition): {
   return { action: known, server: id, account, timeoutMs: seconds * 1000 };
 }
 
-/** The task's terminal: our sentences, with server text through `forTerminal`; the exit code when the run ends. */
 class TaskTerminal implements vscode.Pseudoterminal {
   private readonly writes = new vscode.EventEmitter<string>();
   readonly onDidWrite = this.writes.event;
   private readonly closes = new vscode.EventEmitter<number>();
   readonly onDidClose = this.closes.event;
   closed = false;
-  /** Told when the user closes the terminal: the wait ends (the action goes on, followed by the Orders view). */
+  /** The wait ends; the action goes on, followed by the Orders view. */
   onClose = (): void => undefined;
 
   constructor(private readonly run: (out: TaskTerminal) => Promise<number>) {}

@@ -4,25 +4,22 @@ import { type AccountModel } from '../accounts/AccountModel';
 import { type Clock, systemClock } from '../api/clock';
 import { forMessage } from '../notify/inert';
 import { namedList } from '../notify/namedList';
-import { tellUntilWithdrawn } from '../notify/show';
+import { inAccount, tellUntilWithdrawn } from '../notify/show';
 import { MAX_TOLD, type OutsideChange, stillSo } from '../store/outsideChanges';
 import { Disposable, toDisposable } from '../util/lifecycle';
 
-/** Changes that arrive this close together (one list read, a burst of polls) are told in one notification. */
-export const GROUP_MS = 1_500;
-/** Not contributed: the notices' links run it with the notice and the step. */
-export const NOTICE_COMMAND = 'hostingAccount.outsideChange.step';
+/** Changes this close together (one list read, a burst of polls) are told in one notification. */
+const GROUP_MS = 1_500;
+/** Not contributed: only the notices' links run it. */
+const NOTICE_COMMAND = 'hostingAccount.outsideChange.step';
 
 export interface NotifierActions {
-  /** Shows the order in the Orders view (clearing a filter that hides it). */
   show(account: Account, id: string): Promise<void>;
-  /** The user has seen this order's change (clears its badge count). */
+  /** Clears the order's badge count. */
   seen(account: Account, id: string): void;
-  /** An order stopped from outside: it now counts on the badge. */
+  /** The order now counts on the badge. */
   flag(account: Account, id: string): void;
-  /** Starts the order (the Start button), in its account. */
   start(account: Account, id: string): Promise<void>;
-  /** Opens the history of the order, or of the account. */
   history(account: Account, id?: string): Promise<void>;
 }
 
@@ -34,12 +31,7 @@ interface Notice {
   readonly withdraw: () => void;
 }
 
-/**
- * Tells the user about changes no action of this window explains, one notice per change, or one for a group arriving
- * together, with Show and the step that fits; every account alike, named when there are several. A notice stays until
- * a read contradicts it (the server runs again, say), so it never offers what no longer fits. The user's own actions
- * are never told here: the store marks them pending until they settle, and their outcome has its own message.
- */
+/** A notice stays until a read contradicts it, so it never offers what no longer fits. */
 export class OutsideChangeNotifier extends Disposable {
   private readonly waiting = new Map<Account, { changes: OutsideChange[]; timer?: unknown }>();
   private readonly notices = new Map<number, Notice>();
@@ -67,7 +59,6 @@ export class OutsideChangeNotifier extends Disposable {
     );
   }
 
-  /** Withdraws the notices (and forgets the changes about to be told) that the account's data now contradicts. */
   private recheck(account: Account): void {
     const live = this.model.accountOf(account) !== undefined;
     const so = (change: OutsideChange): boolean => live && stillSo(change, account.store);
@@ -90,7 +81,6 @@ export class OutsideChangeNotifier extends Disposable {
     waiting.changes = [...waiting.changes.filter((c) => !ids.has(c.id)), ...changes];
     waiting.timer ??= this.clock.setTimeout(() => {
       this.waiting.delete(account);
-      // An account removed meanwhile is not told about.
       if (waiting.changes.length && this.model.accountOf(account)) this.tell(account, waiting.changes);
     }, GROUP_MS);
   }
@@ -109,11 +99,11 @@ export class OutsideChangeNotifier extends Disposable {
     if (group.some((c) => c.kind !== 'disappeared')) steps.unshift(['show', vscode.l10n.t('Show')]);
     const id = ++this.count;
     const links = steps.map(([step, title]) => ({ title, command: NOTICE_COMMAND, args: [id, step] }));
-    const withdraw = tellUntilWithdrawn(inAccount(account, message), links, () => this.notices.delete(id));
+    const withdraw = tellUntilWithdrawn(inAccount(account.shownName(), message), links, () => this.notices.delete(id));
     this.notices.set(id, { account, changes: group, withdraw });
   }
 
-  /** A link of a notice still shown (a withdrawn one's links do nothing). */
+  /** A withdrawn notice's links do nothing. */
   private async step(id: number, step: Step): Promise<void> {
     const notice = this.notices.get(id);
     if (!notice) return;
@@ -128,44 +118,31 @@ export class OutsideChangeNotifier extends Disposable {
   }
 }
 
-function inAccount(account: Account, message: string): string {
-  const name = account.shownName();
-  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
-}
-
 function oneMessage(change: OutsideChange): string {
-  switch (change.kind) {
-    case 'stopped':
-      return vscode.l10n.t('{0} stopped, and not by an action from this window.', name(change));
-    case 'suspended':
-      return vscode.l10n.t('{0} was suspended by the provider.', name(change));
-    case 'running':
-      return vscode.l10n.t('{0} is running again, started outside this window.', name(change));
-    case 'disappeared':
-      return vscode.l10n.t('{0} is no longer in the account.', name(change));
-    case 'appeared':
-    case 'edited':
-      return vscode.l10n.t('New server in the account: {0}.', name(change));
-  }
+  const who = name(change);
+  const appeared = vscode.l10n.t('New server in the account: {0}.', who);
+  return {
+    stopped: vscode.l10n.t('{0} stopped, and not by an action from this window.', who),
+    suspended: vscode.l10n.t('{0} was suspended by the provider.', who),
+    running: vscode.l10n.t('{0} is running again, started outside this window.', who),
+    disappeared: vscode.l10n.t('{0} is no longer in the account.', who),
+    appeared,
+    edited: appeared,
+  }[change.kind];
 }
 
 function kindWord(change: OutsideChange): string {
-  switch (change.kind) {
-    case 'stopped':
-      return vscode.l10n.t('stopped');
-    case 'suspended':
-      return vscode.l10n.t('suspended');
-    case 'running':
-      return vscode.l10n.t('running');
-    case 'disappeared':
-      return vscode.l10n.t('removed');
-    case 'appeared':
-    case 'edited':
-      return vscode.l10n.t('new');
-  }
+  const appeared = vscode.l10n.t('new');
+  return {
+    stopped: vscode.l10n.t('stopped'),
+    suspended: vscode.l10n.t('suspended'),
+    running: vscode.l10n.t('running'),
+    disappeared: vscode.l10n.t('removed'),
+    appeared,
+    edited: appeared,
+  }[change.kind];
 }
 
-/** Server text, bounded and inert: a name of any length or form must not flood or take over the notification. */
 function name(change: OutsideChange): string {
   return forMessage(change.label, 80);
 }

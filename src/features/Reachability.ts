@@ -13,10 +13,7 @@ import { readSshSettings } from '../ssh/sshSettings';
 import { Disposable, toDisposable } from '../util/lifecycle';
 import { type OrdersTree } from '../views/orders/OrdersTree';
 
-/**
- * After Start, Restart or Reinstall settles into running, waits for the order's SSH port to open, then says so once
- * with the next steps; in every account. One probe per order; a new action on it replaces the last one's probe.
- */
+/** After an action settles into running, waits for the SSH port to open and says so once; one probe per order. */
 export class Reachability extends Disposable {
   private readonly probes = new Map<string, AbortController>();
 
@@ -33,7 +30,7 @@ export class Reachability extends Disposable {
     );
     this.register(
       model.onDidChangeState((account) => {
-        // Another key or server (the store starts over, through 'loading'): the old orders are not ours to report.
+        // Another key or server (the store starts over through 'loading'): the old orders are not ours to report.
         const { state } = account.store;
         if (state === 'loading' || state === 'noKey' || state === 'noBaseUrl' || state === 'badBaseUrl') {
           this.stop(account);
@@ -86,7 +83,7 @@ export class Reachability extends Disposable {
     const name = account.shownName();
     const up = vscode.l10n.t('{0} is up', forMessage(order.label, 80));
     const answer = await tell('info', name ? vscode.l10n.t('Account {0}: {1}', name, up) : up, connect, remote);
-    // The order's node in its account's tree: the command acts there, on this very order, or not at all.
+    // The command acts on this very order's node, or not at all.
     const node = this.tree.nodeFor(account, order.id);
     if (!node || !answer) return;
     if (answer === connect) await vscode.commands.executeCommand('hostingAccount.order.connectSsh', node);

@@ -6,40 +6,27 @@ import { type Forecast } from '../billing/types';
 import { forMessage } from '../notify/inert';
 import { namedList } from '../notify/namedList';
 import { dayWords, moneyWords, subjectWords, warningDays } from '../notify/renewalWords';
-import { tell } from '../notify/show';
+import { inAccount, tell } from '../notify/show';
 import { type ZoneOffset } from '../util/calendar';
 import { Disposable } from '../util/lifecycle';
 
-/** Where an account keeps the keys of the notices it has shown (in its own scope of `globalState`). */
-export const TOLD_KEY = 'renewalNotices.told';
-/** The day a flood of notices was last summed up in one notification (see check). */
+const TOLD_KEY = 'renewalNotices.told';
 const FLOOD_KEY = 'renewalNotices.floodDay';
-/** Keys kept at most per account: any real account has far fewer renewals in its warning window. */
-export const MAX_TOLD = 2_000;
-/** Renewals named in a notification about several; the rest are counted. */
+/** Any real account has far fewer renewals in its warning window. */
+const MAX_TOLD = 2_000;
 const MAX_NAMED = 3;
 
 export interface RenewalNoticeOptions {
-  /** The time (tests move it on to reach each step). */
   readonly now?: () => number;
   readonly zone?: ZoneOffset;
 }
 
-/** The steps of a warning window: the window itself, then 7, 3 and 1 days before and the day (the default is 7). */
-export function stepsFor(days: number): number[] {
+function stepsFor(days: number): number[] {
   return days > 0 ? [days, ...WARNING_STEPS.filter((step) => step < days)] : [];
 }
 
-/**
- * Tells the user, before it bites, of a renewal the balance does not cover: one notification per renewal at each step
- * (by default 7, 3 and 1 days before and on the day), naming the server, the date and how much is missing, with Open
- * Forecast and, when the renewal is already invoiced, Show Invoice. Several due at once in one account are told in one
- * notification. Every account alike, named when there are several. What was told is kept in the account's
- * `globalState`, so no window and no restart tells a step twice. It reads the forecast the views share and makes no
- * request of its own; quiet while the warnings are off, and for what the balance covers or does not renew.
- */
+/** Each notice step told once: kept in the account's `globalState`, so no window and no restart tells it twice. */
 export class RenewalNotices extends Disposable {
-  /** The forecast each account was last checked against: a check is worth making only for a new one. */
   private checked = new WeakMap<Account, Forecast>();
 
   constructor(
@@ -53,7 +40,6 @@ export class RenewalNotices extends Disposable {
     this.checkAll();
   }
 
-  /** The warning setting changed: every account is checked again. */
   settingsChanged(): void {
     this.checked = new WeakMap();
     this.checkAll();
@@ -66,7 +52,6 @@ export class RenewalNotices extends Disposable {
   check(account: Account): void {
     const days = warningDays(account.settings);
     const { store } = account;
-    // Only on what was read of this account now: a balance and the servers, in a ready session.
     if (!days || this.disposed || store.state !== 'ready' || !store.balance.value) return;
     if (store.ordersInfo.updatedAt === undefined || !this.model.accountOf(account)) return;
     const now = this.options.now?.() ?? Date.now();
@@ -78,13 +63,12 @@ export class RenewalNotices extends Disposable {
     const due = noticesDue(forecast, { ...context, told });
     if (!due.length) return;
     if (due.length > MAX_TOLD) {
-      // Only a server listing thousands of uncovered renewals gets here: one notification a day says so, none per key.
+      // Only thousands of uncovered renewals get here: one notification a day, no key kept.
       if (account.choices.get<string>(FLOOD_KEY) === forecast.today) return;
       void account.choices.update(FLOOD_KEY, forecast.today);
     } else {
-      // Kept before the notification shows: it stays open until the user answers, and must not be shown again
-      // meanwhile. Old keys are forgotten, but never one the forecast would tell again: an invoice overdue for months
-      // is still due, and is told once.
+      // Kept before it shows (it stays open until answered). Never forgotten while due: an invoice overdue for months
+      // is told once.
       const current = noticesDue(forecast, { ...context, told: new Set() }).map((notice) => notice.key);
       const keys = [...new Set([...keepTold(told, forecast.today), ...current])].slice(-MAX_TOLD);
       void account.choices.update(TOLD_KEY, keys);
@@ -98,7 +82,7 @@ export class RenewalNotices extends Disposable {
     const only = due.length === 1 ? due[0] : undefined;
     const invoice = only && invoiceOf(only);
     const message = only ? oneMessage(only, forecast) : groupMessage(due, forecast);
-    const answer = await tell('warning', inAccount(account, message), open, ...(invoice ? [show] : []));
+    const answer = await tell('warning', inAccount(account.shownName(), message), open, ...(invoice ? [show] : []));
     if (answer === open) await vscode.commands.executeCommand('hostingAccount.showForecast', account);
     else if (answer === show && invoice) {
       if (invoice.url) await vscode.env.openExternal(vscode.Uri.parse(invoice.url, true));
@@ -107,101 +91,72 @@ export class RenewalNotices extends Disposable {
   }
 }
 
-/** The keys an account has told, as stored (anything else stored there is ignored). */
 function toldOf(account: Account): Set<string> {
   const stored = account.choices.get<unknown>(TOLD_KEY);
   const keys = Array.isArray(stored) ? stored.slice(0, MAX_TOLD) : [];
   return new Set(keys.filter((key): key is string => typeof key === 'string'));
 }
 
-/** The unpaid invoice a renewal is billed by: the invoice itself, or the one issued for the order's renewal. */
 function invoiceOf(notice: RenewalNotice): { readonly url?: string } | undefined {
   const { renewal } = notice;
   if (renewal.source.kind === 'invoice') return { url: renewal.source.url };
   return renewal.invoice;
 }
 
-function inAccount(account: Account, message: string): string {
-  const name = account.shownName();
-  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
-}
-
-function oneMessage(notice: RenewalNotice, forecast: Forecast): string {
-  const { renewal, daysAway } = notice;
-  const who = subjectWords(renewal, forMessage);
+function oneMessage({ renewal, daysAway }: RenewalNotice, forecast: Forecast): string {
+  const { source } = renewal;
+  const subject =
+    source.kind === 'invoice'
+      ? forMessage(source.number ?? `#${source.invoiceId}`, 60)
+      : subjectWords(renewal, forMessage);
   const day = dayWords(renewal.day, forecast.today);
   const amount = moneyWords(renewal.amount ?? 0, renewal.currency);
   const short = moneyWords(renewal.shortBy ?? 0, forecast.currency);
-  if (renewal.source.kind === 'invoice') {
+  const later = [subject, day, daysAway, amount, short];
+  const dated = [subject, day, amount, short];
+  const today = [subject, amount, short];
+  if (source.kind === 'invoice') {
     if (daysAway > 1) {
       return vscode.l10n.t(
         'Invoice {0} is due on {1}, in {2} days, for {3}, and your balance does not cover it: short by {4}.',
-        forMessage(renewal.source.number ?? `#${renewal.source.invoiceId}`, 60),
-        day,
-        daysAway,
-        amount,
-        short,
+        ...later,
       );
     }
-    const number = forMessage(renewal.source.number ?? `#${renewal.source.invoiceId}`, 60);
     if (daysAway === 1) {
       return vscode.l10n.t(
         'Invoice {0} is due tomorrow, {1}, for {2}, and your balance does not cover it: short by {3}.',
-        number,
-        day,
-        amount,
-        short,
+        ...dated,
       );
     }
     if (daysAway === 0) {
       return vscode.l10n.t(
         'Invoice {0} is due today for {1}, and your balance does not cover it: short by {2}.',
-        number,
-        amount,
-        short,
+        ...today,
       );
     }
     return vscode.l10n.t(
       'Invoice {0} was due on {1} ({2}), and your balance does not cover it: short by {3}.',
-      number,
-      day,
-      amount,
-      short,
+      ...dated,
     );
   }
   if (daysAway > 1) {
     return vscode.l10n.t(
       '{0} renews on {1}, in {2} days, for {3}, and your balance does not cover it: short by {4}.',
-      who,
-      day,
-      daysAway,
-      amount,
-      short,
+      ...later,
     );
   }
   if (daysAway === 1) {
     return vscode.l10n.t(
       '{0} renews tomorrow, {1}, for {2}, and your balance does not cover it: short by {3}.',
-      who,
-      day,
-      amount,
-      short,
+      ...dated,
     );
   }
   if (daysAway === 0) {
-    return vscode.l10n.t(
-      '{0} renews today for {1}, and your balance does not cover it: short by {2}.',
-      who,
-      amount,
-      short,
-    );
+    return vscode.l10n.t('{0} renews today for {1}, and your balance does not cover it: short by {2}.', ...today);
   }
   return vscode.l10n.t(
     '{0} was due to renew on {1} ({2}), and your balance does not cover it: short by {3}.',
-    who,
-    day,
-    amount,
-    short,
+    ...dated,
   );
 }
 

@@ -8,22 +8,15 @@ import { notCompletedText, stateText, stateUnreadText } from './orderWords';
 import { showReport, toReport } from './report';
 import { tell } from './show';
 
-/** What the reporter knows of its account: the notifications it shows are about this account, and act in it. */
+/** The account itself: the next steps of a notification pass it to the commands they run. */
 export interface ReportingAccount {
   readonly store: Store;
-  /** The account's API address now: its host is named in the messages. */
-  baseUrl(): string;
-  /** With several accounts, its name (each message says which account it is about); else undefined. */
+  readonly baseUrl: string;
   shownName(): string | undefined;
-  /** What the next steps of a notification pass to the commands they run, so they act in this account. */
-  readonly commandArg: unknown;
 }
 
-/**
- * Turns one account's failures into notifications: every failure of a refresh the user asked for, but only the first
- * of an outage for background work, so a dead server cannot flood the screen. Commands report their own failures
- * (actions, Show Details) through the command wrapper. Also tells how an action ended when not as expected.
- */
+// Every failure of a refresh the user asked for, only the first of an outage for background work: a dead server
+// cannot flood the screen. Commands report their own failures (actions, Show Details).
 export class ProblemReporter extends Disposable {
   private lastShown?: { text: string; at: number };
 
@@ -57,7 +50,7 @@ export class ProblemReporter extends Disposable {
       this.log.debug(`not notifying again during this outage: ${failure.kind}: ${failure.error.kind}`);
       return;
     }
-    const report = toReport(failure.error, this.account.baseUrl());
+    const report = toReport(failure.error, this.account.baseUrl);
     // One refresh reads several endpoints; the same outage must not show up once per endpoint.
     const now = Date.now();
     if (this.lastShown && this.lastShown.text === report.message && now - this.lastShown.at < 5_000) {
@@ -67,9 +60,9 @@ export class ProblemReporter extends Disposable {
     this.lastShown = { text: report.message, at: now };
     this.log.info(`notified: ${report.message}`);
     void showReport(report, {
-      account: this.account.commandArg,
+      account: this.account,
       name: this.account.shownName(),
-      retry: () => vscode.commands.executeCommand('hostingAccount.refresh', this.account.commandArg),
+      retry: () => vscode.commands.executeCommand('hostingAccount.refresh', this.account),
     });
   }
 }

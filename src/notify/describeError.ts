@@ -10,63 +10,55 @@ export type ErrorAction =
 export interface ErrorReport {
   readonly message: string;
   readonly actions: readonly ErrorAction[];
-  /** Not a failure to alarm anyone about, e.g. an action already under way. */
   readonly severity: 'error' | 'warning' | 'info';
 }
 
-function seconds(ms: number | undefined): number {
-  return Math.max(1, Math.ceil((ms ?? 5_000) / 1000));
+type Told = (read: string, notSent: string, maybeSent: string) => string;
+
+function failed(message: string, actions: readonly ErrorAction[]): ErrorReport {
+  return { message, actions, severity: 'error' };
 }
 
-/** Whether an action's failure says it was not sent, or that it may have reached the server ('read': no action). */
-type Sent = 'read' | 'notSent' | 'maybeSent';
-
-/**
- * Says what happened and offers the next step; the details are in the log. Each message is one translatable string:
- * an action's failure also says whether the action may have reached the server, which decides what to do next.
- */
+/** An action's failure also says whether it may have reached the server: that decides what to do next. */
 export function describeError(error: ApiError, baseUrl: string, during?: 'action'): ErrorReport {
   const host = hostOf(baseUrl) || vscode.l10n.t('the hosting API');
   const said = error.serverMessage ? forMessage(error.serverMessage) : undefined;
-  const sent: Sent = during !== 'action' ? 'read' : error.maybeSent ? 'maybeSent' : 'notSent';
-  const told = (read: string, notSent: string, maybeSent: string): string => ({ read, notSent, maybeSent })[sent];
+  const sent = during !== 'action' ? 'read' : error.maybeSent ? 'maybeSent' : 'notSent';
+  const told: Told = (read, notSent, maybeSent) => ({ read, notSent, maybeSent })[sent];
   const next: ErrorAction[] = during === 'action' ? ['refresh', 'showLog'] : ['retry', 'showLog'];
   const network = describeNetworkError(error, host);
   if (network) return network;
   switch (error.kind) {
     case 'noKey':
-      return { message: vscode.l10n.t('No API key is set.'), actions: ['setApiKey'], severity: 'error' };
+      return failed(vscode.l10n.t('No API key is set.'), ['setApiKey']);
     case 'keyUnsendable':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           'The API key contains spaces, line breaks or other characters that cannot be sent. Set it again.',
         ),
-        actions: ['setApiKey'],
-        severity: 'error',
-      };
+        ['setApiKey'],
+      );
     case 'unauthorized':
-      return {
-        message: said
+      return failed(
+        said
           ? vscode.l10n.t(
               'The hosting API rejected the API key: it may have been revoked or mistyped. It said: "{0}"',
               said,
             )
           : vscode.l10n.t('The hosting API rejected the API key: it may have been revoked or mistyped.'),
-        actions: ['setApiKey', 'openApiKeysPage'],
-        severity: 'error',
-      };
+        ['setApiKey', 'openApiKeysPage'],
+      );
     case 'notFound':
       if (error.path?.startsWith('/api/v1/orders/')) {
-        return {
-          message: said
+        return failed(
+          said
             ? vscode.l10n.t('The hosting API does not know this server any more. It said: "{0}"', said)
             : vscode.l10n.t('The hosting API does not know this server any more.'),
-          actions: ['refresh'],
-          severity: 'error',
-        };
+          ['refresh'],
+        );
       }
-      return {
-        message: said
+      return failed(
+        said
           ? vscode.l10n.t(
               '{0} has no {1} (HTTP 404). Check the base URL. The server said: "{2}"',
               host,
@@ -74,18 +66,16 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
               said,
             )
           : vscode.l10n.t('{0} has no {1} (HTTP 404). Check the base URL.', host, error.path ?? '?'),
-        actions: ['openSettings', 'showLog'],
-        severity: 'error',
-      };
+        ['openSettings', 'showLog'],
+      );
     case 'invalidRequest':
-      if (error.reason) return { message: reasonText(error.reason), actions: ['showLog'], severity: 'error' };
-      return {
-        message: said
+      if (error.reason) return failed(reasonText(error.reason), ['showLog']);
+      return failed(
+        said
           ? vscode.l10n.t('The hosting API refused: {0}', said)
           : vscode.l10n.t('The hosting API refused the request ({0}).', error.message),
-        actions: ['refresh', 'showLog'],
-        severity: 'error',
-      };
+        ['refresh', 'showLog'],
+      );
     case 'rateLimited':
       return {
         // A reason of ours (a full queue) already says that nothing was sent.
@@ -95,8 +85,8 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
       };
     case 'server': {
       const status = error.status ?? '5xx';
-      return {
-        message: told(
+      return failed(
+        told(
           vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', host, status),
           vscode.l10n.t('{0} had a problem (HTTP {1}). Try again in a moment. The action was not sent.', host, status),
           vscode.l10n.t(
@@ -105,26 +95,24 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
             status,
           ),
         ),
-        actions: next,
-        severity: 'error',
-      };
+        next,
+      );
     }
     case 'network':
       if (error.tls) {
-        return {
-          message: vscode.l10n.t(
+        return failed(
+          vscode.l10n.t(
             "{0}'s TLS certificate was rejected ({1}). Check the base URL.",
             host,
             error.transportCode ?? 'TLS',
           ),
-          actions: ['openSettings', 'showLog'],
-          severity: 'error',
-        };
+          ['openSettings', 'showLog'],
+        );
       }
-      return { message: networkMessage(host, error.transportCode, told), actions: next, severity: 'error' };
+      return failed(networkMessage(host, error.transportCode, told), next);
     case 'timeout':
-      return {
-        message: told(
+      return failed(
+        told(
           vscode.l10n.t('{0} did not answer in time.', host),
           vscode.l10n.t('{0} did not answer in time. The action was not sent.', host),
           vscode.l10n.t(
@@ -132,54 +120,39 @@ export function describeError(error: ApiError, baseUrl: string, during?: 'action
             host,
           ),
         ),
-        actions: next,
-        severity: 'error',
-      };
+        next,
+      );
     case 'badResponse':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           'The answer from {0} could not be read: {1}',
           host,
           error.reason ? reasonText(error.reason) : error.message,
         ),
-        actions: ['showLog'],
-        severity: 'error',
-      };
+        ['showLog'],
+      );
     case 'badConfig':
-      return {
-        message: error.reason ? reasonText(error.reason) : error.message,
-        actions: ['openSettings'],
-        severity: 'error',
-      };
+      return failed(error.reason ? reasonText(error.reason) : error.message, ['openSettings']);
     case 'cancelled':
       return { message: vscode.l10n.t('Cancelled.'), actions: [], severity: 'info' };
   }
 }
 
-type Told = (read: string, notSent: string, maybeSent: string) => string;
-
 export function actionLabel(action: ErrorAction): string {
-  switch (action) {
-    case 'retry':
-      return vscode.l10n.t('Retry');
-    case 'setApiKey':
-      return vscode.l10n.t('Set API Key');
-    case 'openApiKeysPage':
-      return vscode.l10n.t('Open API Keys Page');
-    case 'showLog':
-      return vscode.l10n.t('Show Log');
-    case 'openSettings':
-      return vscode.l10n.t('Open Settings');
-    case 'openNetworkSettings':
-      return vscode.l10n.t('Open Proxy Settings');
-    case 'refresh':
-      return vscode.l10n.t('Refresh');
-  }
+  return {
+    retry: vscode.l10n.t('Retry'),
+    setApiKey: vscode.l10n.t('Set API Key'),
+    openApiKeysPage: vscode.l10n.t('Open API Keys Page'),
+    showLog: vscode.l10n.t('Show Log'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    openNetworkSettings: vscode.l10n.t('Open Proxy Settings'),
+    refresh: vscode.l10n.t('Refresh'),
+  }[action];
 }
 
 /** Seconds for a short wait; for a long one, the time to come back. */
 function rateLimitMessage(retryAfterMs: number | undefined, told: Told): string {
-  const wait = seconds(retryAfterMs);
+  const wait = Math.max(1, Math.ceil((retryAfterMs ?? 5_000) / 1000));
   if (wait < 120) {
     return told(
       vscode.l10n.t('The hosting API is limiting requests; try again in {0} s.', wait),
@@ -201,64 +174,59 @@ function rateLimitMessage(retryAfterMs: number | undefined, told: Told): string 
   );
 }
 
-/** Proxy and certificate failures: what to change, and where, named by setting (never with credentials). */
+/** Settings are named, never their values (a proxy address may carry credentials). */
 function describeNetworkError(error: ApiError, host: string): ErrorReport | undefined {
-  const proxy = error.proxy;
   // Only the transport sets these; a server's own `error` field with the same words must not be taken for them.
-  if (!proxy && !error.tls) return undefined;
+  if (!error.proxy && !error.tls) return undefined;
+  const address = error.proxy?.address ?? '?';
+  const setting = error.proxy?.setting ?? 'http.proxy';
   const actions: ErrorAction[] = ['openNetworkSettings', 'showLog'];
   switch (error.code ?? '') {
     case 'proxy_auth':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           'The proxy {0} (from {1}) requires credentials (HTTP 407). Put them in the proxy address (http://user:password@host:port) or in http.proxyAuthorization.',
-          proxy?.address ?? '?',
-          proxy?.setting ?? 'http.proxy',
+          address,
+          setting,
         ),
         actions,
-        severity: 'error',
-      };
+      );
     case 'proxy_unreachable':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           'Cannot reach the proxy {0} (from {1}, {2}). Check {1}, or add {3} to http.noProxy to connect directly.',
-          proxy?.address ?? '?',
-          proxy?.setting ?? 'http.proxy',
+          address,
+          setting,
           error.transportCode ?? '?',
           host,
         ),
-        actions: ['retry', ...actions],
-        severity: 'error',
-      };
+        ['retry', ...actions],
+      );
     case 'proxy_refused':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           'The proxy {0} (from {1}) refused to connect to {2} (HTTP {3}).',
-          proxy?.address ?? '?',
-          proxy?.setting ?? 'http.proxy',
+          address,
+          setting,
           host,
           error.status ?? '?',
         ),
-        actions: ['retry', ...actions],
-        severity: 'error',
-      };
+        ['retry', ...actions],
+      );
     case 'proxy_invalid':
-      return { message: error.message, actions, severity: 'error' };
+      return failed(error.message, actions);
     case 'proxy_dropped':
     case 'proxy_timeout':
-      return error.reason
-        ? { message: reasonText(error.reason), actions: ['retry', ...actions], severity: 'error' }
-        : undefined;
+      return error.reason ? failed(reasonText(error.reason), ['retry', ...actions]) : undefined;
     case 'untrusted_certificate':
-      return {
-        message: vscode.l10n.t(
+      return failed(
+        vscode.l10n.t(
           "{0}'s TLS certificate is not signed by an authority this extension trusts ({1}). If your network inspects TLS, turn on http.systemCertificates and install its root certificate in the system store, or point NODE_EXTRA_CA_CERTS at that certificate; setting http.proxyStrictSSL to false turns the check off.",
           host,
           error.transportCode ?? 'TLS',
         ),
         actions,
-        severity: 'error',
-      };
+      );
     default:
       return undefined;
   }

@@ -4,60 +4,40 @@ import { plain } from '../util/serverText';
 import { forLabel } from './inert';
 
 export function stateLabel(state: OrderState): string {
-  switch (state) {
-    case 'running':
-      return vscode.l10n.t('Running');
-    case 'stopped':
-      return vscode.l10n.t('Stopped');
-    case 'busy':
-      return vscode.l10n.t('Busy');
-    case 'suspended':
-      return vscode.l10n.t('Suspended');
-    case 'unknown':
-      return vscode.l10n.t('Unknown state');
-  }
+  return {
+    running: vscode.l10n.t('Running'),
+    stopped: vscode.l10n.t('Stopped'),
+    busy: vscode.l10n.t('Busy'),
+    suspended: vscode.l10n.t('Suspended'),
+    unknown: vscode.l10n.t('Unknown state'),
+  }[state];
 }
 
-/** What the node says while an action runs. */
 export function progressLabel(action: OrderAction): string {
-  switch (action) {
-    case 'start':
-      return vscode.l10n.t('Starting…');
-    case 'stop':
-      return vscode.l10n.t('Stopping…');
-    case 'restart':
-      return vscode.l10n.t('Restarting…');
-    case 'reinstall':
-      return vscode.l10n.t('Reinstalling…');
-  }
+  return {
+    start: vscode.l10n.t('Starting…'),
+    stop: vscode.l10n.t('Stopping…'),
+    restart: vscode.l10n.t('Restarting…'),
+    reinstall: vscode.l10n.t('Reinstalling…'),
+  }[action];
 }
 
-/** The progress title of an action on one server, named. */
 export function progressTitle(action: OrderAction, name: string): string {
-  switch (action) {
-    case 'start':
-      return vscode.l10n.t('Starting {0}', name);
-    case 'stop':
-      return vscode.l10n.t('Stopping {0}', name);
-    case 'restart':
-      return vscode.l10n.t('Restarting {0}', name);
-    case 'reinstall':
-      return vscode.l10n.t('Reinstalling {0}', name);
-  }
+  return {
+    start: vscode.l10n.t('Starting {0}', name),
+    stop: vscode.l10n.t('Stopping {0}', name),
+    restart: vscode.l10n.t('Restarting {0}', name),
+    reinstall: vscode.l10n.t('Reinstalling {0}', name),
+  }[action];
 }
 
-/** An action that ended otherwise than expected, with the state the server is in now. */
 export function notCompletedText(action: OrderAction, name: string, state: string): string {
-  switch (action) {
-    case 'start':
-      return vscode.l10n.t('{0} did not start as expected. Its state is now: {1}.', name, state);
-    case 'stop':
-      return vscode.l10n.t('{0} did not stop as expected. Its state is now: {1}.', name, state);
-    case 'restart':
-      return vscode.l10n.t('{0} did not restart as expected. Its state is now: {1}.', name, state);
-    case 'reinstall':
-      return vscode.l10n.t('{0} was not reinstalled as expected. Its state is now: {1}.', name, state);
-  }
+  return {
+    start: vscode.l10n.t('{0} did not start as expected. Its state is now: {1}.', name, state),
+    stop: vscode.l10n.t('{0} did not stop as expected. Its state is now: {1}.', name, state),
+    restart: vscode.l10n.t('{0} did not restart as expected. Its state is now: {1}.', name, state),
+    reinstall: vscode.l10n.t('{0} was not reinstalled as expected. Its state is now: {1}.', name, state),
+  }[action];
 }
 
 /** The server took the action, but what it said of the server afterwards could not be read. */
@@ -75,22 +55,15 @@ export function stateUnreadText(action: OrderAction, name: string): string {
 }
 
 export function actionTitle(action: OrderAction): string {
-  switch (action) {
-    case 'start':
-      return vscode.l10n.t('Start');
-    case 'stop':
-      return vscode.l10n.t('Stop');
-    case 'restart':
-      return vscode.l10n.t('Restart');
-    case 'reinstall':
-      return vscode.l10n.t('Reinstall');
-  }
+  return {
+    start: vscode.l10n.t('Start'),
+    stop: vscode.l10n.t('Stop'),
+    restart: vscode.l10n.t('Restart'),
+    reinstall: vscode.l10n.t('Reinstall'),
+  }[action];
 }
 
-/**
- * The server's own word when it has one that says more than ours (e.g. "reinstalling"), else ours. Server text made
- * inert for a label, short: it shows in rows, pickers and messages.
- */
+/** The server's own word when it says more than ours (e.g. "reinstalling"), else ours. */
 export function stateText(order: Order): string {
   const ours = stateLabel(order.state);
   if (!order.statusText || order.state === 'running' || order.state === 'stopped') return ours;

@@ -1,28 +1,25 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../util/lifecycle';
+import { type ReportingAccount } from './ProblemReporter';
 
 /** Waits shorter than this pass before a notification could be read; the node's spinner covers them. */
 const SHOW_WAIT_AFTER_MS = 2_000;
 
-/**
- * One account's requests the user started have to wait for the API's rate limit: "Waiting for the API's rate limit,
- * 40 s", counting down, with Cancel. One notification however many requests wait; a later wait extends it.
- */
-export class RateLimitNotice {
+/** One notification, counting down with Cancel, however many of the user's requests wait; a later wait extends it. */
+export class RateLimitNotice extends Disposable {
   private until = 0;
   private showing = false;
 
-  constructor(
-    /** Abandons the requests the user is waiting on (Cancel). */
-    private readonly cancel: () => void,
-    /** With several accounts, the account's name; else undefined. */
-    private readonly shownName: () => string | undefined,
-  ) {}
+  constructor(private readonly account: ReportingAccount) {
+    super();
+    this.register(account.store.onDidWaitForLimit(({ until }) => this.wait(until)));
+  }
 
-  wait(until: number): void {
+  private wait(until: number): void {
     this.until = Math.max(this.until, until);
     if (this.showing || this.until - Date.now() < SHOW_WAIT_AFTER_MS) return;
     this.showing = true;
-    const name = this.shownName();
+    const name = this.account.shownName();
     void vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
@@ -44,7 +41,7 @@ export class RateLimitNotice {
           const timer = setInterval(tick, 1_000);
           token.onCancellationRequested(() => {
             this.until = 0;
-            this.cancel();
+            this.account.store.cancelUserWaits();
             tick();
           });
           tick();

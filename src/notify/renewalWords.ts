@@ -1,9 +1,4 @@
-/**
- * The forecast in words: what a server's renewal is, whether the balance covers it, what the balance covers in all.
- * Server text (a server's name, an invoice number, a cycle word) reaches a sentence only through the `quote` the
- * caller passes, which is the sink function of where the sentence goes (`forMarkdown` in a tooltip, `forMessage` in a
- * notification, `forLabel` in a tree row).
- */
+// Server text reaches a sentence only through `quote`: the sink function of where the sentence goes.
 import * as vscode from 'vscode';
 import { type AmountProblem, type Order, type OrderRenewal, type RenewalCycle } from '../api/models';
 import { formatDay, formatUnits } from '../billing/display';
@@ -22,61 +17,44 @@ export function moneyWords(units: Units, currency: string | undefined): string {
   return formatUnits(units, currency, vscode.env.language);
 }
 
-/** Whether the warnings are on for these settings, and how many days ahead. */
 export function warningDays(settings: { readonly renewalWarningDays: number }): number {
   return settings.renewalWarningDays > 0 ? settings.renewalWarningDays : 0;
 }
 
-/** The first charge the balance does not pay falls within the warning window: the status bar warns. */
 export function balanceRunsShort(forecast: Forecast, days: number): boolean {
   return days > 0 && forecast.runsOut !== undefined && forecast.runsOut.daysAway <= days;
 }
 
-function everyWords(money: string, cycle: Extract<RenewalCycle, { kind: 'every' }>): string {
-  const { unit, count } = cycle;
+function everyWords(money: string, { unit, count }: Extract<RenewalCycle, { kind: 'every' }>): string {
   if (count === 1) {
-    switch (unit) {
-      case 'hour':
-        return vscode.l10n.t('{0} / hour', money);
-      case 'day':
-        return vscode.l10n.t('{0} / day', money);
-      case 'week':
-        return vscode.l10n.t('{0} / week', money);
-      case 'month':
-        return vscode.l10n.t('{0} / month', money);
-      case 'year':
-        return vscode.l10n.t('{0} / year', money);
-    }
+    return {
+      hour: vscode.l10n.t('{0} / hour', money),
+      day: vscode.l10n.t('{0} / day', money),
+      week: vscode.l10n.t('{0} / week', money),
+      month: vscode.l10n.t('{0} / month', money),
+      year: vscode.l10n.t('{0} / year', money),
+    }[unit];
   }
-  switch (unit) {
-    case 'hour':
-      return vscode.l10n.t('{0} / {1} hours', money, count);
-    case 'day':
-      return vscode.l10n.t('{0} / {1} days', money, count);
-    case 'week':
-      return vscode.l10n.t('{0} / {1} weeks', money, count);
-    case 'month':
-      return vscode.l10n.t('{0} / {1} months', money, count);
-    case 'year':
-      return vscode.l10n.t('{0} / {1} years', money, count);
-  }
+  return {
+    hour: vscode.l10n.t('{0} / {1} hours', money, count),
+    day: vscode.l10n.t('{0} / {1} days', money, count),
+    week: vscode.l10n.t('{0} / {1} weeks', money, count),
+    month: vscode.l10n.t('{0} / {1} months', money, count),
+    year: vscode.l10n.t('{0} / {1} years', money, count),
+  }[unit];
 }
 
 export function amountProblemWords(problem: AmountProblem): string {
-  switch (problem) {
-    case 'notAmount':
-      return vscode.l10n.t('not an amount');
-    case 'ambiguous':
-      return vscode.l10n.t('its separators could mean thousands or decimals');
-    case 'tooLarge':
-      return vscode.l10n.t('too large');
-    case 'negative':
-      return vscode.l10n.t('negative');
-  }
+  return {
+    notAmount: vscode.l10n.t('not an amount'),
+    ambiguous: vscode.l10n.t('its separators could mean thousands or decimals'),
+    tooLarge: vscode.l10n.t('too large'),
+    negative: vscode.l10n.t('negative'),
+  }[problem];
 }
 
 /** "€12.90 / month", "€132.00 / 3 months"; the server's own cycle word when it is not one we read. */
-export function priceWords(renewal: OrderRenewal, quote: Quote): string | undefined {
+function priceWords(renewal: OrderRenewal, quote: Quote): string | undefined {
   if (renewal.price === undefined) {
     return renewal.priceProblem && vscode.l10n.t('price unreadable: {0}', amountProblemWords(renewal.priceProblem));
   }
@@ -93,10 +71,7 @@ function join(...parts: Array<string | undefined>): string {
   return parts.filter((part) => part !== undefined && part !== '').join(' · ');
 }
 
-/**
- * A server's renewal on one line: "Renews Dec 3 · €12.90 / month", "Ends Nov 29: does not renew", "Paid once: does
- * not renew". Undefined when the server said nothing about renewing.
- */
+/** Undefined when the server said nothing about renewing. */
 export function renewalSummary(
   order: Order,
   outlook: OrderOutlook | undefined,
@@ -139,17 +114,13 @@ function lastDueDay(renewal: OrderRenewal): string | undefined {
   return date.kind === 'day' ? date.day : dayText(dayOfInstant(date.at, systemZone));
 }
 
-/** What the forecast says of a server's coming renewals; `warn`: short within the warning window (the row is marked). */
+/** `warn`: short within the warning window (the row is marked). */
 export interface RenewalCoverage {
   readonly text: string;
   readonly kind: 'short' | 'covered' | 'notCounted';
   readonly warn: boolean;
 }
 
-/**
- * Whether the balance pays a server's coming renewals, when the forecast can say: "Your balance does not cover it:
- * short by €43.30", or of a later one, "… does not cover its renewal on Dec 25: short by €102.00".
- */
 export function renewalCoverage(outlook: OrderOutlook | undefined, today: string): RenewalCoverage | undefined {
   const next = outlook?.next;
   if (!outlook || !next) return undefined;
@@ -175,7 +146,6 @@ export function renewalCoverage(outlook: OrderOutlook | undefined, today: string
   return undefined;
 }
 
-/** What renews, for a sentence: a server's name or an invoice's number, quoted for the sink. */
 export function subjectWords(renewal: ForecastRenewal, quote: Quote): string {
   const { source } = renewal;
   return source.kind === 'order'
@@ -183,10 +153,6 @@ export function subjectWords(renewal: ForecastRenewal, quote: Quote): string {
     : vscode.l10n.t('invoice {0}', quote(source.number ?? `#${source.invoiceId}`, 60));
 }
 
-/**
- * What the balance covers, in one sentence: "€42.50 covers the renewals until Feb 22 (4 renewals, €38.70)", or
- * "€7.00 does not cover web-01's renewal on Dec 3 (€12.90): short by €5.90". Undefined without a balance.
- */
 export function coverageSentence(forecast: Forecast, quote: Quote): string | undefined {
   const { coverage, today } = forecast;
   if (forecast.balance === undefined) return undefined;
@@ -207,29 +173,14 @@ export function coverageSentence(forecast: Forecast, quote: Quote): string | und
       const { first } = coverage;
       const amount = moneyWords(first.amount ?? 0, first.currency);
       const short = moneyWords(coverage.shortBy, forecast.currency);
-      const day = dayWords(first.day, today);
+      const words = [balance, subjectWords(first, quote), dayWords(first.day, today), amount, short];
       return first.source.kind === 'order'
-        ? vscode.l10n.t(
-            "{0} does not cover {1}'s renewal on {2} ({3}): short by {4}",
-            balance,
-            subjectWords(first, quote),
-            day,
-            amount,
-            short,
-          )
-        : vscode.l10n.t(
-            '{0} does not cover {1}, due {2} ({3}): short by {4}',
-            balance,
-            subjectWords(first, quote),
-            day,
-            amount,
-            short,
-          );
+        ? vscode.l10n.t("{0} does not cover {1}'s renewal on {2} ({3}): short by {4}", ...words)
+        : vscode.l10n.t('{0} does not cover {1}, due {2} ({3}): short by {4}', ...words);
     }
   }
 }
 
-/** What the forecast leaves out of its sums or its days, when anything: one short sentence each. */
 export function forecastCaveats(forecast: Forecast): string[] {
   const caveats: string[] = [];
   const { otherCurrencies, notSummed } = forecast.totals;
@@ -255,10 +206,7 @@ export function forecastCaveats(forecast: Forecast): string[] {
 
 const COVERAGE_ICONS = { short: '$(warning)', covered: '$(pass)', notCounted: '$(info)' } as const;
 
-/**
- * A server's renewal in a tooltip (Markdown): what it renews for and when, then whether the balance pays it. The one
- * wording for every tooltip that speaks of a server (its row, this folder's status bar item).
- */
+/** The one wording for every tooltip that speaks of a server (its row, this folder's status bar item). */
 export function renewalTooltipLines(forecast: Forecast, order: Order): string[] {
   const outlook = forecast.orders.get(order.id);
   const summary = renewalSummary(order, outlook, forecast.today, forMarkdown);

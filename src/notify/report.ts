@@ -8,10 +8,8 @@ import { keyStoreText } from './reasonText';
 import { forLog, forMessage } from './inert';
 import { tell } from './show';
 
-/** How a command's failures are told (the command table says it per command). */
 export type FailureContext = 'action' | 'plain';
 
-/** The sentence and the next steps for any failure: the API's, the key store's, an action refused as a duplicate. */
 export function toReport(error: unknown, baseUrl: string, during: FailureContext = 'plain'): ErrorReport {
   if (error instanceof ApiError) return describeError(error, baseUrl, during === 'action' ? 'action' : undefined);
   if (error instanceof KeyStoreError) return { message: keyStoreText(error), actions: ['showLog'], severity: 'error' };
@@ -26,17 +24,14 @@ export function toReport(error: unknown, baseUrl: string, during: FailureContext
   };
 }
 
-/** Where a notification's next steps act: the account it is about (passed to the commands it runs), and what failed. */
 export interface ReportTarget {
-  /** The command argument that names the account (the commands resolve their account from it). */
+  /** The command argument that names the account the next steps act in. */
   readonly account?: unknown;
-  /** With several accounts, the account's name: the notification says which account it is about. */
+  /** With several accounts, the account's name. */
   readonly name?: string;
-  /** Runs what failed again. */
   readonly retry?: () => unknown;
 }
 
-/** Shows one notification and runs the chosen next step. */
 export async function showReport(report: ErrorReport, target: ReportTarget = {}): Promise<void> {
   const actions = report.actions.filter((a) => a !== 'retry' || target.retry);
   const labels = actions.map(actionLabel);
@@ -47,32 +42,24 @@ export async function showReport(report: ErrorReport, target: ReportTarget = {})
 }
 
 async function runErrorAction(action: ErrorAction, { account, retry }: ReportTarget): Promise<void> {
-  switch (action) {
-    case 'retry':
-      await retry?.();
-      break;
-    case 'setApiKey':
-      await vscode.commands.executeCommand('hostingAccount.setApiKey', account);
-      break;
-    case 'openApiKeysPage':
-      await vscode.commands.executeCommand('hostingAccount.openApiKeysPage', account);
-      break;
-    case 'showLog':
-      await vscode.commands.executeCommand('hostingAccount.showLog');
-      break;
-    case 'openSettings':
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'hostingAccount.');
-      break;
-    case 'openNetworkSettings':
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
-      break;
-    case 'refresh':
-      await vscode.commands.executeCommand('hostingAccount.refresh', account);
-      break;
+  if (action === 'retry') {
+    await retry?.();
+    return;
   }
+  const [command, ...args] = (
+    {
+      setApiKey: ['hostingAccount.setApiKey', account],
+      openApiKeysPage: ['hostingAccount.openApiKeysPage', account],
+      showLog: ['hostingAccount.showLog'],
+      openSettings: ['workbench.action.openSettings', 'hostingAccount.'],
+      openNetworkSettings: ['workbench.action.openSettings', 'http.proxy'],
+      refresh: ['hostingAccount.refresh', account],
+    } as const
+  )[action];
+  await vscode.commands.executeCommand(command, ...args);
 }
 
-/** Logs a failure with what support needs (kind, status, request id), never the key: the log masks it. */
+/** What support needs (kind, status, request id); never the key: the log masks it. */
 export function logFailure(log: Log, what: string, error: unknown): void {
   if (error instanceof ApiError) {
     const details = [

@@ -1,13 +1,14 @@
-/**
- * Every notification and modal dialog of the extension goes through here (a lint rule forbids `show*Message`
- * elsewhere), so whatever a message quotes, none of it becomes a link, an icon or an invisible character.
- */
+// A lint rule forbids `show*Message` elsewhere: whatever a message quotes, none of it becomes a link or an icon.
 import * as vscode from 'vscode';
-import { guardMessage } from './inert';
+import { forMessage, guardMessage } from './inert';
 
 export type Severity = 'info' | 'warning' | 'error';
 
-/** A notification with buttons; resolves to the button chosen, or undefined when it was dismissed. */
+/** `name`: the account's, when there are several. */
+export function inAccount(name: string | undefined, message: string): string {
+  return name ? vscode.l10n.t('Account {0}: {1}', forMessage(name, 60), message) : message;
+}
+
 export function tell(severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined> {
   const show =
     severity === 'info'
@@ -18,10 +19,7 @@ export function tell(severity: Severity, message: string, ...buttons: string[]):
   return Promise.resolve(show(guardMessage(message), ...buttons));
 }
 
-/**
- * A modal question for what is hard to undo: true only when the user chose `button` (a button named after the action;
- * Escape, Cancel and closing the dialog are no).
- */
+/** For what is hard to undo: Escape, Cancel and closing the dialog are no. */
 export async function confirm(message: string, detail: string, button: string): Promise<boolean> {
   const answer = await vscode.window.showWarningMessage(
     guardMessage(message),
@@ -31,10 +29,6 @@ export async function confirm(message: string, detail: string, button: string): 
   return answer === button;
 }
 
-/**
- * A modal question with several ways on (each button named after what it does); undefined for Escape, Cancel and
- * closing the dialog.
- */
 export async function ask(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {
   const answer = await vscode.window.showWarningMessage(
     guardMessage(message),
@@ -44,10 +38,7 @@ export async function ask(message: string, detail: string, ...buttons: string[])
   return answer !== undefined && buttons.includes(answer) ? answer : undefined;
 }
 
-/**
- * A notice that stays until withdrawn (the function returned) or cancelled; then `closed` runs. Only progress
- * notifications can be withdrawn, and they take no buttons: the steps are links after the guarded message.
- */
+/** Only progress notifications can be withdrawn, and they take no buttons: the steps are links after the message. */
 export function tellUntilWithdrawn(
   message: string,
   steps: ReadonlyArray<{ title: string; command: string; args: unknown[] }>,

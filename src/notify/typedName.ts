@@ -3,10 +3,7 @@ import { type Order, type OrderAction } from '../api/models';
 import { plain } from '../util/serverText';
 import { forLabel, forLog } from './inert';
 
-/**
- * The confirmation a reflexive Enter cannot give: typing the server's name (or id). Reinstall asks it, and so does
- * Stop or Restart of a protected server, wherever it is asked for (menu, palette, a bulk action, a task).
- */
+/** The confirmation a reflexive Enter cannot give: Reinstall asks it, and Stop or Restart of a protected server. */
 export async function confirmByName(order: Order, action: OrderAction): Promise<boolean> {
   const label = forLabel(order.label, 80);
   const typed = await vscode.window.showInputBox({
@@ -27,7 +24,7 @@ export async function confirmByName(order: Order, action: OrderAction): Promise<
   return typed !== undefined && matches(typed, order);
 }
 
-/** What the user typed is the order's name as shown (or exactly as sent) or its exact id. */
+/** The name as shown or exactly as sent, or the exact id. */
 function matches(value: string, order: Order): boolean {
   const text = value.trim();
   return text.length > 0 && (text === order.id || text === plain(order.label) || text === forLog(order.label, 200));

@@ -2,7 +2,6 @@ import { type RequestLogEntry } from '../api/ApiClient';
 import { type FieldMap } from '../api/normalise/pointers';
 import { type ApiClientLike, type StoreDeps } from './types';
 
-/** The API client for the configured server: built on first use, rebuilt after the settings change. */
 export class ApiConnection {
   private client?: ApiClientLike;
   private clientBaseUrl?: string;
@@ -13,7 +12,6 @@ export class ApiConnection {
     private readonly onRequest: (entry: RequestLogEntry) => void,
   ) {}
 
-  /** The base URL the current client talks to, if one was built. */
   get baseUrl(): string | undefined {
     return this.clientBaseUrl;
   }
@@ -35,7 +33,6 @@ export class ApiConnection {
     return this.client;
   }
 
-  /** A client of its own for one key, e.g. to check a key before it is stored. */
   create(getKey: () => Promise<string | undefined> | string | undefined): ApiClientLike {
     const settings = this.deps.settings();
     const timeout = settings.requestTimeoutMs;
@@ -49,14 +46,13 @@ export class ApiConnection {
     });
   }
 
-  /** The next request gets a new client; the requests under way finish on this one, which then closes. */
+  /** The requests under way finish on the old client. */
   retire(): void {
     const client = this.client;
     this.client = undefined;
     client?.close().catch(() => undefined);
   }
 
-  /** Abandons the requests under way: they belong to a server or key no longer in use. */
   abandon(): void {
     const client = this.client;
     this.client = undefined;

@@ -5,7 +5,6 @@ import { type Failures } from './Failures';
 import { type Session } from './Session';
 import { type DataKind, type ListCoverage, type RefreshReason, type Slot } from './types';
 
-/** What one load brought: the value, and for a list, how much of it was read. */
 export interface Loaded<T> {
   readonly value: T;
   readonly coverage?: ListCoverage;
@@ -15,28 +14,19 @@ export interface ResourceDeps {
   readonly session: Session;
   readonly failures: Failures;
   readonly clock: Clock;
-  /** The slot's value or loading flag changed. */
   readonly changed: (kind: DataKind) => void;
-  /** A load of the current session ended, in success or failure. */
   readonly settled: () => void;
 }
 
-/**
- * One datum read from the API (orders, balance, account, invoices): its last good value, when it was read, the last
- * failure and whether a load is under way. Concurrent refreshes share one load, and an answer for an older session is
- * dropped, so a slot never shows data of another key or server.
- */
 export class Resource<T> {
   private current: Slot<T> = { loading: false };
   private running?: Promise<void>;
-  /** The priority of the load under way, which a user's refresh that joins it raises. */
   private urgency?: Urgency;
 
   constructor(
     readonly kind: DataKind,
     private readonly read: (options: CallOptions) => Promise<Loaded<T>>,
     private readonly deps: ResourceDeps,
-    /** Told of each value of the current session before the slot shows it (the orders index it). */
     private readonly onValue?: (value: T) => void,
   ) {}
 
@@ -44,7 +34,6 @@ export class Resource<T> {
     return this.current;
   }
 
-  /** Loads the datum, or joins the load already under way (a user who joins a background load raises it). */
   refresh(reason: RefreshReason): Promise<void> {
     if (this.running) {
       if (reason === 'user') this.urgency?.raise();
@@ -63,12 +52,10 @@ export class Resource<T> {
     return started;
   }
 
-  /** A value learnt some other way (the account read while a key was checked). */
   set(value: T): void {
     this.patch({ value, updatedAt: this.deps.clock.now() });
   }
 
-  /** Forgets the value and any load under way (its answer will be dropped by the session anyway). */
   reset(): void {
     this.running = undefined;
     this.urgency = undefined;

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../api/clock';
 import { Disposable, toDisposable } from '../util/lifecycle';
+import { KINDS } from './resources';
 import { type Store } from './Store';
 import { type DataKind, type Slot } from './types';
 
@@ -10,33 +11,19 @@ export interface Visibility {
 }
 
 export interface Intervals {
-  /** `hostingAccount.refreshInterval`: seconds between reads of the orders while their view is visible (0 = off). */
   readonly refreshSeconds: number;
-  /** `hostingAccount.watchInterval`: minutes between reads of the orders while their view is hidden (0 = off). */
   readonly watchMinutes: number;
 }
 
-/** Slow-moving data is refreshed this many times less often than the orders. */
 const BALANCE_FACTOR_VISIBLE = 5;
 const BALANCE_FACTOR_HIDDEN = 10;
 const INVOICES_FACTOR = 10;
-/** Floors, so a very short interval setting cannot make the balance or invoices chatty. */
 const BALANCE_MIN_MS = 5 * 60_000;
 const INVOICES_MIN_MS = 10 * 60_000;
-/** A datum that keeps failing in the background is read again after doubling waits, up to this. */
 export const MAX_BACKOFF_MS = 5 * 60_000;
-/** After the window loses focus the watch goes on this long (the user may be reading a server's page), then rests. */
+/** The watch goes on this long after focus is lost: the user may be reading a server's page. */
 export const RECENT_FOCUS_MS = 15 * 60_000;
 
-const KINDS: readonly DataKind[] = ['orders', 'balance', 'invoices', 'account'];
-
-/**
- * The one schedule of an account's background reads, on one timer: the orders on the refresh interval while their view
- * is visible and the window focused, a slow watch of them while the view is hidden (while the window is focused or was
- * a moment ago), the balance far less often, invoices while their view is visible, the account once, and the polls of
- * orders settling after an action. Nothing at all while the window is in the background, but those polls. A datum
- * that keeps failing backs off (doubling, up to five minutes); the user's Refresh never waits for this schedule.
- */
 export class Scheduler extends Disposable {
   private visibility: Visibility = { ordersVisible: false, invoicesVisible: false, focused: true };
   private refreshMs: number;
@@ -72,15 +59,12 @@ export class Scheduler extends Disposable {
     this.evaluate();
   }
 
-  /** When each datum is next due, or undefined when it is not read in the background now. */
   dueAt(kind: DataKind): number | undefined {
     const { ordersVisible, invoicesVisible, focused } = this.visibility;
     const state = this.store.state;
     if (state !== 'ready' && state !== 'loading' && state !== 'unreachable') return undefined;
     const slot = this.store.slot(kind);
     const now = this.clock.now();
-    // Never loaded: due now. Failed: due a (backed-off) interval after the failure, so an outage is retried at the
-    // usual pace at most, and ever more slowly while it lasts.
     const since = slot.error ? slot.failedAt : slot.updatedAt;
     if (kind === 'orders' && !ordersVisible) return this.watchDueAt(slot, since, now);
     if (!focused) return undefined;
@@ -101,13 +85,12 @@ export class Scheduler extends Disposable {
           ? since + backoff(slot, Math.max(INVOICES_MIN_MS, this.refreshMs * INVOICES_FACTOR))
           : undefined;
       case 'account':
-        // Read once for the status bar's tooltip (retried after a failure); the account summary refreshes it.
+        // Read once (the status bar's tooltip); the account summary refreshes it.
         if (slot.updatedAt !== undefined) return undefined;
         return since === undefined ? now : since + backoff(slot, BALANCE_MIN_MS);
     }
   }
 
-  /** The watch of the hidden Orders view: changes made elsewhere are still noticed, at a slow pace. */
   private watchDueAt(slot: Slot<unknown>, since: number | undefined, now: number): number | undefined {
     const state = this.store.state;
     if (this.watchMs === 0 || (state !== 'ready' && state !== 'unreachable')) return undefined;
@@ -115,7 +98,6 @@ export class Scheduler extends Disposable {
     return (since ?? now) + backoff(slot, this.watchMs);
   }
 
-  /** Reads whatever is due now and polls the settling orders that are, then sets the timer for the next. */
   evaluate(): void {
     if (this.disposed) return;
     const now = this.clock.now();
@@ -139,7 +121,7 @@ export class Scheduler extends Disposable {
     if (settling !== undefined) times.push(settling);
     if (!times.length) return;
     const wait = Math.max(0, Math.min(...times) - this.clock.now());
-    // Never a hot loop: what is due but cannot go is looked at again a second later at the soonest.
+    // Never a hot loop: what is due but cannot go is looked at a second later.
     this.timer = this.clock.setTimeout(
       () => {
         this.timer = undefined;
@@ -155,21 +137,18 @@ export class Scheduler extends Disposable {
   }
 }
 
-/** After n failures in a row the wait doubles n - 1 times, up to MAX_BACKOFF_MS (a longer usual wait stays as it is). */
 function backoff(slot: Slot<unknown>, normalMs: number): number {
   const failures = slot.error ? (slot.failedInARow ?? 1) : 0;
   if (failures <= 1 || normalMs >= MAX_BACKOFF_MS) return normalMs;
   return Math.min(MAX_BACKOFF_MS, normalMs * 2 ** Math.min(failures - 1, 16));
 }
 
-/** 0 turns automatic refresh off; anything else is at least 10 s, so no setting can make the extension chatty. */
 function refreshMs(seconds: number): number {
   if (!Number.isFinite(seconds) || seconds <= 0) return 0;
   return Math.max(10, seconds) * 1000;
 }
 
-/** 0 turns the watch off; anything else is at least a minute and at most a day. */
-export function watchMs(minutes: number): number {
+function watchMs(minutes: number): number {
   if (!Number.isFinite(minutes) || minutes <= 0) return 0;
   return Math.max(1, Math.min(24 * 60, minutes)) * 60_000;
 }

@@ -1,24 +1,25 @@
 import { setMaxListeners } from 'node:events';
+import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
-import { type UserCall, UserWaits } from './UserWaits';
 
-/**
- * One answer to "is this reply still wanted?". A session lasts while the key and the server stay the same; `renew()`
- * starts a new one, abandoning every request of the old one, and replies stamped with an older generation are dropped.
- */
+export interface UserCall {
+  readonly signal: AbortSignal;
+  readonly onWait: (until: number) => void;
+  end(): void;
+}
+
+/** `renew()` abandons the requests of the old key or server and drops their replies. */
 export class Session extends Disposable {
   private current = 0;
   private controller = newAbortController();
-  private readonly userWaits = this.register(new UserWaits());
-  /** A request the user started waits for the API's rate limit: say so, and offer to cancel. */
-  readonly onDidWaitForLimit = this.userWaits.onDidWait;
+  private readonly userCalls = new Set<AbortController>();
+  private readonly onDidWaitEmitter = this.register(new Emitter<{ readonly until: number }>());
+  readonly onDidWaitForLimit = this.onDidWaitEmitter.event;
 
-  /** Stamp a request with this before it starts; ask `isCurrent` when its answer arrives. */
   get generation(): number {
     return this.current;
   }
 
-  /** Aborted when the session ends: every request of this key and server carries it. */
   get signal(): AbortSignal {
     return this.controller.signal;
   }
@@ -27,17 +28,24 @@ export class Session extends Disposable {
     return generation === this.current && !this.disposed;
   }
 
-  /** A signal and a wait reporter for one request the user is waiting on (Cancel on the wait abandons it). */
+  /** Cancel on a rate-limit wait abandons these, not the background reads. */
   userCall(): UserCall {
-    return this.userWaits.begin(this.controller.signal);
+    const controller = new AbortController();
+    this.userCalls.add(controller);
+    const signal = AbortSignal.any([this.controller.signal, controller.signal]);
+    setMaxListeners(0, signal);
+    return {
+      signal,
+      onWait: (until) => this.onDidWaitEmitter.fire({ until }),
+      end: () => this.userCalls.delete(controller),
+    };
   }
 
-  /** Abandons the requests the user is waiting on; background work goes on. */
   cancelUserWaits(): void {
-    this.userWaits.cancelAll();
+    for (const controller of this.userCalls) controller.abort();
+    this.userCalls.clear();
   }
 
-  /** The key or server changed: nothing under way is wanted any more. */
   renew(): void {
     this.current++;
     this.controller.abort();
@@ -51,7 +59,7 @@ export class Session extends Disposable {
   }
 }
 
-/** One signal cancels every request of a key or server; with a queue of them it has many listeners, by design. */
+/** Every queued request of a session listens to its signal. */
 function newAbortController(): AbortController {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);

@@ -8,7 +8,6 @@ export interface ConnectionInputs {
   readonly slots: ReadonlyArray<Slot<unknown>>;
 }
 
-/** What the views show as a whole, from the settings, the key and the data slots. Pure: tested as a table. */
 export function connectionState({ baseUrl, hasKey, keyRejected, slots }: ConnectionInputs): ConnectionState {
   if (!baseUrl.trim()) return 'noBaseUrl';
   try {
@@ -22,7 +21,6 @@ export function connectionState({ baseUrl, hasKey, keyRejected, slots }: Connect
   return slots.some((s) => s.error) && !slots.some((s) => s.loading) ? 'unreachable' : 'loading';
 }
 
-/** The states in which requests are made: with a key, on a valid base URL. */
 export function canRequest(state: ConnectionState): boolean {
   return state === 'ready' || state === 'loading' || state === 'unreachable' || state === 'invalidKey';
 }

@@ -1,4 +1,3 @@
-/** A second action for an order whose first is still under way: refused before anything is sent. */
 export class ActionUnderWay extends Error {
   override readonly name = 'ActionUnderWay';
 

@@ -1,8 +1,3 @@
-/**
- * Tells the changes of orders that no action of this window explains: an order that stopped, was suspended or runs
- * again, orders that disappeared or appeared, and a name, address, plan or renewal date replaced by another. Pure (no
- * `vscode`), fed the store after every change of its list.
- */
 import { type Order, type OrderState } from '../api/models';
 import { plain, type ServerText } from '../util/serverText';
 import { type PendingAction, type ListCoverage, type Slot } from './types';
@@ -15,11 +10,10 @@ export interface OutsideChange {
   readonly kind: OutsideChangeKind;
   readonly id: string;
   readonly label: ServerText;
-  /** Seen at `at`; it happened after `since`, the last read that showed the order as it was. */
+  /** Seen at `at`; `since` is the last read that showed the order as it was. */
   readonly at: number;
   readonly since?: number;
   readonly field?: EditedField;
-  /** The state or the field's value before and after (server text, bounded by the readers). */
   readonly from?: string;
   readonly to?: string;
 }
@@ -27,12 +21,10 @@ export interface OutsideChange {
 interface Known {
   label: ServerText;
   state?: SettledState;
-  /** The last read that showed the order as known. */
   at?: number;
   fields: Partial<Record<EditedField, string>>;
 }
 
-/** What the detector reads of the store: its public surface only. */
 export interface WatchedOrders {
   readonly orders: { readonly all: readonly Order[]; get(id: string): Order | undefined };
   readonly ordersInfo: Slot<unknown>;
@@ -40,26 +32,18 @@ export interface WatchedOrders {
   listCoverage(kind: 'orders'): ListCoverage | undefined;
 }
 
-/** The states a change is told about; busy and unknown are passing or unreadable, never news on their own. */
+/** Busy and unknown are passing or unreadable: never news on their own. */
 type SettledState = 'running' | 'stopped' | 'suspended';
 
-/** An answer this size or larger is not a list anyone reads: tell the count, not every name. */
 export const MAX_TOLD = 50;
 
-/**
- * A change this soon after the order's own action ended is that action's outcome. The store ends an action (clearing
- * it as pending) before it announces the list that shows its result, so "pending right now" alone would call the
- * user's own stop an outside one.
- */
+// The store clears an action as pending before it announces the list that shows its result: a change this soon
+// after is still that action's.
 export const OWN_ACTION_GRACE_MS = 30_000;
 
 export class OutsideChangeDetector {
-  /** The last settled state of each order, once the first list is known; undefined before (nothing is news yet). */
   private known?: Map<string, Known>;
-
   private lastRead?: number;
-
-  /** When each order was last seen with an action of this window under way. */
   private readonly lastOwn = new Map<string, number>();
 
   constructor(
@@ -67,7 +51,6 @@ export class OutsideChangeDetector {
     private readonly now: () => number,
   ) {}
 
-  /** Whether an action of this window is under way for the order, or ended within the grace period. */
   private ours(id: string, now: number): boolean {
     if (this.store.pending(id) !== undefined) {
       this.lastOwn.set(id, now);
@@ -80,10 +63,9 @@ export class OutsideChangeDetector {
     return false;
   }
 
-  /** Compares the store's list with the last one; returns what changed outside this window, in list order. */
   check(): OutsideChange[] {
     const { store } = this;
-    // Signed out, another key or server, or not loaded yet: start over without telling anything.
+    // Signed out, another key or server, not loaded yet: start over silently.
     if (store.ordersInfo.updatedAt === undefined) {
       this.known = undefined;
       this.lastOwn.clear();
@@ -140,7 +122,6 @@ export class OutsideChangeDetector {
   }
 }
 
-/** Whether a change told is still so, as far as the store knows now: a notice the next read contradicts is withdrawn. */
 export function stillSo(change: OutsideChange, store: WatchedOrders): boolean {
   if (store.ordersInfo.updatedAt === undefined) return false;
   const order = store.orders.get(change.id);
@@ -149,10 +130,7 @@ export function stillSo(change: OutsideChange, store: WatchedOrders): boolean {
   return change.kind === 'appeared' || change.kind === 'edited' || order.state === change.kind;
 }
 
-/**
- * Records the fields this read carries, returning those that replaced another value. A field a read lacks is no
- * change: the list and a single order's answer often carry different fields.
- */
+/** A field a read lacks is no change: the list and a single order's answer often carry different fields. */
 function edits(order: Order, known: Known): Array<{ field: EditedField; from: string; to: string }> {
   const now: Record<EditedField, string | undefined> = {
     label: plain(order.label),

@@ -4,8 +4,7 @@ import { Resource, type ResourceDeps } from './Resource';
 import { type ApiClientLike, type DataKind } from './types';
 import { uniqueById } from './uniqueById';
 
-/** Every datum, orders first: the order in which state is judged and a reset is announced. */
-export const KINDS: readonly DataKind[] = ['orders', 'balance', 'account', 'invoices'];
+export const KINDS: readonly DataKind[] = ['orders', 'balance', 'invoices', 'account'];
 
 interface Values {
   balance: Balance;
@@ -13,10 +12,9 @@ interface Values {
   invoices: readonly Invoice[];
 }
 
-/** The data beside the orders (which the OrderBook keeps), one Resource each. */
 export type Resources = { readonly [K in keyof Values]: Resource<Values[K]> };
 
-/** Each datum read through the current client; invoices listed twice across pages count once. */
+/** Invoices listed twice across pages count once. */
 export function makeResources(api: () => ApiClientLike, parts: ResourceDeps): Resources {
   return {
     balance: new Resource('balance', async (o) => ({ value: await api().getBalance(o) }), parts),

@@ -6,38 +6,27 @@ export function uniqueById<T extends { readonly id: string }>(items: readonly T[
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
 
-/**
- * Orders that share an id. The same entry sent twice (pages that overlap while the list changes) is one order, kept
- * once. Different entries with one id are all kept, each marked with its place among them (`duplicateId`), and the id
- * is ambiguous: a request for it may reach any of them, so nothing may act on it. Never repaired, never guessed.
- */
+// The same entry twice (overlapping pages) is kept once. Different entries with one id are all kept, marked
+// `duplicateId`: a request for that id may reach any of them, so nothing may act on it.
 export function markDuplicates(orders: readonly Order[]): { list: readonly Order[]; ambiguous: ReadonlySet<string> } {
   const seen = new Set<string>();
-  let repeated: Set<string> | undefined;
-  for (const { id } of orders) {
-    if (seen.has(id)) (repeated ??= new Set()).add(id);
-    else seen.add(id);
-  }
-  if (!repeated) return { list: orders, ambiguous: new Set() };
-  // Only entries whose id repeats are compared, each written out once: the work stays linear in the list.
-  const kept: Order[] = [];
-  const variants = new Map<string, Set<string>>();
-  for (const order of orders) {
-    if (!repeated.has(order.id)) {
-      kept.push(order);
-      continue;
-    }
-    const text = written(order);
-    let texts = variants.get(order.id);
-    if (!texts) variants.set(order.id, (texts = new Set()));
-    if (text !== undefined && texts.has(text)) continue;
-    if (text !== undefined) texts.add(text);
-    kept.push(order);
-  }
+  const repeated = new Set<string>();
+  for (const { id } of orders) (seen.has(id) ? repeated : seen).add(id);
+  if (!repeated.size) return { list: orders, ambiguous: repeated };
+  // JSON has no raw NUL, so text and id cannot run into each other.
+  const texts = new Set<string>();
   const count = new Map<string, number>();
-  for (const { id } of kept) if (repeated.has(id)) count.set(id, (count.get(id) ?? 0) + 1);
-  const ambiguous = new Set<string>();
-  for (const [id, n] of count) if (n > 1) ambiguous.add(id);
+  const kept = orders.filter((order) => {
+    if (!repeated.has(order.id)) return true;
+    const text = written(order);
+    if (text !== undefined) {
+      if (texts.has(`${text}\0${order.id}`)) return false;
+      texts.add(`${text}\0${order.id}`);
+    }
+    count.set(order.id, (count.get(order.id) ?? 0) + 1);
+    return true;
+  });
+  const ambiguous = new Set([...count].filter(([, n]) => n > 1).map(([id]) => id));
   const index = new Map<string, number>();
   const list = kept.map((order) => {
     if (!ambiguous.has(order.id)) return order;
@@ -48,7 +37,6 @@ export function markDuplicates(orders: readonly Order[]): { list: readonly Order
   return { list, ambiguous };
 }
 
-/** What the server sent for the order, as text to compare; undefined when it cannot be written (never equal). */
 function written(order: Order): string | undefined {
   try {
     return JSON.stringify(order.raw);
