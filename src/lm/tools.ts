@@ -157,14 +157,13 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     const message = new vscode.MarkdownString(
       this.model.several
         ? vscode.l10n.t(
-            'The assistant asks to **{0}** the server **{1}** (ID {2}) in the account **{3}** ({4}).',
-            input.action,
+            'Asked by the assistant, for the server **{0}** (ID {1}) in the account **{2}** ({3}).',
             name,
             id,
             forMarkdown(account.name, 60),
             forMarkdown(hostOf(account.baseUrl), 80),
           )
-        : vscode.l10n.t('The assistant asks to **{0}** the server **{1}** (ID {2}).', input.action, name, id),
+        : vscode.l10n.t('Asked by the assistant, for the server **{0}** (ID {1}).', name, id),
     );
     message.isTrusted = false;
     message.supportHtml = false;
