@@ -302,7 +302,10 @@ describe('filter, several orders at once, outside changes and the assistant', ()
       assert.equal(prepared.confirmationMessages?.title, `Stop ${plain(target.order.label)}?`);
       const message = prepared.confirmationMessages?.message;
       const body = typeof message === 'string' ? message : (message?.value ?? '');
-      assert.ok(body.includes('**stop**') && body.includes(plain(target.order.label).replace(/-/g, '\\-')), body);
+      assert.ok(
+        body.startsWith('Asked by the assistant') && body.includes(plain(target.order.label).replace(/-/g, '\\-')),
+        body,
+      );
       const result = await tools.orderAction.invoke({
         input: { orderId: target.id, action: 'stop' },
         toolInvocationToken: undefined,
