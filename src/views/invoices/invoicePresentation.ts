@@ -1,17 +1,16 @@
 import { type Invoice, type InvoiceStatus } from '../../api/models';
 import { plain } from '../../util/serverText';
 
-export type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
+type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
 
 export const INVOICE_CONTEXT_VALUES: readonly InvoiceContextValue[] = (
   ['paid', 'unpaid', 'overdue', 'cancelled', 'unknown'] as const
 ).flatMap((status) => [`invoice.${status}`, `invoice.${status}.link`] as const);
 
-export interface InvoiceLook {
+interface InvoiceLook {
   readonly contextValue: InvoiceContextValue;
   readonly icon: string;
   readonly color?: string;
-  /** Unpaid and overdue invoices need the user's attention. */
   readonly attention: boolean;
 }
 
@@ -31,13 +30,9 @@ export function invoiceLook(invoice: Invoice): InvoiceLook {
   }
 }
 
-/**
- * Newest first, by the date the server gave; invoices without a readable date keep the server's order, after the
- * dated ones (the sort is stable).
- */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
   const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(plain(invoice.date ?? '').slice(0, 64)) }));
-  // An unreadable date (NaN) sorts last; two of them compare equal, so the server's order stays.
+  // An unreadable date sorts last; two of them compare equal, so the stable sort keeps the server's order.
   const key = (at: number): number => (Number.isNaN(at) ? -Infinity : at);
   return timed.sort((a, b) => key(b.at) - key(a.at) || 0).map(({ invoice }) => invoice);
 }

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { forLabel } from '../../notify/inert';
 import { type OrderFilter, type OrderGrouping, type OrderSort, type StateGroup } from './filter';
 
-/** What the filter pick shows. */
 export function filterLabel(filter: OrderFilter): string {
   switch (filter) {
     case 'all':
@@ -18,7 +17,6 @@ export function filterLabel(filter: OrderFilter): string {
   }
 }
 
-/** The filter in the view's description: "running: 3 of 12". */
 export function filterWord(filter: Exclude<OrderFilter, 'all'>): string {
   switch (filter) {
     case 'running':
@@ -60,7 +58,6 @@ export function groupingLabel(by: OrderGrouping): string {
   }
 }
 
-/** A group's row: its value as shown (server text made inert), or what the servers without one have in common. */
 export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): string {
   if (by === 'state') return filterLabel(key as StateGroup);
   if (by === 'renewal' && key) {
@@ -83,12 +80,11 @@ export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): str
   }
 }
 
-/** The sort in the view's description, as a phrase of its own (a label is never lower-cased: German nouns keep theirs). */
+// Phrases of their own, not lower-cased labels: German nouns keep their capitals.
 export function sortWord(sort: Exclude<OrderSort, 'server'>): string {
   return sort === 'name' ? vscode.l10n.t('by name') : vscode.l10n.t('by state');
 }
 
-/** The grouping in the view's description, as a phrase of its own. */
 export function groupWord(by: Exclude<OrderGrouping, 'none'>): string {
   switch (by) {
     case 'state':
