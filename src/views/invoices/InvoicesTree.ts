@@ -20,19 +20,15 @@ export class InvoiceNode {
 
 export type InvoicesTreeNode = AccountNode | InvoiceNode;
 
-function statusLabel(invoice: Invoice): string {
-  switch (invoice.status) {
-    case 'paid':
-      return vscode.l10n.t('Paid');
-    case 'unpaid':
-      return vscode.l10n.t('Unpaid');
-    case 'overdue':
-      return vscode.l10n.t('Overdue');
-    case 'cancelled':
-      return vscode.l10n.t('Cancelled');
-    case 'unknown':
-      return invoice.statusText ? forLabel(invoice.statusText, 40) : vscode.l10n.t('Unknown status');
-  }
+function statusLabel({ status, statusText }: Invoice): string {
+  if (status === 'unknown') return statusText ? forLabel(statusText, 40) : vscode.l10n.t('Unknown status');
+  const words = {
+    paid: vscode.l10n.t('Paid'),
+    unpaid: vscode.l10n.t('Unpaid'),
+    overdue: vscode.l10n.t('Overdue'),
+    cancelled: vscode.l10n.t('Cancelled'),
+  };
+  return words[status];
 }
 
 export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<InvoicesTreeNode> {

@@ -14,20 +14,16 @@ interface InvoiceLook {
   readonly attention: boolean;
 }
 
+const LOOKS: Readonly<Record<InvoiceStatus, Omit<InvoiceLook, 'contextValue'>>> = {
+  paid: { icon: 'pass', color: 'testing.iconPassed', attention: false },
+  unpaid: { icon: 'circle-large-outline', color: 'problemsWarningIcon.foreground', attention: true },
+  overdue: { icon: 'error', color: 'problemsErrorIcon.foreground', attention: true },
+  cancelled: { icon: 'circle-slash', color: 'disabledForeground', attention: false },
+  unknown: { icon: 'file', attention: false },
+};
+
 export function invoiceLook(invoice: Invoice): InvoiceLook {
-  const contextValue: InvoiceContextValue = `invoice.${invoice.status}${invoice.url ? '.link' : ''}`;
-  switch (invoice.status) {
-    case 'paid':
-      return { contextValue, icon: 'pass', color: 'testing.iconPassed', attention: false };
-    case 'unpaid':
-      return { contextValue, icon: 'circle-large-outline', color: 'problemsWarningIcon.foreground', attention: true };
-    case 'overdue':
-      return { contextValue, icon: 'error', color: 'problemsErrorIcon.foreground', attention: true };
-    case 'cancelled':
-      return { contextValue, icon: 'circle-slash', color: 'disabledForeground', attention: false };
-    case 'unknown':
-      return { contextValue, icon: 'file', attention: false };
-  }
+  return { contextValue: `invoice.${invoice.status}${invoice.url ? '.link' : ''}`, ...LOOKS[invoice.status] };
 }
 
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
