@@ -51,6 +51,7 @@ export async function runOnSelection(
     );
     throw new UserCancelled();
   }
+  // Protected servers go only once the user types each one's name.
   const guarded = action === 'start' ? [] : fit.filter((order) => account.marks.isProtected(order.id));
   const go = fit.filter((order) => !guarded.includes(order));
   if (go.length && !(await confirmAll(account, action, go, left, guarded))) throw new UserCancelled();

@@ -73,15 +73,12 @@ function sessionWarning(host: CommandHost, order: Order, action: OrderAction): s
   const names = { label: plain(order.label), address: order.address, addresses: order.addresses };
   if (action === 'start' || !isWindowOn(window, names)) return undefined;
   const name = forMessage(order.label, 80);
-  switch (action) {
-    case 'stop':
-      return vscode.l10n.t('This window is connected to {0}; stopping it ends this session.', name);
-    case 'restart':
-      return vscode.l10n.t('This window is connected to {0}; restarting it ends this session.', name);
-    case 'reinstall':
-      return vscode.l10n.t(
-        'This window is connected to {0}; reinstalling it ends this session and erases the files it shows.',
-        name,
-      );
-  }
+  return {
+    stop: vscode.l10n.t('This window is connected to {0}; stopping it ends this session.', name),
+    restart: vscode.l10n.t('This window is connected to {0}; restarting it ends this session.', name),
+    reinstall: vscode.l10n.t(
+      'This window is connected to {0}; reinstalling it ends this session and erases the files it shows.',
+      name,
+    ),
+  }[action];
 }
