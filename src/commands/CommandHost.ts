@@ -9,7 +9,7 @@ import { type OrderDetailsDocument } from '../views/orders/OrderDetailsDocument'
 import { type OrdersArrangement } from '../views/orders/OrdersArrangement';
 import { type OrdersTree } from '../views/orders/OrdersTree';
 
-/** What the commands need besides the account they act in, passed in by the composition root: no hidden globals. */
+/** Passed in by the composition root: no hidden globals. */
 export interface CommandHost {
   readonly model: AccountModel;
   readonly log: Log;
@@ -18,12 +18,9 @@ export interface CommandHost {
   readonly invoicesView: vscode.TreeView<unknown>;
   readonly details: OrderDetailsDocument;
   readonly arrangement: OrdersArrangement;
-  /** Left empty in use; the extension's own tests set them (a fast probe, a pretend Remote-SSH window). */
+  /** Left empty in use; the extension's own tests set them. */
   readonly ssh: SshHooks;
-  /** The workspace folders' servers and the active folder. */
   readonly folders: FolderBindings;
-  /** Old host keys after a reinstall: offered before SSH, and after an SSH terminal that ended as on a refused key. */
   readonly hostKeys: HostKeys;
-  /** The documents field maps are taught in. */
   readonly fieldMaps: FieldMapEditor;
 }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 
-/** The user dismissed a prompt: nothing to report. */
 export class UserCancelled extends Error {
   override readonly name = 'UserCancelled';
 }

@@ -7,21 +7,13 @@ import { forLabel } from '../notify/inert';
 import { reasonText } from '../notify/reasonText';
 import { confirm, tell } from '../notify/show';
 import { type CommandHost } from './CommandHost';
-import { setApiKey } from './setApiKey';
+import { setApiKey } from './apiKey';
 import { UserCancelled } from './UserCancelled';
 
-/**
- * Adds an account: its API's base URL, a name, then its key, checked with `GET /me` by the same box as Set API Key
- * (in the new account's own store). Cancelling the key leaves nothing behind.
- */
+/** The key is checked by the same box as Set API Key, in the new account's own store; cancelling leaves nothing. */
 export async function addAccount(host: CommandHost): Promise<void> {
   const { model } = host;
-  const baseUrl = await ask({
-    title: vscode.l10n.t('Hosting: Add Account'),
-    prompt: vscode.l10n.t("The address of the provider's API, for example https://panel.example.com"),
-    validate: baseUrlProblem,
-  });
-  const href = parseBaseUrl(baseUrl).href;
+  const href = await askBaseUrl(vscode.l10n.t('Hosting: Add Account'));
   const apiHost = new URL(href).host;
   let suggested = apiHost;
   for (let n = 2; model.nameInUse(suggested); n++) suggested = `${apiHost} (${n})`;
@@ -36,11 +28,10 @@ export async function addAccount(host: CommandHost): Promise<void> {
   try {
     // A new store knows it has no key only once it has looked: until then Set API Key would call it unconfigured.
     await account.keyChanged();
-    await setApiKey(host, account);
+    await setApiKey(account);
     if (!account.store.hasApiKey) await account.keyChanged();
     if (!account.store.hasApiKey) throw new UserCancelled();
   } catch (error) {
-    // No key, no account: the list only ever holds accounts the user finished adding.
     await model.remove(id);
     throw error;
   }
@@ -58,7 +49,6 @@ export async function renameAccount(host: CommandHost, arg: unknown): Promise<vo
   await host.model.rename(account.id, label);
 }
 
-/** Removes an added account and its key from this machine. The first account is the settings: only its key goes. */
 export async function removeAccount(host: CommandHost, arg: unknown): Promise<void> {
   const account = await pickAccount(host, arg, vscode.l10n.t('Hosting: Remove Account'), false);
   const sure = await confirm(
@@ -72,31 +62,19 @@ export async function removeAccount(host: CommandHost, arg: unknown): Promise<vo
   host.log.info('account removed');
 }
 
-/**
- * Moves an account to another address (its API's base URL, and its website's). The key stays with the account, and is
- * sent to the new origin only once the user confirmed that: the key goes to whatever address is configured. Nothing
- * answered by the old address shows under the new one: the first account's store starts over when its setting
- * changes, an added account's store is built anew.
- */
+/** The key goes to whatever address is configured: a new origin gets it only once the user confirmed that. */
 export async function editAccountAddress(host: CommandHost, arg: unknown): Promise<void> {
   const title = vscode.l10n.t('Hosting: Edit Account Address');
   const where = await pickAccount(host, arg, title, true);
   const account = where.record;
-  const baseUrl = parseBaseUrl(
-    await ask({
-      title,
-      prompt: vscode.l10n.t("The address of the provider's API, for example https://panel.example.com"),
-      value: account.baseUrl,
-      validate: baseUrlProblem,
-    }),
-  ).href;
+  const baseUrl = await askBaseUrl(title, account.baseUrl);
   // A window being set up (Sign In from the Accounts menu) is asked the API's address only; the website can wait.
   const websiteUrl = account.baseUrl ? await askWebsite(title, account.websiteUrl) : account.websiteUrl;
   const moved = baseUrl !== account.baseUrl;
   if (!moved && websiteUrl === account.websiteUrl) return;
   if (moved && where.store.hasApiKey) await confirmMove(where, baseUrl);
   if (account.id === DEFAULT_ACCOUNT_ID) {
-    // The first account is the settings: user scope, as the settings are only read from there.
+    // User scope: the settings are only read from there.
     const config = vscode.workspace.getConfiguration('hostingAccount');
     if (websiteUrl !== account.websiteUrl) {
       await config.update('websiteUrl', websiteUrl, vscode.ConfigurationTarget.Global);
@@ -109,6 +87,11 @@ export async function editAccountAddress(host: CommandHost, arg: unknown): Promi
     await host.model.setAddress(account.id, { baseUrl, websiteUrl });
   }
   host.log.info(`account address changed${moved ? ` to ${new URL(baseUrl).origin}` : ' (website)'}`);
+}
+
+async function askBaseUrl(title: string, value?: string): Promise<string> {
+  const prompt = vscode.l10n.t("The address of the provider's API, for example https://panel.example.com");
+  return parseBaseUrl(await ask({ title, prompt, value, validate: baseUrlProblem })).href;
 }
 
 async function askWebsite(title: string, current: string | undefined): Promise<string | undefined> {
@@ -136,7 +119,7 @@ async function confirmMove(account: Account, baseUrl: string): Promise<void> {
   if (!sure) throw new UserCancelled();
 }
 
-/** Waits (bounded) until the extension has read the setting just written: the next step must see the new address. */
+// The next step must see the new address.
 function settingApplied(done: () => boolean): Promise<void> {
   if (done()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -159,7 +142,6 @@ function nameProblem({ model }: CommandHost, value: string, except?: string): st
   return undefined;
 }
 
-/** The base URL rules (https, plain http only on loopback, …) in the words a validation message shows. */
 function baseUrlProblem(value: string): string | undefined {
   try {
     parseBaseUrl(value);
@@ -169,7 +151,6 @@ function baseUrlProblem(value: string): string | undefined {
   }
 }
 
-/** The account a command acts on: the row it was invoked on, the only one there is, or the user's pick. */
 async function pickAccount(host: CommandHost, arg: unknown, title: string, withFirst: boolean): Promise<Account> {
   const { model } = host;
   if (!model.accountOf(arg) && model.namesAccount(arg)) throw new UserCancelled();
@@ -198,22 +179,20 @@ async function pickAccount(host: CommandHost, arg: unknown, title: string, withF
   return pick.account;
 }
 
-function ask(options: {
+async function ask(options: {
   title: string;
   prompt: string;
   value?: string;
   validate: (value: string) => string | undefined;
 }): Promise<string> {
-  return Promise.resolve(
-    vscode.window.showInputBox({
-      title: options.title,
-      prompt: options.prompt,
-      value: options.value,
-      ignoreFocusOut: true,
-      validateInput: (value) => options.validate(value.slice(0, 2048)),
-    }),
-  ).then((value) => {
-    if (value === undefined) throw new UserCancelled();
-    return value.trim().slice(0, Math.max(2048, MAX_LABEL_LENGTH));
+  const { title, prompt, value, validate } = options;
+  const answer = await vscode.window.showInputBox({
+    title,
+    prompt,
+    value,
+    ignoreFocusOut: true,
+    validateInput: (text) => validate(text.slice(0, 2048)),
   });
+  if (answer === undefined) throw new UserCancelled();
+  return answer.trim().slice(0, Math.max(2048, MAX_LABEL_LENGTH));
 }

@@ -1,57 +1,36 @@
 import * as vscode from 'vscode';
 import { filterLabel, groupingLabel, sortLabel } from '../views/orders/arrangementWords';
-import {
-  ORDER_FILTERS,
-  ORDER_GROUPINGS,
-  ORDER_SORTS,
-  type OrderFilter,
-  type OrderGrouping,
-  type OrderSort,
-} from '../views/orders/filter';
+import { type Arrangement, ORDER_FILTERS, ORDER_GROUPINGS, ORDER_SORTS } from '../views/orders/filter';
 import { type OrdersArrangement } from '../views/orders/OrdersArrangement';
 
-/** Filter Servers…: with an argument (a welcome-view link, a keybinding), that filter; without one, the user's pick. */
-export async function pickFilter(arrangement: OrdersArrangement, arg: unknown): Promise<void> {
-  const current = arrangement.arrangement.filter;
-  const filter =
-    ORDER_FILTERS.find((f) => f === arg) ??
-    (await pick(ORDER_FILTERS, current, filterLabel, vscode.l10n.t('Show servers')));
-  if (filter) await arrangement.set({ filter });
-}
+const CHOICES: {
+  readonly [K in keyof Arrangement]: {
+    values: readonly Arrangement[K][];
+    label: (value: Arrangement[K]) => string;
+    title: () => string;
+  };
+} = {
+  filter: { values: ORDER_FILTERS, label: filterLabel, title: () => vscode.l10n.t('Show servers') },
+  sort: { values: ORDER_SORTS, label: sortLabel, title: () => vscode.l10n.t('Sort servers') },
+  group: { values: ORDER_GROUPINGS, label: groupingLabel, title: () => vscode.l10n.t('Group servers') },
+};
 
-/** Sort Servers…: as the server sent them, by name or by state. */
-export async function pickSort(arrangement: OrdersArrangement, arg: unknown): Promise<void> {
-  const current = arrangement.arrangement.sort;
-  const sort =
-    ORDER_SORTS.find((s) => s === arg) ?? (await pick(ORDER_SORTS, current, sortLabel, vscode.l10n.t('Sort servers')));
-  if (sort) await arrangement.set({ sort });
-}
-
-/** Group By…: none, state, plan, location, renewal month or the user's labels. */
-export async function pickGroup(arrangement: OrdersArrangement, arg: unknown): Promise<void> {
-  const current = arrangement.arrangement.group;
-  const group =
-    ORDER_GROUPINGS.find((g) => g === arg) ??
-    (await pick(ORDER_GROUPINGS, current, groupingLabel, vscode.l10n.t('Group servers')));
-  if (group) await arrangement.set({ group });
-}
-
-interface Choice<T> extends vscode.QuickPickItem {
-  readonly value: T;
-}
-
-async function pick<T extends OrderFilter | OrderSort | OrderGrouping>(
-  values: readonly T[],
-  current: T,
-  label: (value: T) => string,
-  title: string,
-): Promise<T | undefined> {
-  const items: Array<Choice<T>> = values.map((value) => ({
+/** With an argument (a welcome-view link, a keybinding), that value; without one, the user's pick. */
+export async function pickArrangement<K extends keyof Arrangement>(
+  arrangement: OrdersArrangement,
+  key: K,
+  arg: unknown,
+): Promise<void> {
+  const { values, label, title } = CHOICES[key];
+  const current = arrangement.arrangement[key];
+  const items = values.map((value) => ({
     value,
     label: label(value),
     description: value === current ? vscode.l10n.t('current') : undefined,
     picked: value === current,
   }));
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: label(current) });
-  return chosen?.value;
+  const value =
+    values.find((v) => v === arg) ??
+    (await vscode.window.showQuickPick(items, { title: title(), placeHolder: label(current) }))?.value;
+  if (value !== undefined) await arrangement.set({ [key]: value });
 }

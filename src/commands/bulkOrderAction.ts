@@ -15,15 +15,11 @@ import { type CommandHost } from './CommandHost';
 import { runOrderAction } from './orderAction';
 import { UserCancelled } from './UserCancelled';
 
-/** A confirmation names at most this many orders, then says how many more. */
 const MAX_NAMED = 15;
 
 /**
- * Start, Stop or Restart from the tree with several orders selected: VS Code passes the clicked node and the whole
- * selection. One confirmation lists the orders; then each order gets its own POST (through the store, so each shows
- * its own busy state and the limiter paces them). Orders the action does not fit are left out, and the user is told;
- * so are orders of another account than the clicked one's (one confirmation is about one account). Reinstall is never
- * run on several orders: it erases a server, one deliberate confirmation at a time.
+ * One confirmation, then one POST per order through the store (each shows its own busy state, the limiter paces them).
+ * Only the clicked node's account: one confirmation is about one account. Never Reinstall: one erased server at a time.
  */
 export async function runOnSelection(
   host: CommandHost,
@@ -55,7 +51,7 @@ export async function runOnSelection(
     );
     throw new UserCancelled();
   }
-  // A protected server is left out of Stop and Restart unless the user types its name too.
+  // Protected servers go only once the user types each one's name.
   const guarded = action === 'start' ? [] : fit.filter((order) => account.marks.isProtected(order.id));
   const go = fit.filter((order) => !guarded.includes(order));
   if (go.length && !(await confirmAll(account, action, go, left, guarded))) throw new UserCancelled();
@@ -93,10 +89,7 @@ export async function runOnSelection(
   }
 }
 
-/**
- * The nodes to act on: the selection when the clicked node is part of it, else the clicked node alone. Only nodes of
- * the clicked node's account, and only while they speak for its current session.
- */
+// The selection when the clicked node is part of it, else the clicked node alone.
 function selection(account: Account, arg: unknown, all: unknown): OrderNode[] {
   const clicked = arg instanceof OrderNode && arg.account === account ? arg : undefined;
   if (!clicked || !Array.isArray(all)) return clicked ? [clicked] : [];
@@ -149,7 +142,6 @@ function names(orders: readonly Order[]): string {
   );
 }
 
-/** One server that fits (of several selected) is named; several are counted, always two or more. */
 function confirmation(action: OrderAction, fit: readonly Order[]): { title: string; message: string } {
   const [only] = fit;
   if (fit.length === 1 && only) {

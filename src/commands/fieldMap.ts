@@ -11,7 +11,7 @@ import { answerBody, sentUri } from '../views/ServerAnswerDocument';
 import { type CommandHost } from './CommandHost';
 import { UserCancelled } from './UserCancelled';
 
-/** Opens the account's map to edit, with what the server last sent beside it to point into. */
+// With what the server last sent beside it, to point into.
 export async function editFieldMap(host: CommandHost, account: Account): Promise<void> {
   await host.fieldMaps.open(account);
   await vscode.window.showTextDocument(sentUri(account, 'all'), {
@@ -21,10 +21,7 @@ export async function editFieldMap(host: CommandHost, account: Account): Promise
   });
 }
 
-/**
- * Reads the map being edited, shows what it reads from the last answers, and keeps it when the user says so; the
- * account then reads everything again through it. A map that breaks a rule is refused with the rule, nothing changed.
- */
+/** Shows what the map reads from the last answers first; a map that breaks a rule is refused with the rule. */
 export async function saveFieldMap(host: CommandHost, account: Account): Promise<void> {
   const document = host.fieldMaps.documentOf(account);
   if (!document) {

@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { forLabel, forLog } from '../notify/inert';
 import { actionTitle, progressLabel, stateText } from '../notify/orderWords';
 import { tell } from '../notify/show';
-import { sshOffered, hasAnyAddress } from '../ssh/sshOffered';
+import { hasAnyAddress, sshOffered } from '../ssh/sshOffered';
 import { plain } from '../util/serverText';
 import { actionsFor } from '../views/orders/orderPresentation';
 import { type CommandHost } from './CommandHost';
@@ -11,7 +11,7 @@ import { type CommandId } from './ids';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
-/** The folder the command is about: the active one (the item's); none open is told, not guessed. */
+// The active one (the item's); none open is told, not guessed.
 function activeFolder(host: CommandHost): vscode.WorkspaceFolder {
   const folder = host.folders.activeFolder;
   if (folder) return folder;
@@ -19,7 +19,6 @@ function activeFolder(host: CommandHost): vscode.WorkspaceFolder {
   throw new UserCancelled();
 }
 
-/** Binds the active folder to a server: the node it was run on, an id, or the user's pick (its current one first). */
 export async function bindFolder(host: CommandHost, account: Account, arg: unknown): Promise<void> {
   const folder = activeFolder(host);
   const order = await pickOrder(account, arg, undefined, host.folders.activeOrderIn(account.id));
@@ -43,15 +42,11 @@ export async function unbindFolder(host: CommandHost): Promise<void> {
 
 interface ActionPick extends vscode.QuickPickItem {
   readonly command?: CommandId;
-  /** Given the server's node (a command on the server), or nothing (a command on the folder). */
+  // Given the server's node, or nothing (a command on the folder).
   readonly onServer?: boolean;
 }
 
-/**
- * The item's click: what fits the server's state now (the tree's own rules: the power actions its menu offers, SSH
- * where `sshOffered` allows it, Copy Address wherever there is an address), each run as the tree would run it, on the
- * server's node. Then the folder's own: bind to another server, unbind.
- */
+/** What fits the server's state now by the tree's own rules, each run on its node as the tree would; then the folder's. */
 export async function folderServerActions(host: CommandHost): Promise<void> {
   const active = host.folders.active;
   if (!active) {
@@ -63,44 +58,26 @@ export async function folderServerActions(host: CommandHost): Promise<void> {
   const order = account?.store.orders.get(binding.orderId);
   const node = account && host.orders.nodeFor(account, binding.orderId);
   const items: ActionPick[] = [];
+  const onServer = (icon: string, label: string, command: CommandId): ActionPick => ({
+    label: `$(${icon}) ${label}`,
+    command,
+    onServer: true,
+  });
   if (account && order && node) {
     const pending = account.store.pending(order.id)?.action;
     const power = actionsFor(order.state, pending);
     const icons = { restart: 'debug-restart', stop: 'debug-stop', start: 'debug-start' } as const;
-    for (const action of ['restart', 'stop', 'start'] as const) {
-      if (!power.includes(action)) continue;
-      items.push({
-        label: `$(${icons[action]}) ${actionTitle(action)}`,
-        command: `hostingAccount.order.${action}`,
-        onServer: true,
-      });
+    for (const action of (['restart', 'stop', 'start'] as const).filter((a) => power.includes(a))) {
+      items.push(onServer(icons[action], actionTitle(action), `hostingAccount.order.${action}`));
     }
     if (sshOffered(order, pending)) {
-      items.push(
-        {
-          label: `$(terminal) ${vscode.l10n.t('Connect via SSH')}`,
-          command: 'hostingAccount.order.connectSsh',
-          onServer: true,
-        },
-        {
-          label: `$(remote) ${vscode.l10n.t('Open in Remote-SSH')}`,
-          command: 'hostingAccount.order.openRemoteSsh',
-          onServer: true,
-        },
-      );
+      items.push(onServer('terminal', vscode.l10n.t('Connect via SSH'), 'hostingAccount.order.connectSsh'));
+      items.push(onServer('remote', vscode.l10n.t('Open in Remote-SSH'), 'hostingAccount.order.openRemoteSsh'));
     }
     if (hasAnyAddress(order)) {
-      items.push({
-        label: `$(copy) ${vscode.l10n.t('Copy Address')}`,
-        command: 'hostingAccount.order.copyAddress',
-        onServer: true,
-      });
+      items.push(onServer('copy', vscode.l10n.t('Copy Address'), 'hostingAccount.order.copyAddress'));
     }
-    items.push({
-      label: `$(info) ${vscode.l10n.t('Show Details')}`,
-      command: 'hostingAccount.order.showDetails',
-      onServer: true,
-    });
+    items.push(onServer('info', vscode.l10n.t('Show Details'), 'hostingAccount.order.showDetails'));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
   }
   items.push(
@@ -116,7 +93,7 @@ export async function folderServerActions(host: CommandHost): Promise<void> {
     placeHolder: vscode.l10n.t("What to do with this folder's server ({0})", forLabel(active.folder.name, 60)),
   });
   if (!picked?.command) throw new UserCancelled();
-  // The node of this very order in its account, or nothing: a command never falls back to another server.
+  // This very order's node, or nothing: a command never falls back to another server.
   await (picked.onServer
     ? vscode.commands.executeCommand(picked.command, node)
     : vscode.commands.executeCommand(picked.command));

@@ -1,4 +1,4 @@
-/** Every contributed command, registered at activation (see ./index.ts). */
+// Apart from index.ts so that unit tests load it without `vscode`.
 export const COMMAND_IDS = [
   'hostingAccount.setApiKey',
   'hostingAccount.removeApiKey',

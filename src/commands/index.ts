@@ -2,55 +2,46 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { ApiError } from '../api/errors';
 import { forLabel } from '../notify/inert';
+import { type OrderAction } from '../api/models';
 import { type FailureContext, logFailure, showReport, toReport } from '../notify/report';
 import { addAccount, editAccountAddress, removeAccount, renameAccount } from './accounts';
-import { pickFilter, pickGroup, pickSort } from './arrange';
+import { openApiKeysPage, removeApiKey, setApiKey } from './apiKey';
+import { pickArrangement } from './arrange';
 import { runOnSelection } from './bulkOrderAction';
 import { type CommandHost } from './CommandHost';
-import { connectSsh } from './connectSsh';
-import { copyAddress } from './copyAddress';
-import { copyOrderId } from './copyOrderId';
+import { copyAddress, copyOrderId } from './copy';
+import { exportHistory, openInvoice, showForecast, showHistory, showOrderDetails, showServerAnswer } from './documents';
 import { editFieldMap, saveFieldMap } from './fieldMap';
 import { bindFolder, folderServerActions, unbindFolder } from './folder';
-import { exportHistory, showHistory } from './history';
 import { type CommandId } from './ids';
 import { setLabel, setMark } from './marks';
-import { openApiKeysPage } from './openApiKeysPage';
-import { openInvoice } from './openInvoice';
-import { openRemoteSsh } from './openRemoteSsh';
 import { refresh } from './refresh';
-import { removeApiKey } from './removeApiKey';
-import { setApiKey } from './setApiKey';
 import { showAccount } from './showAccount';
-import { showForecast } from './showForecast';
-import { showOrderDetails } from './showOrderDetails';
-import { showServerAnswer } from './showServerAnswer';
+import { connectSsh, openRemoteSsh } from './sshConnect';
 import { isCancellation } from './UserCancelled';
 
-/** A command that acts in one account: it gets the account its argument names, the only one, or the user's pick. */
-type InAccount = (host: CommandHost, account: Account, arg: unknown, all: unknown) => unknown;
-/** A command about no account in particular, or about the list of accounts (it chooses itself). */
-type Anywhere = (host: CommandHost, arg: unknown, all: unknown) => unknown;
+// `inAccount` gets the account its argument names, the only one, or the user's pick; `anywhere` chooses itself.
+// Only a command that sends an action says whether its failure left the action unsent or possibly received.
+type Handler = (
+  | { readonly inAccount: (host: CommandHost, account: Account, arg: unknown, all: unknown) => unknown }
+  | { readonly anywhere: (host: CommandHost, arg: unknown, all: unknown) => unknown }
+) & { readonly failure?: FailureContext };
 
-type Handler = { readonly inAccount: InAccount } | { readonly anywhere: Anywhere };
+// `all` is the tree's selection when the command was run from it.
+const power = (action: OrderAction): Handler => ({
+  inAccount: (host, account, arg, all) => runOnSelection(host, account, action, arg, all),
+  failure: 'action',
+});
 
-/** Every contributed command, one line each. A unit test checks these ids against package.json. */
-export const handlers: Readonly<Record<CommandId, Handler>> = {
-  'hostingAccount.setApiKey': { inAccount: (host, account) => setApiKey(host, account) },
+/** A unit test checks these ids against package.json. */
+const handlers: Readonly<Record<CommandId, Handler>> = {
+  'hostingAccount.setApiKey': { inAccount: (_host, account) => setApiKey(account) },
   'hostingAccount.removeApiKey': { inAccount: (_host, account) => removeApiKey(account) },
   'hostingAccount.refresh': { anywhere: (host, arg) => refresh(host, arg) },
-  'hostingAccount.order.start': {
-    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'start', arg, all),
-  },
-  'hostingAccount.order.stop': {
-    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'stop', arg, all),
-  },
-  'hostingAccount.order.restart': {
-    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'restart', arg, all),
-  },
-  'hostingAccount.order.reinstall': {
-    inAccount: (host, account, arg, all) => runOnSelection(host, account, 'reinstall', arg, all),
-  },
+  'hostingAccount.order.start': power('start'),
+  'hostingAccount.order.stop': power('stop'),
+  'hostingAccount.order.restart': power('restart'),
+  'hostingAccount.order.reinstall': power('reinstall'),
   'hostingAccount.order.showDetails': { inAccount: (host, account, arg) => showOrderDetails(host, account, arg) },
   'hostingAccount.order.copyId': { inAccount: (host, account, arg) => copyOrderId(host, account, arg) },
   'hostingAccount.order.copyAddress': { inAccount: (host, account, arg) => copyAddress(host, account, arg) },
@@ -58,7 +49,7 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.order.openRemoteSsh': { inAccount: (host, account, arg) => openRemoteSsh(host, account, arg) },
   'hostingAccount.invoice.open': { anywhere: (host, arg) => openInvoice(host, arg) },
   'hostingAccount.showInvoices': { anywhere: () => vscode.commands.executeCommand('hostingAccount.invoices.focus') },
-  'hostingAccount.showAccount': { inAccount: (host, account) => showAccount(host, account) },
+  'hostingAccount.showAccount': { inAccount: (_host, account) => showAccount(account) },
   'hostingAccount.showForecast': { inAccount: (_host, account) => showForecast(account) },
   'hostingAccount.showHistory': { inAccount: (_host, account, arg) => showHistory(account, arg) },
   'hostingAccount.exportHistory': { inAccount: (_host, account, arg) => exportHistory(account, arg) },
@@ -68,9 +59,9 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.account.rename': { anywhere: (host, arg) => renameAccount(host, arg) },
   'hostingAccount.account.remove': { anywhere: (host, arg) => removeAccount(host, arg) },
   'hostingAccount.account.editAddress': { anywhere: (host, arg) => editAccountAddress(host, arg) },
-  'hostingAccount.orders.filter': { anywhere: (host, arg) => pickFilter(host.arrangement, arg) },
-  'hostingAccount.orders.sort': { anywhere: (host, arg) => pickSort(host.arrangement, arg) },
-  'hostingAccount.orders.group': { anywhere: (host, arg) => pickGroup(host.arrangement, arg) },
+  'hostingAccount.orders.filter': { anywhere: (host, arg) => pickArrangement(host.arrangement, 'filter', arg) },
+  'hostingAccount.orders.sort': { anywhere: (host, arg) => pickArrangement(host.arrangement, 'sort', arg) },
+  'hostingAccount.orders.group': { anywhere: (host, arg) => pickArrangement(host.arrangement, 'group', arg) },
   'hostingAccount.order.protect': { inAccount: (_host, account, arg) => setMark(account, arg, 'protected', true) },
   'hostingAccount.order.unprotect': { inAccount: (_host, account, arg) => setMark(account, arg, 'protected', false) },
   'hostingAccount.order.pin': { inAccount: (_host, account, arg) => setMark(account, arg, 'pinned', true) },
@@ -84,31 +75,14 @@ export const handlers: Readonly<Record<CommandId, Handler>> = {
   'hostingAccount.showServerAnswer': { inAccount: (_host, account, arg) => showServerAnswer(account, arg) },
 };
 
-/**
- * How each command's failures are told; `plain` unless listed. Only a command that sends an action says whether its
- * failure left the action unsent or possibly received: Copy Order ID or a picker failing never does.
- */
-const failures: { readonly [K in CommandId]?: FailureContext } = {
-  'hostingAccount.order.start': 'action',
-  'hostingAccount.order.stop': 'action',
-  'hostingAccount.order.restart': 'action',
-  'hostingAccount.order.reinstall': 'action',
-};
-
-/** Registers every command once, each through `runCommand`. */
 export function registerCommands(host: CommandHost): vscode.Disposable[] {
   return (Object.keys(handlers) as CommandId[]).map((id) =>
     vscode.commands.registerCommand(id, (arg: unknown, all: unknown) => runCommand(host, id, arg, all)),
   );
 }
 
-/**
- * The one wrapper every command goes through, as VS Code's git extension resolves a repository: the account is the one
- * the argument knows (a node, a row, an account), else the only account, else the user's pick; an argument of an
- * account removed meanwhile acts nowhere. A cancelled prompt is silent; any other failure is logged and shown once,
- * in the words of that account (its host), with the next step to take (Retry runs the command again).
- */
-export async function runCommand(host: CommandHost, id: CommandId, arg: unknown, all?: unknown): Promise<void> {
+/** A cancelled prompt is silent; any other failure is logged and shown once, in that account's words, with Retry. */
+async function runCommand(host: CommandHost, id: CommandId, arg: unknown, all?: unknown): Promise<void> {
   const handler = handlers[id];
   let account: Account | undefined;
   try {
@@ -118,7 +92,6 @@ export async function runCommand(host: CommandHost, id: CommandId, arg: unknown,
     }
     account = await accountFor(host, arg);
     if (!account) return;
-    // `all` is the tree's selection when the command was run from it (several orders at once).
     await handler.inAccount(host, account, arg, all);
   } catch (error) {
     if (isCancellation(error)) return;
@@ -127,7 +100,7 @@ export async function runCommand(host: CommandHost, id: CommandId, arg: unknown,
     if (error instanceof ApiError) log.debug(`${id} failed: ${error.kind}`);
     else logFailure(log, id, error);
     const where = account ?? host.model.first;
-    void showReport(toReport(error, where.baseUrl, failures[id]), {
+    void showReport(toReport(error, where.baseUrl, handler.failure), {
       account: where,
       name: where.shownName(),
       retry: () => runCommand(host, id, arg, all),

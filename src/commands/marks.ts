@@ -5,7 +5,7 @@ import { forLabel, forLog } from '../notify/inert';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
-/** Protect, Unprotect, Pin, Unpin: on the node, or on the user's pick among the servers it would change. */
+// From the palette, the pick lists only the servers it would change.
 export async function setMark(
   account: Account,
   arg: unknown,
@@ -17,7 +17,6 @@ export async function setMark(
   account.log.info(`order ${forLog(order.id, 80)}: ${mark} ${on ? 'on' : 'off'}`);
 }
 
-/** Set Label…: a short text of the user's, to group by; empty removes it. */
 export async function setLabel(account: Account, arg: unknown): Promise<void> {
   const order = await pickOrder(account, arg);
   const label = await vscode.window.showInputBox({

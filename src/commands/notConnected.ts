@@ -3,10 +3,7 @@ import { type Account } from '../accounts/Account';
 import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
 import { tell } from '../notify/show';
 
-/**
- * When a command cannot do its work because the account is not connected yet, says so with the next step instead of
- * doing nothing. Returns false when the state lets the command go on.
- */
+/** Says what is missing, with the next step, rather than doing nothing; false when the command can go on. */
 export async function explainNotConnected(account: Account, needsKey: boolean): Promise<boolean> {
   const { state } = account.store;
   if (state === 'noBaseUrl' || state === 'badBaseUrl') {

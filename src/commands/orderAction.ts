@@ -5,13 +5,14 @@ import { forLabel, forMessage } from '../notify/inert';
 import { actionTitle, progressTitle } from '../notify/orderWords';
 import { confirm } from '../notify/show';
 import { confirmByName } from '../notify/typedName';
+import { isWindowOn } from '../ssh/remoteWindow';
+import { currentRemoteWindow } from '../ssh/thisWindow';
 import { type ActionSource } from '../store/types';
+import { plain } from '../util/serverText';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
-import { sessionWarning } from './remoteGuard';
 import { UserCancelled } from './UserCancelled';
 
-/** Pick (or take) the order, confirm as the action deserves, send it once. The store shows progress on the node. */
 export async function runOrderAction(
   host: CommandHost,
   account: Account,
@@ -52,7 +53,6 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
       return (await confirm(message, detail, actionTitle(action))) && (!guarded || confirmByName(order, action));
     }
     case 'reinstall': {
-      // Reinstall wipes the server: a modal that says so, then the typed name.
       const warning = `${inAccount}${sessionWarning(host, order, action) ?? ''}`.trim();
       const detail = vscode.l10n.t(
         "Reinstalling deletes everything on the server's disks and installs a fresh system. This cannot be undone. You will be asked to type the server's name to confirm.",
@@ -65,4 +65,20 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
       return sure && confirmByName(order, action);
     }
   }
+}
+
+/** When this window is a Remote-SSH window on the order's server: what the action does to it (Start ends nothing). */
+function sessionWarning(host: CommandHost, order: Order, action: OrderAction): string | undefined {
+  const window = (host.ssh.remoteWindow ?? currentRemoteWindow)();
+  const names = { label: plain(order.label), address: order.address, addresses: order.addresses };
+  if (action === 'start' || !isWindowOn(window, names)) return undefined;
+  const name = forMessage(order.label, 80);
+  return {
+    stop: vscode.l10n.t('This window is connected to {0}; stopping it ends this session.', name),
+    restart: vscode.l10n.t('This window is connected to {0}; restarting it ends this session.', name),
+    reinstall: vscode.l10n.t(
+      'This window is connected to {0}; reinstalling it ends this session and erases the files it shows.',
+      name,
+    ),
+  }[action];
 }

@@ -14,10 +14,8 @@ interface OrderPick extends vscode.QuickPickItem {
 }
 
 /**
- * The order a command acts on, in its account: the tree node it was invoked on (only while the node still speaks for
- * the account's current key and address), an id passed by a keybinding or another extension, or, from the palette,
- * the user's pick among the orders the action fits, the active folder's server (`folderServer`, its id) first and
- * marked so. Whatever the source, what comes back is the order with that exact id in this account now.
+ * The node it was invoked on (only while it speaks for the account's current session), an id passed by a keybinding,
+ * or the user's pick among the orders the action fits. What comes back is the order with that exact id in it now.
  */
 export async function pickOrder(
   account: Account,
@@ -47,7 +45,6 @@ export async function pickOrder(
       () => store.refresh(['orders'], 'user'),
     );
   }
-  // Nothing to offer: say why (unreadable, none), with the ways out; a network failure is told as such.
   const none = noListText('orders', store.ordersInfo, account.baseUrl);
   if (none !== undefined) {
     void tellNoList(none, account);
@@ -61,7 +58,7 @@ export async function pickOrder(
       ? action(order)
       : !action || actionsFor(order.state, store.pending(order.id)?.action).includes(action));
   const fitting = store.orders.all.filter(fits);
-  // The folder's server comes first, so Enter picks it; the others keep their order.
+  // The folder's server first, so Enter picks it.
   const bound = folderServer === undefined ? undefined : fitting.find((order) => order.id === folderServer);
   const candidates = bound ? [bound, ...fitting.filter((order) => order !== bound)] : fitting;
   if (!candidates.length) {

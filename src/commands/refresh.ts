@@ -4,14 +4,10 @@ import { type DataKind } from '../store/types';
 import { type CommandHost } from './CommandHost';
 import { explainNotConnected } from './notConnected';
 
-/** Data loaded this recently is what the server would say again: a burst of clicks costs one request per endpoint. */
+// Data loaded this recently is what the server would say again: a burst of clicks costs one request per endpoint.
 const FRESH_MS = 2_000;
 
-/**
- * A manual refresh: of the account its argument names (a row, a notification's Retry), else of every account. Never
- * delayed, joined with any refresh already under way, and skipping what loaded a moment ago, so clicks cannot pile up
- * requests. Anything that failed is always fetched again.
- */
+/** Of the account its argument names, else of every account; joined with any refresh under way, never delayed. */
 export async function refresh(host: CommandHost, arg: unknown): Promise<void> {
   const { model } = host;
   const named = model.accountOf(arg);

@@ -6,7 +6,6 @@ import { shortReason } from '../notify/shortReason';
 import { formatMoney } from '../util/money';
 import { plain } from '../util/serverText';
 import { fieldsOf, scalarText } from '../views/fields';
-import { type CommandHost } from './CommandHost';
 
 interface AccountPick extends vscode.QuickPickItem {
   readonly run?: () => unknown;
@@ -14,8 +13,7 @@ interface AccountPick extends vscode.QuickPickItem {
 
 const STALE_MS = 10 * 60_000;
 
-/** The account summary behind the status bar item: who, how much, how much API budget, and what to do next. */
-export async function showAccount(_host: CommandHost, account: Account): Promise<void> {
+export async function showAccount(account: Account): Promise<void> {
   const { store } = account;
   const pick = vscode.window.createQuickPick<AccountPick>();
   pick.title = account.shownName() ? forLabel(account.name, 60) : vscode.l10n.t('Hosting Account');
@@ -118,7 +116,7 @@ function items(account: Account): AccountPick[] {
   return result;
 }
 
-/** The next steps, in this account (each command is given it, so none asks which). */
+// Each command is given the account, so none asks which.
 function actions(account: Account): AccountPick[] {
   const { store } = account;
   const command = (id: string) => () => vscode.commands.executeCommand(id, account);
@@ -147,7 +145,7 @@ function actions(account: Account): AccountPick[] {
   return list;
 }
 
-/** `created_at` → "Created at", `id` → "ID": field names as a person would write them. */
+// `created_at` → "Created at", `id` → "ID".
 function humanise(key: string): string {
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -157,7 +155,6 @@ function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-/** ISO timestamps read better in the user's locale. */
 function displayValue(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return value;
   const date = new Date(value);

@@ -4,34 +4,27 @@ import { type Order, type RefusedAddress } from '../api/models';
 import { forLabel, forMessage } from '../notify/inert';
 import { hostProblemText as problemText } from '../notify/hostWords';
 import { tell } from '../notify/show';
-import { addressesOf, hasAddress } from '../ssh/addresses';
+import { addressesOf } from '../ssh/addresses';
 import { readChoice, rememberChoice } from '../ssh/choices';
 import { checkHost, type HostProblem, isSafePort, isSafeUser } from '../util/hostCheck';
 import { type SshTarget } from '../ssh/sshArgs';
 import { readSshSettings } from '../ssh/sshSettings';
-import { sshListed } from '../ssh/sshOffered';
+import { hasAnyAddress, sshListed } from '../ssh/sshOffered';
 import { plain } from '../util/serverText';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
-/**
- * The order a command acts on; from the palette, the orders with an address, and those whose addresses were all
- * refused (picking one says which value was refused and why, rather than the server silently missing from the list).
- */
+// Also those whose addresses were all refused: picking one says why, rather than the server silently missing.
 export function pickOrderWithAddress(host: CommandHost, account: Account, arg: unknown): Promise<Order> {
   return pickOrder(
     account,
     arg,
-    (order) => hasAddress(order) || Boolean(order.refusedAddresses?.length),
+    (order) => hasAnyAddress(order) || Boolean(order.refusedAddresses?.length),
     host.folders.activeOrderIn(account.id),
   );
 }
 
-/**
- * The order to connect to over SSH; from the palette, the orders the tree's menu offers SSH on (`sshOffered`: running
- * or of unknown state, with an address, no action under way), and those that would be but for refused addresses.
- */
 export function pickOrderForSsh(host: CommandHost, account: Account, arg: unknown): Promise<Order> {
   const { store } = account;
   return pickOrder(
@@ -48,10 +41,7 @@ interface AddressPick extends vscode.QuickPickItem {
   readonly otherUser?: boolean;
 }
 
-/**
- * One of the order's addresses: the only one, or the user's pick (the one chosen last comes first). With
- * `askUser`, the pick also offers to log in as another user than the one in the settings.
- */
+/** The only address, or the user's pick (the last chosen first); `askUser` also offers another user. */
 export async function chooseAddress(
   account: Account,
   order: Order,
@@ -80,7 +70,7 @@ export async function chooseAddress(
       .join(' · '),
   }));
   if (refused.length) {
-    // What the server sent and we would not use is shown too, with why: picking it says so, nothing is used.
+    // Shown with why: picking one says so, and nothing is used.
     items.push({ label: vscode.l10n.t('Refused'), kind: vscode.QuickPickItemKind.Separator });
     for (const entry of refused) {
       items.push({
@@ -116,7 +106,7 @@ function kindText(address: string): string | undefined {
   return check.kind === 'ipv4' ? 'IPv4' : check.kind === 'ipv6' ? 'IPv6' : vscode.l10n.t('host name');
 }
 
-/** A host that is not plain is refused with a sentence that says why; nothing of it reaches ssh or the clipboard. */
+// Nothing of a host that is not plain reaches ssh or the clipboard.
 export function requirePlainHost(order: Order, address: string): string {
   const check = checkHost(address);
   if (check.ok) return check.host;
@@ -170,10 +160,7 @@ function refusal(order: Order, address: string, problem: HostProblem): string {
   }
 }
 
-/**
- * Address, user and port for an SSH connection to the order, checked: the pick (or the only address), the user chosen
- * last for this order or the setting, and the port setting. The choice is remembered for the order.
- */
+/** Checked; the user chosen last for this order, else the setting. The choice is remembered for the order. */
 export async function resolveSshTarget(account: Account, order: Order): Promise<SshTarget> {
   const settings = readSshSettings();
   const remembered = readChoice(account.choices, order.id);
@@ -187,7 +174,12 @@ export async function resolveSshTarget(account: Account, order: Order): Promise<
     const typed = await vscode.window.showInputBox({
       title: vscode.l10n.t('Log in to {0} as', forLabel(order.label, 80)),
       value: typeof user === 'string' ? user : '',
-      validateInput: (value) => (isSafeUser(value) ? undefined : userHint()),
+      validateInput: (value) =>
+        isSafeUser(value)
+          ? undefined
+          : vscode.l10n.t(
+              'Use letters, digits, "_", "." and "-", starting with a letter or "_", at most 32 characters.',
+            ),
     });
     if (typed === undefined) throw new UserCancelled();
     user = typed;
@@ -207,8 +199,4 @@ export async function resolveSshTarget(account: Account, order: Order): Promise<
   }
   await rememberChoice(account.choices, order.id, { address: host, user: choice.otherUser ? user : undefined });
   return { host, user, port: settings.port };
-}
-
-function userHint(): string {
-  return vscode.l10n.t('Use letters, digits, "_", "." and "-", starting with a letter or "_", at most 32 characters.');
 }

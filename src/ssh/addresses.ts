@@ -11,7 +11,3 @@ export function addressesOf(order: Addressed): string[] {
   }
   return list;
 }
-
-export function hasAddress(order: Addressed): boolean {
-  return addressesOf(order).length > 0;
-}

@@ -7,10 +7,7 @@ import { hostOf } from '../util/hosts';
 import { formatMoney } from '../util/money';
 import { type AccountRowState } from './accountContextValues';
 
-/**
- * A top-level row of the Orders and the Invoices view when there are several accounts: the same node in both, so a
- * command on either acts in that account.
- */
+/** A top-level row of both views when there are several accounts: the same node in both. */
 export class AccountNode {
   private constructor(readonly account: Account) {}
 
@@ -23,11 +20,6 @@ export class AccountNode {
   }
 }
 
-/**
- * The tree item of an account row, in the Orders or the Invoices view: its name, then its state before its balance
- * in the description (a narrow sidebar cuts the end of a row, and "stale" matters more than the amount). The provider
- * host is said once, in the tooltip with the base URL, not repeated in the row.
- */
 export function accountRowItem(node: AccountNode, view: 'orders' | 'invoices'): vscode.TreeItem {
   const { account } = node;
   const { record } = account;
@@ -35,7 +27,6 @@ export function accountRowItem(node: AccountNode, view: 'orders' | 'invoices'): 
   item.id = `account/${record.id}`;
   const status = accountStatus(account.store, view);
   item.description = status.text;
-  // `.added` for the accounts after the first, which can be removed (the first is the settings: only its key goes).
   item.contextValue = `hostingAccount.account.${status.context}${record.id === DEFAULT_ACCOUNT_ID ? '' : '.added'}`;
   item.iconPath = new vscode.ThemeIcon(status.problem ? 'warning' : 'account');
   // The first account's label defaults to its host: then the base URL alone says it.
@@ -49,15 +40,13 @@ export function accountRowItem(node: AccountNode, view: 'orders' | 'invoices'): 
   return item;
 }
 
-export interface AccountStatus {
-  /** The state first, then the balance: "stale · $7.00". Empty when there is nothing to say. */
+interface AccountStatus {
   readonly text: string;
-  /** Decides the row's actions: `noKey` offers Set API Key. */
   readonly context: AccountRowState;
   readonly problem: boolean;
 }
 
-/** What an account is doing, for its row (stale by the data that row shows) and the status bar's tooltip. */
+// The state before the balance ("stale · $7.00"): a narrow sidebar cuts the end of a row.
 export function accountStatus(store: Store, view: 'orders' | 'invoices' | 'balance'): AccountStatus {
   switch (store.state) {
     case 'noBaseUrl':

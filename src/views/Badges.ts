@@ -5,13 +5,8 @@ import { warningDays } from '../notify/renewalWords';
 import { Disposable } from '../util/lifecycle';
 import { invoiceLook } from './invoices/invoicePresentation';
 
-/**
- * The numbers on the views' icons: orders that need attention (suspended, stopped by someone else and not looked at
- * yet, or renewing within the warning window without the balance to cover it) and unpaid or overdue invoices, counted
- * over every account. No badge at all when there is nothing to do.
- */
+// Attention: suspended, stopped from outside and not looked at yet, or a renewal the balance does not cover.
 export class Badges extends Disposable {
-  /** Per account, the orders an outside change stopped, until they change again or the user looks. */
   private readonly flagged = new WeakMap<Account, Set<string>>();
 
   constructor(
@@ -27,7 +22,6 @@ export class Badges extends Disposable {
     this.update();
   }
 
-  /** An order of this account was stopped from outside: it counts until it runs or is looked at. */
   flag(account: Account, id: string): void {
     let ids = this.flagged.get(account);
     if (!ids) this.flagged.set(account, (ids = new Set()));
@@ -39,7 +33,6 @@ export class Badges extends Disposable {
     if (this.flagged.get(account)?.delete(id)) this.update();
   }
 
-  /** How many orders need attention now, over every account. */
   attention(): number {
     return this.model.accounts.reduce(
       (sum, account) => sum + (account.store.state === 'ready' ? this.attentionIn(account) : 0),
@@ -56,7 +49,7 @@ export class Badges extends Disposable {
       const renewal = outlooks?.get(order.id)?.warn === true;
       if (order.state === 'suspended') count++;
       else if (flagged?.has(order.id)) {
-        // Flagged as stopped from outside: it stops needing attention once it runs again (or an action is under way).
+        // It stops needing attention once it runs again or an action is under way.
         if (order.state === 'stopped' && !store.pending(order.id)) count++;
         else {
           flagged.delete(order.id);
@@ -67,7 +60,6 @@ export class Badges extends Disposable {
     return count;
   }
 
-  /** Counts again (also when the renewal warning setting changed). */
   update(): void {
     for (const account of this.model.accounts) {
       if (account.store.state !== 'ready') this.flagged.delete(account);

@@ -9,19 +9,13 @@ import { Disposable } from '../util/lifecycle';
 import { formatMoney, isLow } from '../util/money';
 import { accountStatus } from './AccountNode';
 
-/** An account's name in the status bar: short. */
 const MAX_NAME = 24;
 
-/**
- * The balance in the status bar: one short item, a warning background only for a low balance, a renewal within the
- * warning window that the balance does not cover, or a problem; the tooltip says what the balance covers. With
- * several accounts it shows the account of the selection in the Orders view (an order, a field of one, or an account
- * row), else the first, and its tooltip lists every account.
- */
+/** With several accounts: the account of the Orders view's selection, else the first; the tooltip lists them all. */
 export class BalanceStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   private tooltipTimer?: ReturnType<typeof setTimeout>;
-  /** The account last selected: kept by id, so a removed account falls back to the first, never to another. */
+  // By id, so a removed account falls back to the first, never to another.
   private selected?: string;
 
   constructor(
@@ -35,19 +29,17 @@ export class BalanceStatusBar extends Disposable {
     this.item.name = vscode.l10n.t('Hosting Account Balance');
     this.register(model.onDidChange(() => this.update()));
     this.register(model.onDidChangeState(() => this.update()));
-    // The forecast in the tooltip is made from the orders and invoices too (once per change of them: see Account).
+    // The tooltip's forecast is made from the orders and invoices too.
     this.register(model.onDidChangeData(() => this.update()));
     this.register(model.onDidRequest(() => this.requestBudgetChanged()));
     this.register({ dispose: () => clearTimeout(this.tooltipTimer) });
     this.update();
   }
 
-  /** The account shown: the one selected last while it exists, else the first. */
   get shown(): Account {
     return (this.selected !== undefined && this.model.get(this.selected)) || this.model.first;
   }
 
-  /** The selection of the Orders view changed: show the account it is in (an empty selection keeps the last one). */
   select(selection: readonly unknown[]): void {
     const account = selection.length ? this.model.accountOf(selection[0]) : undefined;
     if (!account || account.id === this.selected) return;
@@ -55,7 +47,7 @@ export class BalanceStatusBar extends Disposable {
     this.update();
   }
 
-  /** The request budget changes with every request; the tooltip follows, at most every second. */
+  // The request budget changes with every request: the tooltip follows at most every second.
   private requestBudgetChanged(): void {
     if (this.tooltipTimer) return;
     this.tooltipTimer = setTimeout(() => {
@@ -65,7 +57,7 @@ export class BalanceStatusBar extends Disposable {
   }
 
   update(): void {
-    // The account and its name are read together, once: a balance is never shown under another account's name.
+    // Read once with its name: a balance is never shown under another account's name.
     const account = this.shown;
     const name = this.model.several ? forLabel(account.name, MAX_NAME) : '';
     const { store } = account;
@@ -95,7 +87,6 @@ export class BalanceStatusBar extends Disposable {
       this.item.backgroundColor = undefined;
     }
     if (name) this.item.text += ` · ${name}`;
-    // A click shows the summary of the account shown, never asks which.
     this.item.command = {
       command: 'hostingAccount.showAccount',
       title: vscode.l10n.t('Show Account'),
@@ -106,7 +97,6 @@ export class BalanceStatusBar extends Disposable {
     this.item.show();
   }
 
-  /** Markdown: our own words as they are, everything a server sent (names, amounts' currency, errors) escaped. */
   private tooltip(account: Account): vscode.MarkdownString {
     const { balance, account: who, state } = account.store;
     const title = this.model.several ? forMarkdown(account.name) : vscode.l10n.t('Hosting Account');
@@ -160,7 +150,6 @@ function accessibleLabel(account: Account): string {
     : vscode.l10n.t('Hosting account balance {0}', money);
 }
 
-/** One account in the tooltip's list: its name, its host when the name is not it, and its balance or state. */
 function accountLine(account: Account): string {
   const status = accountStatus(account.store, 'balance');
   const host = hostOf(account.baseUrl);

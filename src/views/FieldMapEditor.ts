@@ -4,10 +4,7 @@ import { fieldMapTemplate } from '../accounts/fieldMapText';
 import { forLabel } from '../notify/inert';
 import { Disposable } from '../util/lifecycle';
 
-/**
- * The untitled JSON documents a map is taught in, each for one account, with a Save Field Map lens at the top (the
- * command works from the palette too, for the active document).
- */
+/** The untitled JSON documents a map is taught in, each for one account, with a Save Field Map lens at the top. */
 export class FieldMapEditor extends Disposable implements vscode.CodeLensProvider {
   private readonly documents = new Map<string, Account>();
 
@@ -27,7 +24,7 @@ export class FieldMapEditor extends Disposable implements vscode.CodeLensProvide
     return document;
   }
 
-  /** The document the account's map is taught in: the active one if it is, else one open for it, else any JSON. */
+  // The active one if it is the account's, else one open for it, else any JSON (Save from the palette).
   documentOf(account: Account): vscode.TextDocument | undefined {
     const active = vscode.window.activeTextEditor?.document;
     if (active && this.documents.get(active.uri.toString()) === account) return active;

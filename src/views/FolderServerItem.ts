@@ -10,31 +10,25 @@ import { renewalTooltipLines } from '../notify/renewalWords';
 import { addressesOf } from '../ssh/addresses';
 import { plain } from '../util/serverText';
 import { Disposable } from '../util/lifecycle';
+import { contextSetter } from './contextKeys';
 import { orderLook } from './orders/orderPresentation';
 
-/** The server's name in the status bar: short, beside the editor's own items. */
 const MAX_NAME = 32;
 const MAX_ADDRESSES_SHOWN = 4;
+// The palette offers Unbind and the item's actions only while there is a server.
+const BOUND = 'hostingAccount.folderBound';
 
-/** What the item shows for the active folder's server. */
-export type FolderServerView =
+type FolderServerView =
   | { readonly kind: 'hidden' }
-  /** Listed now: its state, or the action under way. */
   | { readonly kind: 'listed'; readonly account: Account; readonly order: Order; readonly pending?: OrderAction }
-  /** Not listed yet (or the list was cut short): its name as last seen, no state. */
+  // Not listed yet, or the list was cut short: its name as last seen, no state.
   | { readonly kind: 'waiting'; readonly account: Account; readonly binding: FolderBinding }
-  /** The whole list was read and the server is not in it. */
   | { readonly kind: 'gone'; readonly account: Account; readonly binding: FolderBinding };
 
-/**
- * A second status bar item for the server the active folder is bound to: its state as the tree shows it (icon, colour,
- * the state word, a spinner while an action runs), its address and account in the tooltip, and a click for what fits.
- * A view of the model: it reads what the account's store already has and asks for nothing, so it adds no request. It
- * hides while the account is signed out, and says so when the server is gone.
- */
+/** The active folder's server as the tree shows it, from what the store has: it adds no request. */
 export class FolderServerItem extends Disposable {
   readonly item: vscode.StatusBarItem;
-  private bound?: boolean;
+  private readonly setContext = contextSetter();
   private shown = false;
 
   constructor(
@@ -52,11 +46,10 @@ export class FolderServerItem extends Disposable {
     this.register(model.onDidChangeState((account) => mine(account) && this.update()));
     this.register(model.onDidChangeOrders(({ account }) => mine(account) && this.update()));
     this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && mine(account) && this.update()));
-    this.register({ dispose: () => void this.setBound(false) });
+    this.register({ dispose: () => this.setContext(BOUND, false) });
     this.update();
   }
 
-  /** What the item shows now (the tests read it, and so does the click). */
   get view(): FolderServerView {
     const active = this.bindings.active;
     if (!active) return { kind: 'hidden' };
@@ -64,9 +57,8 @@ export class FolderServerItem extends Disposable {
     const account = this.model.get(binding.accountId);
     if (!account) return { kind: 'hidden' };
     const { store } = account;
-    // Signed out (no key, a rejected one, no address): the item goes with the account's other views.
-    const shown = store.state === 'ready' || store.state === 'unreachable' || store.state === 'loading';
-    if (!shown) return { kind: 'hidden' };
+    // Signed out: the item goes with the account's other views.
+    if (!['ready', 'unreachable', 'loading'].includes(store.state)) return { kind: 'hidden' };
     const order = store.orders.get(binding.orderId);
     if (order) return { kind: 'listed', account, order, pending: store.pending(order.id)?.action };
     const whole = store.ordersInfo.updatedAt !== undefined && store.listCoverage('orders') === undefined;
@@ -75,7 +67,7 @@ export class FolderServerItem extends Disposable {
 
   update(): void {
     const view = this.view;
-    void this.setBound(view.kind !== 'hidden');
+    this.setContext(BOUND, view.kind !== 'hidden');
     if (view.kind === 'hidden') {
       this.shown = false;
       this.item.hide();
@@ -116,12 +108,10 @@ export class FolderServerItem extends Disposable {
     item.show();
   }
 
-  /** Whether the item is in the status bar now. */
   get visible(): boolean {
     return this.shown;
   }
 
-  /** Markdown: our words as they are, everything a server sent escaped. */
   private tooltip(view: Exclude<FolderServerView, { kind: 'hidden' }>): vscode.MarkdownString {
     const lines: string[] = [];
     const folder = this.bindings.activeFolder;
@@ -155,16 +145,8 @@ export class FolderServerItem extends Disposable {
     markdown.supportHtml = false;
     return markdown;
   }
-
-  /** `hostingAccount.folderBound`: the palette offers Unbind and the item's actions only while there is a server. */
-  private async setBound(bound: boolean): Promise<void> {
-    if (this.bound === bound) return;
-    this.bound = bound;
-    await vscode.commands.executeCommand('setContext', 'hostingAccount.folderBound', bound);
-  }
 }
 
-/** The server's name as last seen, or its id when none was kept: inert for the status bar. */
 function boundName(binding: FolderBinding): string {
   return forLabel(binding.name ?? binding.orderId, MAX_NAME);
 }

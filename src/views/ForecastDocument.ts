@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
-import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
 import { type Forecast, type ForecastRenewal, type UnpaidInvoice } from '../billing/types';
 import { forMarkdown } from '../notify/inert';
 import {
@@ -12,60 +11,38 @@ import {
   moneyWords,
   subjectWords,
 } from '../notify/renewalWords';
-import { Disposable } from '../util/lifecycle';
+import { documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
 
 export const FORECAST_SCHEME = 'hosting-account-forecast';
 
-/** Rows of the renewals table and of the unpaid invoices at most: the rest is counted. */
 const MAX_RENEWAL_ROWS = 300;
 const MAX_INVOICE_ROWS = 50;
-/** A link longer than this is not shown (no invoice page needs more). */
 const MAX_LINK = 2_000;
 
-/**
- * `hosting-account-forecast://<account>/Renewal Forecast.md`: the account is the authority (none for the first
- * account), the name is only the tab's title.
- */
 export function forecastUri(account: Account): vscode.Uri {
   const shown = account.shownName();
   const title = vscode.l10n.t('Renewal Forecast');
-  const name = shown ? `${title} – ${shown.slice(0, 60)}` : title;
-  return vscode.Uri.from({
-    scheme: FORECAST_SCHEME,
-    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
-    path: `/${name.replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.md`,
-  });
+  return documentUri(FORECAST_SCHEME, account, shown ? `${title} – ${shown.slice(0, 60)}` : title, 'md');
 }
 
-/**
- * The renewal forecast of an account as a read-only Markdown document: what the balance covers, the renewals of the
- * next 90 days in date order with the balance after each, the day it runs out, and the unpaid invoices with a link
- * to pay. Made from what the account's store holds (no request); an open document follows every change of it.
- */
-export class ForecastDocument extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.emitter.event;
-  /**
-   * What each account's document last showed, and under which name: the text also says when the balance was read and
-   * whether the servers have been, which no forecast tells, so a redraw is decided on the text.
-   */
+/** Made from what the account's store holds (no request); an open document follows every change of it. */
+export class ForecastDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  // Redraws are decided on the text: it also says when the balance was read, which no forecast tells.
   private readonly shown = new WeakMap<Account, { readonly uri: vscode.Uri; readonly text: string }>();
 
-  constructor(private readonly model: AccountModel) {
-    super();
+  constructor(model: AccountModel) {
+    super(model);
     this.register(model.onDidChangeData(({ account }) => this.changed(account)));
     this.register(model.onDidChangeState((account) => this.changed(account)));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
-    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    const account = this.accountOf(uri);
     const text = forecastMarkdown(account, account.forecast());
     this.shown.set(account, { uri, text });
     return text;
   }
 
-  /** Redraws an open document whose text would change; forgets one that was closed. */
   private changed(account: Account): void {
     const shown = this.shown.get(account);
     if (!shown) return;
@@ -83,24 +60,19 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/**
- * A link the document may show: http(s) only (the readers keep nothing else; checked again here), bounded, and with
- * every character that could end a Markdown link or a table cell percent-encoded.
- */
-export function safeLink(url: string | undefined): string | undefined {
+/** http(s) only (checked again here), with every character that could end a link or a table cell percent-encoded. */
+function safeLink(url: string | undefined): string | undefined {
   if (url === undefined || url.length > MAX_LINK) return undefined;
-  let href: string;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-    href = parsed.href;
+    const { protocol, href } = new URL(url);
+    if (protocol !== 'https:' && protocol !== 'http:') return undefined;
+    return href.replace(/[()<>[\]|\\"'` ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   } catch {
     return undefined;
   }
-  return href.replace(/[()<>[\]|\\"'` ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-export function forecastMarkdown(account: Account, forecast: Forecast): string {
+function forecastMarkdown(account: Account, forecast: Forecast): string {
   const { store } = account;
   const { today } = forecast;
   const name = account.shownName();
@@ -146,14 +118,6 @@ export function forecastMarkdown(account: Account, forecast: Forecast): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * Money as we format it: digits, separators and a currency symbol or a three-letter code (the readers keep no other),
- * so it needs no escaping, and the document reads the same as text and as a preview.
- */
-function money(units: number, currency: string | undefined): string {
-  return moneyWords(units, currency);
-}
-
 function renewalsTable(forecast: Forecast): string[] {
   const { renewals, today } = forecast;
   if (!renewals.length) return [vscode.l10n.t('No renewals until {0}.', dayWords(forecast.horizonEnd, today))];
@@ -174,6 +138,7 @@ function renewalsTable(forecast: Forecast): string[] {
   return rows;
 }
 
+// Money as moneyWords formats it (digits, separators, a symbol or a code) needs no escaping.
 function renewalRow(renewal: ForecastRenewal, today: string, currency: string | undefined): string {
   const day = dayWords(renewal.day, today);
   const when = renewal.overdue ? vscode.l10n.t('{0} (overdue)', day) : day;
@@ -181,7 +146,7 @@ function renewalRow(renewal: ForecastRenewal, today: string, currency: string | 
   let amount: string;
   switch (renewal.kind) {
     case 'charge':
-      amount = money(renewal.amount ?? 0, renewal.currency);
+      amount = moneyWords(renewal.amount ?? 0, renewal.currency);
       break;
     case 'expires':
       amount = vscode.l10n.t('ends: does not renew');
@@ -192,15 +157,15 @@ function renewalRow(renewal: ForecastRenewal, today: string, currency: string | 
         : vscode.l10n.t('price unknown');
       break;
     case 'otherCurrency':
-      amount = vscode.l10n.t('{0}, not counted', money(renewal.amount ?? 0, renewal.currency));
+      amount = vscode.l10n.t('{0}, not counted', moneyWords(renewal.amount ?? 0, renewal.currency));
       break;
   }
   let after = '';
   if (renewal.balanceAfter !== undefined) {
-    const balance = money(renewal.balanceAfter, currency);
+    const balance = moneyWords(renewal.balanceAfter, currency);
     after =
       renewal.covered === false
-        ? vscode.l10n.t('**{0}** (short by {1})', balance, money(renewal.shortBy ?? 0, currency))
+        ? vscode.l10n.t('**{0}** (short by {1})', balance, moneyWords(renewal.shortBy ?? 0, currency))
         : balance;
   }
   return `| ${[cell(when), what, cell(amount), cell(after)].join(' | ')} |`;
@@ -233,7 +198,7 @@ function invoiceRow(invoice: UnpaidInvoice, today: string, site: string | undefi
   const name = forMarkdown(invoice.number ?? `#${invoice.invoiceId}`, 60);
   const day = invoice.day ? dayWords(invoice.day, today) : '';
   const due = invoice.overdue ? (day ? vscode.l10n.t('{0} (overdue)', day) : vscode.l10n.t('overdue')) : day;
-  const amount = invoice.amount === undefined ? '' : money(invoice.amount, invoice.currency);
+  const amount = invoice.amount === undefined ? '' : moneyWords(invoice.amount, invoice.currency);
   const link = safeLink(invoice.url);
   const pay = link
     ? `[${cell(vscode.l10n.t('Pay'))}](${link})`

@@ -1,41 +1,26 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { type AccountModel } from '../accounts/AccountModel';
-import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
 import { type HistoryEvent, MAX_EVENTS } from '../accounts/History';
 import { type OrderState } from '../api/models';
 import { forDocument, forLabel } from '../notify/inert';
 import { actionTitle, stateLabel } from '../notify/orderWords';
-import { Disposable } from '../util/lifecycle';
+import { authorityOf, documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
 
 export const HISTORY_SCHEME = 'hosting-account-history';
 const STATES: readonly string[] = ['running', 'stopped', 'busy', 'suspended', 'unknown'];
 
-/** `hosting-account-history://<account>/<title>.log?<order id>`: the account is the authority, as for the forecast. */
 export function historyUri(account: Account, id?: string, name?: string): vscode.Uri {
   const title = name ? vscode.l10n.t('History of {0}', name) : vscode.l10n.t('Hosting History');
   const shown = account.shownName();
-  return vscode.Uri.from({
-    scheme: HISTORY_SCHEME,
-    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
-    path: `/${`${title}${shown ? ` – ${shown}` : ''}`.slice(0, 100).replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.log`,
-    query: id === undefined ? '' : encodeURIComponent(id),
-  });
+  const file = `${title}${shown ? ` – ${shown}` : ''}`.slice(0, 100);
+  return documentUri(HISTORY_SCHEME, account, file, 'log', '', id === undefined ? '' : encodeURIComponent(id));
 }
 
-/** An account's history (or one server's), newest first, one line per event; it follows what this window appends. */
-export class HistoryDocument extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.emitter.event;
+export class HistoryDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
   private readonly watched = new WeakSet<Account>();
 
-  constructor(private readonly model: AccountModel) {
-    super();
-  }
-
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
-    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    const account = this.accountOf(uri);
     if (!this.watched.has(account)) {
       this.watched.add(account);
       account.history.onDidAppend(() => this.changed(account));
@@ -55,14 +40,13 @@ export class HistoryDocument extends Disposable implements vscode.TextDocumentCo
   }
 
   private changed(account: Account): void {
-    const authority = account.id === DEFAULT_ACCOUNT_ID ? '' : account.id;
     for (const { uri } of vscode.workspace.textDocuments) {
-      if (uri.scheme === HISTORY_SCHEME && uri.authority === authority) this.emitter.fire(uri);
+      if (uri.scheme === HISTORY_SCHEME && uri.authority === authorityOf(account)) this.emitter.fire(uri);
     }
   }
 }
 
-/** One line per event, newest first: when, the server's name as seen then, what happened. */
+/** Newest first: when, the server's name as seen then, what happened. */
 export function historyLines(events: readonly HistoryEvent[], now: number): string[] {
   // Two windows may append slightly out of order.
   const newest = [...events].reverse().sort((a, b) => b.at - a.at);
@@ -72,7 +56,6 @@ export function historyLines(events: readonly HistoryEvent[], now: number): stri
   return newest.map((event, i) => `${whens[i]?.padEnd(w1 ?? 0)}  ${names[i]?.padEnd(w2 ?? 0)}  ${what(event)}`);
 }
 
-/** The tooltip's line: when, and what happened. */
 export function historyLine(event: HistoryEvent, now: number): string {
   return `${when(event.at, now)}: ${what(event)}`;
 }
@@ -180,7 +163,6 @@ function when(at: number, now: number): string {
   return `${format().days.format(day(at) - day(now), 'day')} ${clock(at, at)}`;
 }
 
-/** The time of day; with the date when it is another day than `ref`'s. */
 function clock(at: number, ref: number): string {
   const { time, day } = format();
   const sameDay = new Date(at).toDateString() === new Date(ref).toDateString();

@@ -1,19 +1,19 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type OrderAction } from '../api/models';
 import { Disposable } from '../util/lifecycle';
+import { contextSetter } from './contextKeys';
 import { OrderNode } from './orders/OrderNode';
 import { actionsFor } from './orders/orderPresentation';
 
-export const BULK_ACTIONS = ['start', 'stop', 'restart'] as const satisfies readonly OrderAction[];
+const BULK_ACTIONS = ['start', 'stop', 'restart'] as const satisfies readonly OrderAction[];
 
 /**
- * With several orders selected, VS Code evaluates a menu's `when` clause against the right-clicked item only. These
- * context keys say which actions fit every selected order, so the menus can hide an action that fits just one of
- * them (`hostingAccount.selectionFits.stop`); the commands check again, since the selection can change under a menu.
+ * A menu's `when` clause sees only the right-clicked item: these keys say which actions fit every selected order
+ * (`hostingAccount.selectionFits.stop`). The commands check again, since the selection can change under a menu.
  */
 export class SelectionContext extends Disposable {
-  private readonly values = new Map<string, boolean>();
+  private readonly set = contextSetter();
 
   constructor(
     model: AccountModel,
@@ -36,11 +36,5 @@ export class SelectionContext extends Disposable {
         });
       this.set(`hostingAccount.selectionFits.${action}`, fits);
     }
-  }
-
-  private set(key: string, value: boolean): void {
-    if (this.values.get(key) === value) return;
-    this.values.set(key, value);
-    void vscode.commands.executeCommand('setContext', key, value);
   }
 }

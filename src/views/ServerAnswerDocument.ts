@@ -1,34 +1,24 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
-import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
 import { type AnswerKind, type LastAnswer } from '../api/ApiClient';
 import { forDocument } from '../notify/inert';
-import { Disposable } from '../util/lifecycle';
+import { documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
 
 export const SENT_SCHEME = 'hosting-account-sent';
 
-/** Which answers a document shows: a row's own list, or everything an account last received. */
-export type SentTopic = 'orders' | 'invoices' | 'all';
+type SentTopic = 'orders' | 'invoices' | 'all';
 const KINDS: Readonly<Record<SentTopic, readonly AnswerKind[]>> = {
   orders: ['orders', 'order', 'action'],
   invoices: ['invoices'],
   all: ['orders', 'order', 'action', 'balance', 'invoices', 'me'],
 };
 
-/** `hosting-account-sent://<account>/<topic>/<title>.json`: the title only names the tab. */
 export function sentUri(account: Account, topic: SentTopic): vscode.Uri {
-  return vscode.Uri.from({
-    scheme: SENT_SCHEME,
-    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
-    path: `/${topic}/${vscode.l10n.t('What the Server Sent').replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.json`,
-  });
+  return documentUri(SENT_SCHEME, account, vscode.l10n.t('What the Server Sent'), 'json', `${topic}/`);
 }
 
-/**
- * The body of an answer as JSON when it was read whole (its text is masked, so it is read from the text), else its
- * text. An answer cut short, or refused unread, is never parsed here: the readers' bounds already judged it.
- */
+/** An answer cut short, or refused unread, is never parsed here: the readers' bounds already judged it. */
 export function answerBody(answer: LastAnswer | undefined): unknown {
   if (!answer) return undefined;
   if (answer.cut || !answer.parsed) return answer.text;
@@ -39,13 +29,9 @@ export function answerBody(answer: LastAnswer | undefined): unknown {
   }
 }
 
-/** Read-only JSON documents of what an account's server last sent: masked, cut, invisible characters escaped. */
-export class ServerAnswerDocument extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.emitter.event;
-
-  constructor(private readonly model: AccountModel) {
-    super();
+export class ServerAnswerDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  constructor(model: AccountModel) {
+    super(model);
     this.register(
       model.onDidChangeData(({ account }) => {
         for (const topic of Object.keys(KINDS) as SentTopic[]) this.emitter.fire(sentUri(account, topic));
@@ -54,8 +40,7 @@ export class ServerAnswerDocument extends Disposable implements vscode.TextDocum
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
-    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    const account = this.accountOf(uri);
     const topic = uri.path.split('/')[1] ?? '';
     const shown: Record<string, unknown> = {};
     for (const kind of Object.hasOwn(KINDS, topic) ? KINDS[topic as SentTopic] : KINDS.all) {

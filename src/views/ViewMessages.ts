@@ -4,10 +4,7 @@ import { type AccountModel } from '../accounts/AccountModel';
 import { viewMessagesOf } from '../notify/viewMessageText';
 import { Disposable } from '../util/lifecycle';
 
-/**
- * The line above the Orders and Invoices views: says when the data shown is stale and why, so a failed refresh never
- * blanks the tree and never passes unnoticed either. With several accounts each message names its account.
- */
+// A failed refresh never blanks the tree, and never passes unnoticed either: the line above the view says so.
 export class ViewMessages extends Disposable {
   constructor(
     private readonly model: AccountModel,
@@ -34,12 +31,10 @@ export class ViewMessages extends Disposable {
   }
 }
 
-/** The messages of several accounts, each whole and named, set apart as items rather than run together. */
 function join(messages: ReadonlyArray<string | undefined>): string | undefined {
   return messages.filter(Boolean).join(' · ') || undefined;
 }
 
-/** Whether the views have anything to say of this account: stale data, a failure, or a list not read whole. */
 function hasNews({ store }: Account): boolean {
   return Boolean(
     store.state === 'unreachable' ||

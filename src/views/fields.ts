@@ -1,26 +1,20 @@
 import { forLabel, forMarkdown } from '../notify/inert';
 
-/** How a count of entries left out is said (worded by the caller, so this module stays free of `vscode`). */
-export type MoreText = (count: number) => string;
+// Worded by the caller, so this module stays free of `vscode` (unit tests load it).
+type MoreText = (count: number) => string;
 
-/** A field the server sent, as the tree and the tooltips show it. */
 export interface Field {
   readonly key: string;
-  /** A one-line rendering for scalars; undefined for objects and arrays, which have `children`. */
   readonly value?: string;
   readonly children?: readonly Field[];
-  /** Set on the one entry that stands for the entries left out of a long object or array: how many. */
+  /** The one entry that stands for those left out of a long object or array: how many. */
   readonly omitted?: number;
 }
 
-/** Entries read per object or array, and levels: a tooltip or a tree of any answer stays small. */
-export const MAX_FIELDS = 200;
+const MAX_FIELDS = 200;
 const MAX_DEPTH = 6;
 
-/**
- * The fields the server sent, nested objects and arrays included, in the server's order, bounded in count and depth
- * (what is left out is counted, never silently dropped). Keys and values are server text: the sinks make them inert.
- */
+/** In the server's order, bounded in count and depth; keys and values are server text, made inert by the sinks. */
 export function fieldsOf(value: unknown, depth = 0): Field[] {
   const { entries, more } = entriesOf(value);
   const fields = entries.map(([key, item]): Field => {
@@ -59,10 +53,8 @@ export function scalarText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Lines of a tooltip at most: the rest is one line that counts it (Show Details has everything). */
 const MAX_LINES = 60;
 
-/** Markdown with the fields, for tooltips: every key and value escaped, so no link, image or icon gets through. */
 export function fieldsMarkdown(fields: readonly Field[], moreText: MoreText): string {
   const lines: string[] = [];
   let left = 0;
@@ -90,7 +82,6 @@ export function fieldsMarkdown(fields: readonly Field[], moreText: MoreText): st
   return lines.join('\n');
 }
 
-/** A field's key and value as a tree row shows them. */
 export function fieldRow(field: Field, moreText: MoreText): { label: string; description?: string } {
   if (field.omitted) return { label: moreText(field.omitted) };
   return { label: forLabel(field.key, 80), description: field.value === undefined ? undefined : forLabel(field.value) };

@@ -20,25 +20,17 @@ export class InvoiceNode {
 
 export type InvoicesTreeNode = AccountNode | InvoiceNode;
 
-function statusLabel(invoice: Invoice): string {
-  switch (invoice.status) {
-    case 'paid':
-      return vscode.l10n.t('Paid');
-    case 'unpaid':
-      return vscode.l10n.t('Unpaid');
-    case 'overdue':
-      return vscode.l10n.t('Overdue');
-    case 'cancelled':
-      return vscode.l10n.t('Cancelled');
-    case 'unknown':
-      return invoice.statusText ? forLabel(invoice.statusText, 40) : vscode.l10n.t('Unknown status');
-  }
+function statusLabel({ status, statusText }: Invoice): string {
+  if (status === 'unknown') return statusText ? forLabel(statusText, 40) : vscode.l10n.t('Unknown status');
+  const words = {
+    paid: vscode.l10n.t('Paid'),
+    unpaid: vscode.l10n.t('Unpaid'),
+    overdue: vscode.l10n.t('Overdue'),
+    cancelled: vscode.l10n.t('Cancelled'),
+  };
+  return words[status];
 }
 
-/**
- * The Invoices view, over every account: status, amount and date, newest first; unpaid and overdue ones stand out. With
- * several accounts, one row per account (the same rows as the Orders view's) holds that account's invoices.
- */
 export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<InvoicesTreeNode> {
   private readonly emitter = this.register(new vscode.EventEmitter<InvoicesTreeNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
@@ -48,7 +40,7 @@ export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<
     super();
     this.register(
       model.onDidChangeData(({ account, value: kind }) => {
-        // Redraw when the invoices themselves change, not on every loading flag; a row says its account's balance.
+        // The invoices themselves, not every loading flag; an account row says its balance.
         if (kind === 'balance' && model.several) this.changed(account);
         if (kind !== 'invoices' || account.store.invoices.value === this.shown.get(account)) return;
         this.shown.set(account, account.store.invoices.value);
@@ -80,11 +72,10 @@ export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<
       invoice.amount === undefined ? undefined : formatMoney(invoice.amount, invoice.currency, vscode.env.language);
     const status = statusLabel(invoice);
     const date = invoice.date === undefined ? undefined : forLabel(invoice.date, 40);
-    // The status first: it is what the user scans for, and a narrow sidebar cuts the end of the row.
+    // The status first: a narrow sidebar cuts the end of the row.
     item.description = [look.attention ? status.toLocaleUpperCase(vscode.env.language) : status, amount, date]
       .filter(Boolean)
       .join(' · ');
-    // Enter (or a click) opens the invoice, as the context menu's Open does.
     if (invoice.url) {
       item.command = {
         command: 'hostingAccount.invoice.open',
@@ -97,7 +88,6 @@ export class InvoicesTree extends Disposable implements vscode.TreeDataProvider<
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: InvoicesTreeNode): vscode.TreeItem {
-    // An account row has its tooltip already.
     if (node instanceof AccountNode) return item;
     const { invoice } = node;
     const title = `**${forMarkdown(invoice.number ?? invoice.id)}** · ${forMarkdown(statusLabel(invoice))}`;

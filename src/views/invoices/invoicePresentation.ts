@@ -1,43 +1,34 @@
 import { type Invoice, type InvoiceStatus } from '../../api/models';
 import { plain } from '../../util/serverText';
 
-export type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
+type InvoiceContextValue = `invoice.${InvoiceStatus}${'' | '.link'}`;
 
 export const INVOICE_CONTEXT_VALUES: readonly InvoiceContextValue[] = (
   ['paid', 'unpaid', 'overdue', 'cancelled', 'unknown'] as const
 ).flatMap((status) => [`invoice.${status}`, `invoice.${status}.link`] as const);
 
-export interface InvoiceLook {
+interface InvoiceLook {
   readonly contextValue: InvoiceContextValue;
   readonly icon: string;
   readonly color?: string;
-  /** Unpaid and overdue invoices need the user's attention. */
   readonly attention: boolean;
 }
 
+const LOOKS: Readonly<Record<InvoiceStatus, Omit<InvoiceLook, 'contextValue'>>> = {
+  paid: { icon: 'pass', color: 'testing.iconPassed', attention: false },
+  unpaid: { icon: 'circle-large-outline', color: 'problemsWarningIcon.foreground', attention: true },
+  overdue: { icon: 'error', color: 'problemsErrorIcon.foreground', attention: true },
+  cancelled: { icon: 'circle-slash', color: 'disabledForeground', attention: false },
+  unknown: { icon: 'file', attention: false },
+};
+
 export function invoiceLook(invoice: Invoice): InvoiceLook {
-  const contextValue: InvoiceContextValue = `invoice.${invoice.status}${invoice.url ? '.link' : ''}`;
-  switch (invoice.status) {
-    case 'paid':
-      return { contextValue, icon: 'pass', color: 'testing.iconPassed', attention: false };
-    case 'unpaid':
-      return { contextValue, icon: 'circle-large-outline', color: 'problemsWarningIcon.foreground', attention: true };
-    case 'overdue':
-      return { contextValue, icon: 'error', color: 'problemsErrorIcon.foreground', attention: true };
-    case 'cancelled':
-      return { contextValue, icon: 'circle-slash', color: 'disabledForeground', attention: false };
-    case 'unknown':
-      return { contextValue, icon: 'file', attention: false };
-  }
+  return { contextValue: `invoice.${invoice.status}${invoice.url ? '.link' : ''}`, ...LOOKS[invoice.status] };
 }
 
-/**
- * Newest first, by the date the server gave; invoices without a readable date keep the server's order, after the
- * dated ones (the sort is stable).
- */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
   const timed = invoices.map((invoice) => ({ invoice, at: Date.parse(plain(invoice.date ?? '').slice(0, 64)) }));
-  // An unreadable date (NaN) sorts last; two of them compare equal, so the server's order stays.
+  // An unreadable date sorts last; two of them compare equal, so the stable sort keeps the server's order.
   const key = (at: number): number => (Number.isNaN(at) ? -Infinity : at);
   return timed.sort((a, b) => key(b.at) - key(a.at) || 0).map(({ invoice }) => invoice);
 }

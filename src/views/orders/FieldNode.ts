@@ -3,19 +3,16 @@ import { type Account } from '../../accounts/Account';
 import { type Field, fieldRow } from '../fields';
 import { moreFields } from './OrderNode';
 
-/** One field of an order's details, from `GET /orders/{id}`; objects and arrays expand. */
 export class FieldNode {
   private constructor(
     readonly account: Account,
-    /** The order the field belongs to. */
     readonly orderId: string,
     readonly field: Field,
-    /** Positions from the order down to this field: any key a server sends makes a valid, unique id. */
+    // Positions, not keys: any key a server sends makes a valid, unique id.
     readonly path: string,
     readonly parent?: FieldNode,
   ) {}
 
-  /** The top-level fields of an order. */
   static forOrder(account: Account, orderId: string, fields: readonly Field[]): FieldNode[] {
     return fields.map((field, index) => new FieldNode(account, orderId, field, `${index}`));
   }

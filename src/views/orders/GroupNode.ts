@@ -5,15 +5,14 @@ import { type OrderGrouping } from './filter';
 import { type OrderNode } from './OrderNode';
 import { ORDER_GROUP_CONTEXT_VALUE } from './orderPresentation';
 
-/** A group of an account's servers (by state, plan, location, renewal month or label); its actions are bulk actions. */
+/** Its actions are bulk actions. */
 export class GroupNode {
-  /** The servers the view shows in it now, filtered and sorted. */
   nodes: readonly OrderNode[] = [];
 
   constructor(
     readonly account: Account,
     readonly by: Exclude<OrderGrouping, 'none'>,
-    /** The plain value grouped on; '' for the servers without one. */
+    // '' for the servers without a value.
     readonly key: string,
   ) {}
 

@@ -1,36 +1,19 @@
 import * as vscode from 'vscode';
 import { type Account } from '../../accounts/Account';
-import { type AccountModel } from '../../accounts/AccountModel';
-import { DEFAULT_ACCOUNT_ID } from '../../accounts/accountList';
 import { type Order } from '../../api/models';
 import { forDocument } from '../../notify/inert';
 import { plain } from '../../util/serverText';
+import { documentUri, ReadOnlyDocument } from '../ReadOnlyDocument';
 
 export const DETAILS_SCHEME = 'hosting-account';
 
-/**
- * `hosting-account://<account>/<order id>/<name>.json`: the account is the authority (none for the first account, whose
- * URIs are as they always were), the id one encoded path segment, the name only for the tab title.
- */
+// The id is one encoded path segment: it comes back exact.
 export function orderDetailsUri(account: Account, order: Order): vscode.Uri {
-  const name = `${plain(order.label)
-    .slice(0, 60)
-    .replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.json`;
-  return vscode.Uri.from({
-    scheme: DETAILS_SCHEME,
-    authority: account.id === DEFAULT_ACCOUNT_ID ? '' : account.id,
-    path: `/${encodeURIComponent(order.id)}/${name}`,
-  });
+  const name = plain(order.label).slice(0, 60);
+  return documentUri(DETAILS_SCHEME, account, name, 'json', `${encodeURIComponent(order.id)}/`);
 }
 
-/** Read-only documents with every field of an order, as the server sent it; a document never reads another account. */
-export class OrderDetailsDocument implements vscode.TextDocumentContentProvider {
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.emitter.event;
-
-  constructor(private readonly model: AccountModel) {}
-
-  /** The server was asked again: an open document of this order shows the new answer. */
+export class OrderDetailsDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
   refresh(account: Account, order: Order): void {
     this.emitter.fire(orderDetailsUri(account, order));
   }
@@ -42,14 +25,7 @@ export class OrderDetailsDocument implements vscode.TextDocumentContentProvider 
     } catch {
       throw new Error(vscode.l10n.t('This is not the address of a server of yours.'));
     }
-    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
-    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
-    const order = await account.store.orderDetails(id);
-    // Escaped invisible and bidi characters show as what they are in the editor, never reorder the text around them.
+    const order = await this.accountOf(uri).store.orderDetails(id);
     return `${forDocument(JSON.stringify(order.raw, null, 2))}\n`;
-  }
-
-  dispose(): void {
-    this.emitter.dispose();
   }
 }

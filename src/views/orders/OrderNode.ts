@@ -9,15 +9,10 @@ import { fieldsMarkdown, fieldsOf } from '../fields';
 import { orderLook, withAddress, withMarks } from './orderPresentation';
 import { plain } from '../../util/serverText';
 
-/**
- * One order in the tree. The object lives as long as the order does in its account's session, so VS Code keeps its
- * selection and expansion. It knows its account and the session it was made in: a command on it acts in that account,
- * on that order id, and not at all once the account's key or address changed (another order may have the id now).
- */
+/** Lives as long as the order in its account's session; a command on an older session's node acts nowhere. */
 export class OrderNode {
   constructor(
     readonly account: Account,
-    /** The store's session when the node was made (see Store.generation). */
     readonly generation: number,
     public order: Order,
   ) {}
@@ -26,15 +21,13 @@ export class OrderNode {
     return this.order.id;
   }
 
-  /** Whether the node still speaks for the account's current session (same key, same address). */
   get current(): boolean {
     return this.generation === this.account.store.generation;
   }
 
-  /** What the row last showed of its renewal, so a new forecast redraws only the rows it changes. */
+  // So a new forecast redraws only the rows it changes.
   drawnRenewal = '';
 
-  /** `renewalWarning`: a renewal within the warning window that the balance does not cover. */
   toTreeItem(
     pending: PendingAction | undefined,
     idPrefix: string,
@@ -45,26 +38,23 @@ export class OrderNode {
     const look = orderLook(order.state, pending?.action);
     const mark = this.account.marks.of(order.id);
     const item = new vscode.TreeItem(forLabel(order.label), vscode.TreeItemCollapsibleState.Collapsed);
-    // Ids must be unique and stable: the label and state change, the order id does not. Orders that share an id (a
-    // broken server) are told apart by their place among themselves.
+    // Orders that share an id (a broken server) are told apart by their place among themselves.
     const twin = order.duplicateId ? `#${order.duplicateId.index}` : '';
     item.id = `${idPrefix}order/${encodeURIComponent(order.id)}${twin}`;
     // An order whose id another one has too offers no action at all: the server would pick which one gets it.
     item.contextValue = order.duplicateId ? 'duplicateOrder' : withMarks(withAddress(look.contextValue, order), mark);
-    // A stale account's rows keep their last state, dimmed and said to be stale: no row passes for fresh.
+    // A stale account's rows keep their last state, dimmed: no row passes for fresh.
     const color = stale ? 'disabledForeground' : renewalWarning ? 'problemsWarningIcon.foreground' : look.color;
-    // A protected server shows a lock in its state's colour; a spinner still says an action is under way.
     const icon = mark.protected && look.icon !== 'loading~spin' ? 'lock' : look.icon;
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     const state = pending ? progressLabel(pending.action) : stateText(order);
-    // A narrow sidebar cuts the end of the row. At rest the address comes first (the icon shows the state too); while
-    // an action runs, its progress does, since that is what the user is waiting to see.
+    // A narrow sidebar cuts the end of the row: at rest the address first (the icon shows the state), else progress.
     const address = order.address && order.address !== plain(order.label) ? forLabel(order.address, 60) : undefined;
     const parts = !address ? [state] : pending ? [state, address] : [address, state];
     if (order.duplicateId) parts.unshift(vscode.l10n.t('same ID as another server'));
     if (mark.label) parts.push(forLabel(mark.label, 40));
     if (stale) parts.push(vscode.l10n.t('stale'));
-    // First, like the twin mark: a narrow sidebar cuts the end of the row, and this is what the row is marked for.
+    // First, like the twin mark: it is what the row is marked for.
     const warning = renewalWarning ? vscode.l10n.t('renewal not covered') : '';
     if (warning) parts.unshift(warning);
     item.description = parts.join(' · ');
@@ -82,10 +72,7 @@ export class OrderNode {
     return item;
   }
 
-  /**
-   * Built only when the user hovers: with thousands of orders, eager tooltips would cost more than the tree. `renewal`:
-   * the lines about its renewal (Markdown, server text in them already made inert); `last`: its last history line.
-   */
+  // Built on hover only: with thousands of orders, eager tooltips would cost more than the tree. `renewal` is inert.
   tooltip(stale: string | undefined, renewal: readonly string[] = [], last?: string): vscode.MarkdownString {
     const { order } = this;
     const head = `**${forMarkdown(order.label)}** · ${forMarkdown(stateText(order))}`;
@@ -107,7 +94,6 @@ export class OrderNode {
 
 const TEACH = 'hostingAccount.account.editFieldMap';
 
-/** A row read without its name (the label is the id) or its state says so, and how to teach where they are. */
 function misread(order: Order): string | undefined {
   const unnamed = plain(order.label) === `#${order.id}`;
   const stateless = order.state === 'unknown' && order.statusText === undefined;
@@ -121,7 +107,6 @@ function misread(order: Order): string | undefined {
     : vscode.l10n.t('No state was found in this entry: [Teach the Field Map…]({0})', link);
 }
 
-/** What the server sent that is not used, said where the user looks: shared ids, refused addresses, fields left out. */
 function orderNotes(order: Order): string[] {
   const notes: string[] = [];
   if (order.duplicateId) {
@@ -145,7 +130,6 @@ function orderNotes(order: Order): string[] {
   return notes;
 }
 
-/** What a tooltip or a tree says for the fields of a long answer it leaves out. */
 export function moreFields(count: number): string {
   return vscode.l10n.t('… {0} more (Show Server Details shows what the server sent)', count);
 }

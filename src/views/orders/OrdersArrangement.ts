@@ -4,31 +4,23 @@ import { type AccountModel } from '../../accounts/AccountModel';
 import { type Order } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
+import { contextSetter } from '../contextKeys';
 import { filterWord, groupWord, sortWord } from './arrangementWords';
 import { type Arrangement, arrangeOrders, groupKey, groupOrders, parseArrangement } from './filter';
 
-/**
- * Remembered in globalState, not workspaceState: the account (its base URL and key) is the same in every window and
- * folder, so how the user likes to see its orders is too; a per-folder filter would hide servers by surprise.
- */
-export const ARRANGEMENT_KEY = 'hostingAccount.ordersView.arrangement';
+// In globalState: the account is the same in every folder, and a per-folder filter would hide servers by surprise.
+const ARRANGEMENT_KEY = 'hostingAccount.ordersView.arrangement';
 
-/**
- * The Orders view's filter and sort: applied to every account's orders, said in the view's description ("running: 3 of
- * 12", counted over all accounts) and in context keys (an empty filtered view offers Show All Servers), remembered
- * across restarts. The Filter and Sort commands change it.
- */
+/** Every account's orders filtered, sorted and grouped alike; the view's description counts over all of them. */
 export class OrdersArrangement extends Disposable {
   private current: Arrangement;
-  /** How many orders each account's part of the view shows now. */
   private readonly shown = new WeakMap<Account, number>();
   private readonly onDidChangeEmitter = this.register(new Emitter<void>());
-  /** The filter or sort changed: the view shows another selection or order. */
   readonly onDidChange = this.onDidChangeEmitter.event;
   private readonly onDidDescribeEmitter = this.register(new Emitter<string | undefined>());
-  /** What the view's description says now ("running: 3 of 12 · by name"), when it changed. */
   readonly onDidDescribe = this.onDidDescribeEmitter.event;
-  private said?: { description?: string; filteredEmpty: boolean; filtered: boolean };
+  private readonly setContext = contextSetter();
+  private said?: string;
 
   constructor(
     private readonly model: AccountModel,
@@ -45,12 +37,11 @@ export class OrdersArrangement extends Disposable {
     return this.current;
   }
 
-  /** Whether a change of state can move an order in the view (out of the filter, in the sort, to another group). */
+  // Whether a change of state can move an order in the view.
   get active(): boolean {
     return this.current.filter !== 'all' || this.current.sort === 'state' || this.current.group !== 'none';
   }
 
-  /** The orders of one account as the view shows them, its pinned servers first. */
   arrange(account: Account, orders: readonly Order[]): readonly Order[] {
     const arranged = arrangeOrders(orders, this.current, (id) => account.store.pending(id)?.action);
     const { marks } = account;
@@ -63,7 +54,6 @@ export class OrdersArrangement extends Disposable {
     return shown;
   }
 
-  /** The arranged orders of one account in the chosen groups. */
   group(account: Account, orders: readonly Order[]): Array<{ key: string; orders: Order[] }> {
     const { group } = this.current;
     const { store, marks } = account;
@@ -102,24 +92,17 @@ export class OrdersArrangement extends Disposable {
     }
     if (ready.length && sort !== 'server') parts.push(sortWord(sort));
     if (ready.length && group !== 'none') parts.push(groupWord(group));
-    const said = {
-      description: parts.length ? parts.join(' · ') : undefined,
-      filteredEmpty: ready.length > 0 && filter !== 'all' && total > 0 && shown === 0,
-      filtered: filter !== 'all',
-    };
-    const before = this.said;
-    this.said = said;
-    if (before?.description !== said.description) this.onDidDescribeEmitter.fire(said.description);
-    if (before?.filteredEmpty !== said.filteredEmpty) {
-      void vscode.commands.executeCommand('setContext', 'hostingAccount.ordersFilteredEmpty', said.filteredEmpty);
+    const description = parts.length ? parts.join(' · ') : undefined;
+    if (this.said !== description) {
+      this.said = description;
+      this.onDidDescribeEmitter.fire(description);
     }
-    if (before?.filtered !== said.filtered) {
-      void vscode.commands.executeCommand('setContext', 'hostingAccount.ordersFiltered', said.filtered);
-    }
+    // An empty filtered view offers Show All Servers.
+    this.setContext('hostingAccount.ordersFilteredEmpty', ready.length > 0 && filter !== 'all' && total > 0 && !shown);
+    this.setContext('hostingAccount.ordersFiltered', filter !== 'all');
   }
 
-  /** The view's description now. */
   get description(): string | undefined {
-    return this.said?.description;
+    return this.said;
   }
 }

@@ -17,14 +17,10 @@ import { RenewalNode } from './RenewalNode';
 
 export type OrdersTreeNode = AccountNode | GroupNode | OrderNode | RenewalNode | FieldNode;
 
-/**
- * An account's order nodes, for one session of its store (a new key or address starts a new set), by order id (and,
- * for orders that share an id, their place among themselves: see `keyOf`).
- */
+/** An account's order nodes for one session of its store: a new key or address starts a new set. */
 interface NodeSet {
   readonly generation: number;
   readonly byId: Map<string, OrderNode>;
-  /** The groups shown (by grouping and value) and the group of each order in them. */
   groups: Map<string, GroupNode>;
   readonly parents: Map<string, GroupNode>;
 }
@@ -34,16 +30,12 @@ function keyOf(order: Order): string {
 }
 
 /**
- * The Orders view, over every account: with one account, its orders; with several, one row per account holding that
- * account's orders. Nodes are kept per account and order id and updated in place, so a change to one order redraws only
- * that node and VS Code keeps selection and expansion. While an account is not ready its part is empty, which lets the
- * view's welcome content (one account) or its row's state (several) speak.
+ * Nodes are kept per account and order id and updated in place, so a change to one order redraws only that node and
+ * VS Code keeps selection and expansion. A part not ready is empty: the welcome content or the account row speaks.
  */
 export class OrdersTree extends Disposable implements vscode.TreeDataProvider<OrdersTreeNode> {
   private readonly nodes = new WeakMap<Account, NodeSet>();
-  /** Whether each account's rows were drawn stale, so a change of that redraws them. */
   private readonly drawnStale = new WeakMap<Account, boolean>();
-  /** The forecast each account's rows were last checked against (see renewalsChanged). */
   private readonly checkedForecast = new WeakMap<Account, Forecast>();
   private readonly emitter = this.register(new vscode.EventEmitter<OrdersTreeNode | OrdersTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
@@ -61,7 +53,6 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
         const nodes = change.ids.flatMap((id) => {
           const node = set.byId.get(id);
           const order = account.store.orders.get(id);
-          // Only nodes the view was given are redrawn, with what the store says of them now.
           if (node && order) node.order = order;
           return node ? [node] : [];
         });
@@ -105,11 +96,10 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     if (node instanceof RenewalNode) return [];
     let raw = node.order.raw;
     try {
-      // VS Code also asks again when it redraws an expanded order, so this counts as background: a failure is
-      // reported once per outage by the account's reporter, not once per expanded order.
+      // Background: VS Code asks again on every redraw of an expanded order, and a failure is told once per outage.
       if (node.current) raw = (await node.account.store.orderDetails(node.id, 30_000, 'background')).raw;
     } catch {
-      // Show what the list already told us rather than an empty node.
+      // What the list told us, rather than an empty node.
     }
     const fields = FieldNode.forOrder(node.account, node.id, fieldsOf(raw));
     const { account, order } = node;
@@ -137,10 +127,7 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     return item;
   }
 
-  /**
-   * The balance, orders or invoices of an account changed, or the warning setting (no account: all of them): redraw
-   * the rows whose renewal marks or words the new forecast changes. Nothing is made unless the forecast itself changed.
-   */
+  /** Redraws the rows whose renewal marks or words changed; no account: the warning setting changed, all of them. */
   renewalsChanged(account?: Account): void {
     for (const each of account ? [account] : this.model.accounts) {
       const set = this.nodes.get(each);
@@ -153,13 +140,11 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     }
   }
 
-  /** The node of an order of an account, for reveal and for commands that act on it. */
   nodeFor(account: Account, id: string): OrderNode | undefined {
     const order = account.store.orders.get(id);
     return order && this.nodeOf(account, order);
   }
 
-  /** The rows of one account changed as a whole (its list, its state): redraw them. */
   private changed(account: Account): void {
     this.emitter.fire(this.model.several ? AccountNode.of(account) : undefined);
   }
@@ -194,7 +179,6 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     return children;
   }
 
-  /** The one node per order id (in this session of the account), updated in place. */
   private nodeOf(account: Account, order: Order): OrderNode {
     const set = this.nodeSet(account);
     const key = keyOf(order);
@@ -214,18 +198,16 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
   }
 }
 
-/** Tree item ids of the accounts after the first carry their account: the same order id may be in two accounts. */
+// The same order id may be in two accounts.
 export function idPrefix(account: Account, model: AccountModel): string {
   return account.id === DEFAULT_ACCOUNT_ID || !model.several ? '' : `account/${account.id}/`;
 }
 
-/** A renewal within the warning window that the balance does not cover (never while the warnings are off). */
 function renewalWarning(account: Account, id: string): boolean {
   if (!warningDays(account.settings) || account.store.state !== 'ready') return false;
   return account.forecast().orders.get(id)?.warn ?? false;
 }
 
-/** What a row shows of its renewal (mark and tooltip words): when it changes, the row is redrawn. */
 function renewalKey(account: Account, id: string): string {
   const outlook = account.forecast().orders.get(id);
   if (!outlook) return '';

@@ -5,10 +5,6 @@ import { forLabel } from '../../notify/inert';
 import { renewalCoverage, renewalSummary } from '../../notify/renewalWords';
 import { type Order } from '../../api/models';
 
-/**
- * The first row under an expanded server that says anything about renewing: when, for how much, and whether the
- * balance covers it. A click opens the account's renewal forecast.
- */
 export class RenewalNode {
   private constructor(
     readonly account: Account,
@@ -17,7 +13,6 @@ export class RenewalNode {
     private readonly coverage: { readonly text: string; readonly warn: boolean } | undefined,
   ) {}
 
-  /** The row for an order, or undefined when its server said nothing about renewing. */
   static of(
     account: Account,
     order: Order,

@@ -2,65 +2,44 @@ import * as vscode from 'vscode';
 import { forLabel } from '../../notify/inert';
 import { type OrderFilter, type OrderGrouping, type OrderSort, type StateGroup } from './filter';
 
-/** What the filter pick shows. */
 export function filterLabel(filter: OrderFilter): string {
-  switch (filter) {
-    case 'all':
-      return vscode.l10n.t('All servers');
-    case 'running':
-      return vscode.l10n.t('Running');
-    case 'stopped':
-      return vscode.l10n.t('Stopped');
-    case 'busy':
-      return vscode.l10n.t('Busy (an action under way)');
-    case 'other':
-      return vscode.l10n.t('Other (suspended or unknown)');
-  }
+  return {
+    all: vscode.l10n.t('All servers'),
+    running: vscode.l10n.t('Running'),
+    stopped: vscode.l10n.t('Stopped'),
+    busy: vscode.l10n.t('Busy (an action under way)'),
+    other: vscode.l10n.t('Other (suspended or unknown)'),
+  }[filter];
 }
 
-/** The filter in the view's description: "running: 3 of 12". */
 export function filterWord(filter: Exclude<OrderFilter, 'all'>): string {
-  switch (filter) {
-    case 'running':
-      return vscode.l10n.t('running');
-    case 'stopped':
-      return vscode.l10n.t('stopped');
-    case 'busy':
-      return vscode.l10n.t('busy');
-    case 'other':
-      return vscode.l10n.t('other');
-  }
+  return {
+    running: vscode.l10n.t('running'),
+    stopped: vscode.l10n.t('stopped'),
+    busy: vscode.l10n.t('busy'),
+    other: vscode.l10n.t('other'),
+  }[filter];
 }
 
 export function sortLabel(sort: OrderSort): string {
-  switch (sort) {
-    case 'server':
-      return vscode.l10n.t('As the server sent them');
-    case 'name':
-      return vscode.l10n.t('By name');
-    case 'state':
-      return vscode.l10n.t('By state');
-  }
+  return {
+    server: vscode.l10n.t('As the server sent them'),
+    name: vscode.l10n.t('By name'),
+    state: vscode.l10n.t('By state'),
+  }[sort];
 }
 
 export function groupingLabel(by: OrderGrouping): string {
-  switch (by) {
-    case 'none':
-      return vscode.l10n.t('No groups');
-    case 'state':
-      return vscode.l10n.t('By state');
-    case 'plan':
-      return vscode.l10n.t('By plan');
-    case 'location':
-      return vscode.l10n.t('By location');
-    case 'renewal':
-      return vscode.l10n.t('By renewal month');
-    case 'label':
-      return vscode.l10n.t('By your labels');
-  }
+  return {
+    none: vscode.l10n.t('No groups'),
+    state: vscode.l10n.t('By state'),
+    plan: vscode.l10n.t('By plan'),
+    location: vscode.l10n.t('By location'),
+    renewal: vscode.l10n.t('By renewal month'),
+    label: vscode.l10n.t('By your labels'),
+  }[by];
 }
 
-/** A group's row: its value as shown (server text made inert), or what the servers without one have in common. */
 export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): string {
   if (by === 'state') return filterLabel(key as StateGroup);
   if (by === 'renewal' && key) {
@@ -71,35 +50,25 @@ export function groupLabel(by: Exclude<OrderGrouping, 'none'>, key: string): str
     });
   }
   if (key) return forLabel(key, 60);
-  switch (by) {
-    case 'plan':
-      return vscode.l10n.t('No plan');
-    case 'location':
-      return vscode.l10n.t('No location');
-    case 'renewal':
-      return vscode.l10n.t('No renewal date');
-    case 'label':
-      return vscode.l10n.t('No label');
-  }
+  return {
+    plan: vscode.l10n.t('No plan'),
+    location: vscode.l10n.t('No location'),
+    renewal: vscode.l10n.t('No renewal date'),
+    label: vscode.l10n.t('No label'),
+  }[by];
 }
 
-/** The sort in the view's description, as a phrase of its own (a label is never lower-cased: German nouns keep theirs). */
+// Phrases of their own, not lower-cased labels: German nouns keep their capitals.
 export function sortWord(sort: Exclude<OrderSort, 'server'>): string {
   return sort === 'name' ? vscode.l10n.t('by name') : vscode.l10n.t('by state');
 }
 
-/** The grouping in the view's description, as a phrase of its own. */
 export function groupWord(by: Exclude<OrderGrouping, 'none'>): string {
-  switch (by) {
-    case 'state':
-      return vscode.l10n.t('grouped by state');
-    case 'plan':
-      return vscode.l10n.t('grouped by plan');
-    case 'location':
-      return vscode.l10n.t('grouped by location');
-    case 'renewal':
-      return vscode.l10n.t('grouped by renewal month');
-    case 'label':
-      return vscode.l10n.t('grouped by your labels');
-  }
+  return {
+    state: vscode.l10n.t('grouped by state'),
+    plan: vscode.l10n.t('grouped by plan'),
+    location: vscode.l10n.t('grouped by location'),
+    renewal: vscode.l10n.t('grouped by renewal month'),
+    label: vscode.l10n.t('grouped by your labels'),
+  }[by];
 }

@@ -1,4 +1,4 @@
-/** Filter and sort of the Orders view: pure, so 10,000 orders can be arranged in a benchmark and a unit test. */
+// Pure, so 10,000 orders can be arranged in a benchmark and a unit test.
 import { type Order, type OrderAction, type OrderState, type RawObject } from '../../api/models';
 import { plain } from '../../util/serverText';
 
@@ -15,11 +15,10 @@ export interface Arrangement {
   readonly group: OrderGrouping;
 }
 
-export const DEFAULT_ARRANGEMENT: Arrangement = { filter: 'all', sort: 'server', group: 'none' };
+const DEFAULT_ARRANGEMENT: Arrangement = { filter: 'all', sort: 'server', group: 'none' };
 
 export type StateGroup = Exclude<OrderFilter, 'all'>;
 
-/** An order with an action under way counts as busy, as the tree shows it. Suspended and unknown are "other". */
 export function stateGroup(state: OrderState, pending?: OrderAction): StateGroup {
   if (pending || state === 'busy') return 'busy';
   if (state === 'running' || state === 'stopped') return state;
@@ -28,24 +27,19 @@ export function stateGroup(state: OrderState, pending?: OrderAction): StateGroup
 
 const STATE_RANK: Readonly<Record<StateGroup, number>> = { running: 0, busy: 1, stopped: 2, other: 3 };
 
-/** Names compare as people read them: "web-2" before "web-10", case ignored. */
-/** Made on the first sort by name: building a collator loads locale data, a few ms activation need not pay. */
+// Made on the first sort by name: building a collator loads locale data, a few ms activation need not pay.
 let collator: Intl.Collator | undefined;
 function byName(): Intl.Collator {
   collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator;
 }
 
-export interface Arranged {
+interface Arranged {
   readonly shown: readonly Order[];
-  /** How many orders the whole list has, for "running: 3 of 12". */
   readonly total: number;
 }
 
-/**
- * The orders the view shows, in the order it shows them. Sorting is stable, so equal names or states keep the
- * server's order, and the server's own order is never lost.
- */
+// Sorting is stable: equal names or states keep the server's order.
 export function arrangeOrders(
   orders: readonly Order[],
   arrangement: Pick<Arrangement, 'filter' | 'sort'>,
@@ -54,7 +48,7 @@ export function arrangeOrders(
   const { filter, sort } = arrangement;
   const needsGroup = filter !== 'all' || sort === 'state';
   let shown: Order[] = [];
-  let groups: StateGroup[] = [];
+  const groups: StateGroup[] = [];
   if (needsGroup) {
     for (const order of orders) {
       const group = stateGroup(order.state, pending(order.id));
@@ -74,12 +68,10 @@ export function arrangeOrders(
     const ranked = shown.map((order, index) => ({ order, index, rank: STATE_RANK[groups[index] ?? 'other'] }));
     ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
     shown = ranked.map((entry) => entry.order);
-    groups = [];
   }
   return { shown, total: orders.length };
 }
 
-/** Reads a remembered arrangement back, trusting nothing about what was stored. */
 export function parseArrangement(value: unknown): Arrangement {
   const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const filter = ORDER_FILTERS.find((f) => f === stored.filter) ?? DEFAULT_ARRANGEMENT.filter;
@@ -88,7 +80,6 @@ export function parseArrangement(value: unknown): Arrangement {
   return { filter, sort, group };
 }
 
-/** What an order is grouped on: a plain value (server text for plan and location), '' when it has none. */
 export function groupKey(
   order: Order,
   by: OrderGrouping,
@@ -111,10 +102,7 @@ export function groupKey(
   }
 }
 
-/**
- * The arranged orders in groups, each keeping their order: states by rank, months in time, other values by name; the
- * orders without a value last.
- */
+// States by rank, months in time, other values by name; the orders without a value last.
 export function groupOrders(
   orders: readonly Order[],
   by: OrderGrouping,
@@ -136,7 +124,6 @@ export function groupOrders(
   return keys.map((key) => ({ key, orders: groups.get(key) ?? [] }));
 }
 
-/** The fields providers put a server's place in; only a short text is read. */
 const LOCATION_FIELDS = ['location', 'region', 'datacenter', 'zone'];
 
 function locationOf(raw: RawObject): string {
@@ -147,7 +134,7 @@ function locationOf(raw: RawObject): string {
   return '';
 }
 
-/** "2026-03", in the user's time zone for an instant. */
+// "2026-03", in the user's time zone for an instant.
 function renewalMonth(order: Order): string {
   const date = order.renewal?.date;
   if (date?.kind === 'day') return date.day.slice(0, 7);

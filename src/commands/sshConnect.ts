@@ -1,21 +1,36 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { forLog } from '../notify/inert';
+import { forLog, forTerminalName } from '../notify/inert';
 import { tell } from '../notify/show';
 import { sshArgs } from '../ssh/sshArgs';
 import { type CommandHost } from './CommandHost';
-import { UserCancelled } from './UserCancelled';
 import { pickOrderForSsh, resolveSshTarget } from './sshTarget';
+import { UserCancelled } from './UserCancelled';
 
-/** Microsoft's Remote - SSH command; open-source Remote-SSH extensions that are compatible provide it too. */
-export const OPEN_EMPTY_WINDOW = 'opensshremotes.openEmptyWindow';
+const OPEN_EMPTY_WINDOW = 'opensshremotes.openEmptyWindow';
 const REMOTE_SSH_ID = 'ms-vscode-remote.remote-ssh';
 
 /**
- * A new Remote-SSH window on the order's server, through the Remote-SSH extension's own command; nothing is written
- * to the SSH config. Without such an extension, offers to install Remote - SSH. After a reinstall, forgetting the
- * server's old host keys is offered first, as for a terminal.
+ * `shellPath` and `shellArgs` go to the OS as an argv, so no shell parses them. The terminal is followed to its end,
+ * where ssh's refusal of a changed host key would show.
  */
+export async function connectSsh(host: CommandHost, account: Account, arg?: unknown): Promise<void> {
+  const order = await pickOrderForSsh(host, account, arg);
+  const target = await resolveSshTarget(account, order);
+  const args = sshArgs(target);
+  if ((await host.hostKeys.beforeConnect(account, order, target.port)) === 'cancel') throw new UserCancelled();
+  account.log.info(`ssh to order ${forLog(order.id, 80)}: ${args.join(' ')}`);
+  const terminal = vscode.window.createTerminal({
+    name: vscode.l10n.t('SSH: {0}', forTerminalName(order.label)),
+    shellPath: 'ssh',
+    shellArgs: args,
+    iconPath: new vscode.ThemeIcon('remote'),
+  });
+  host.hostKeys.watch(terminal, account, order, target.port);
+  terminal.show();
+}
+
+/** Through the Remote-SSH extension's own command (compatible open-source ones provide it too); no SSH config written. */
 export async function openRemoteSsh(host: CommandHost, account: Account, arg?: unknown): Promise<void> {
   const order = await pickOrderForSsh(host, account, arg);
   const target = await resolveSshTarget(account, order);
@@ -33,7 +48,7 @@ export async function openRemoteSsh(host: CommandHost, account: Account, arg?: u
   await vscode.commands.executeCommand(command, { host: target.host, userName: target.user, port: target.port });
 }
 
-/** Registered (the extension is active) or contributed (it activates on the command). */
+// Registered (the extension is active) or contributed (it activates on the command).
 async function remoteSshAvailable(command: string): Promise<boolean> {
   const contributed = vscode.extensions.all.some((extension) => {
     const commands = (extension.packageJSON as { contributes?: { commands?: unknown } } | undefined)?.contributes

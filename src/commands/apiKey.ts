@@ -4,16 +4,11 @@ import { ApiError } from '../api/errors';
 import { type Account as AccountDetails } from '../api/models';
 import { forLog, forMessage } from '../notify/inert';
 import { tell } from '../notify/show';
-import { type CommandHost } from './CommandHost';
 import { explainNotConnected } from './notConnected';
 import { UserCancelled } from './UserCancelled';
 
-/**
- * Asks for the key in a password box and stores it only once `GET /me` has accepted it. The check runs inside the
- * box (busy, then closed on success), and a rejected key keeps the box open with the reason, so the user can paste
- * again without starting over.
- */
-export async function setApiKey(_host: CommandHost, account: Account): Promise<void> {
+/** Stored only once `GET /me` accepted it; a rejected key keeps the box open with the reason, to paste again. */
+export async function setApiKey(account: Account): Promise<void> {
   if (await explainNotConnected(account, false)) return;
   const { key, details } = await askAndVerify(account);
   // The key store announces the change; the account's one listener updates the log's masks and its store.
@@ -27,17 +22,40 @@ export async function setApiKey(_host: CommandHost, account: Account): Promise<v
   void tell('info', name ? vscode.l10n.t('Account {0}: {1}', name, signedIn) : signedIn);
 }
 
-/** What can travel in an HTTP header: visible ASCII. */
+export async function removeApiKey(account: Account): Promise<void> {
+  await account.keys.delete();
+  account.log.info('API key removed');
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Hosting: API key removed'), 4_000);
+}
+
+// The website's, else the API's address.
+export async function openApiKeysPage(account: Account): Promise<void> {
+  const url = account.apiKeysPageUrl;
+  if (!url) {
+    const edit = vscode.l10n.t('Edit Account Address');
+    const picked = await tell(
+      'warning',
+      vscode.l10n.t("Set the address of your provider's API first, to open its API keys page."),
+      edit,
+    );
+    if (picked === edit) await vscode.commands.executeCommand('hostingAccount.account.editAddress', account);
+    return;
+  }
+  await vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+// What can travel in an HTTP header: visible ASCII.
 const SENDABLE = /^[\x21-\x7e]+$/;
 
 function askAndVerify(account: Account): Promise<{ key: string; details: AccountDetails }> {
   return new Promise((resolve, reject) => {
     const box = vscode.window.createInputBox();
     const name = account.shownName();
-    box.title = name ? vscode.l10n.t('Hosting: Set API Key of {0}', name) : vscode.l10n.t('Hosting: Set API Key');
-    box.prompt = vscode.l10n.t(
+    const prompt = vscode.l10n.t(
       "Paste the API key from your provider's API keys page. It is kept in VS Code's secret storage.",
     );
+    box.title = name ? vscode.l10n.t('Hosting: Set API Key of {0}', name) : vscode.l10n.t('Hosting: Set API Key');
+    box.prompt = prompt;
     box.placeholder = vscode.l10n.t('API key');
     box.password = true;
     box.ignoreFocusOut = true;
@@ -73,9 +91,7 @@ function askAndVerify(account: Account): Promise<{ key: string; details: Account
                 account.log.warn('the key entered was rejected by the server; it was not stored');
                 box.busy = false;
                 box.enabled = true;
-                box.prompt = vscode.l10n.t(
-                  "Paste the API key from your provider's API keys page. It is kept in VS Code's secret storage.",
-                );
+                box.prompt = prompt;
                 box.validationMessage = vscode.l10n.t(
                   'The hosting API rejected this API key, so it was not saved. Check that you copied all of it.',
                 );

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { type Account } from '../accounts/Account';
+import { type AccountModel } from '../accounts/AccountModel';
+import { DEFAULT_ACCOUNT_ID } from '../accounts/accountList';
+import { Disposable } from '../util/lifecycle';
+
+export function authorityOf(account: Account): string {
+  return account.id === DEFAULT_ACCOUNT_ID ? '' : account.id;
+}
+
+/** `<scheme>://<account>/<dir><name>.<ext>`: the name only titles the tab, so what a file name refuses becomes `_`. */
+export function documentUri(scheme: string, account: Account, name: string, ext: string, dir = '', query = '') {
+  const path = `/${dir}${name.replace(/[\\/:*?"<>|\p{C}]+/gu, '_')}.${ext}`;
+  return vscode.Uri.from({ scheme, authority: authorityOf(account), path, query });
+}
+
+/** A read-only document of the account its URI names; a document never reads another account. */
+export abstract class ReadOnlyDocument extends Disposable {
+  protected readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.emitter.event;
+
+  constructor(protected readonly model: AccountModel) {
+    super();
+  }
+
+  protected accountOf(uri: vscode.Uri): Account {
+    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
+    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
+    return account;
+  }
+}
