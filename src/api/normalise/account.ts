@@ -6,18 +6,17 @@ import { unwrapObject } from './wrappers';
 import { optional } from '../../util/serverText';
 
 const ID_FIELDS = names('id account_id user_id customer_id client_id uuid');
-/** Last resorts for an id: the login name, which is unique per account. */
+/** A last resort for an id: unique per account. */
 const LOGIN_FIELDS = names('username login user_name');
 const NAME_FIELDS = names('name full_name fullname display_name');
 const FIRST_NAMES = names('first_name firstname given_name');
 const LAST_NAMES = names('last_name lastname family_name surname');
-/** After the person's own name: a company or login name is what is left to greet them by. */
 const LATER_NAME_FIELDS = names('company company_name username login');
 const EMAIL_FIELDS = names('email email_address mail e_mail');
 const WRAPPERS = names('data account user me client customer profile result response');
 const OWN_FIELDS = names([...ID_FIELDS.list, ...EMAIL_FIELDS.list]);
 
-/** A key ending in `uuid` (`euuid`): an id of its own kind. */
+/** `euuid` and the like. */
 function uuidKeys(scope: Scope | undefined): Names {
   const keys: string[] = [];
   let scanned = 0;
@@ -28,7 +27,7 @@ function uuidKeys(scope: Scope | undefined): Names {
   return names(keys);
 }
 
-/** The account id is only shown, never sent: an unreadable one is left out rather than failing the account. */
+/** Only shown, never sent: an unreadable one is left out rather than failing the account. */
 function readAccountId(
   scopes: readonly Scope[],
   own: { value: unknown; path: string } | undefined,
