@@ -144,7 +144,6 @@ export class ApiClient {
     };
   }
 
-  /** What the reader says of the body is masked like everything else. */
   private async read<T>(
     path: string,
     endpoint: AnswerKind,

@@ -44,7 +44,6 @@ export type FieldMapProblem =
 
 export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invoice' | 'invoiceList';
 
-/** `keys`: the first few, cut to 30. */
 export type BodyShape =
   | { readonly type: 'empty' | 'null' | 'array' | 'emptyObject' }
   | { readonly type: 'object'; readonly keys: readonly ServerText[] }
@@ -61,7 +60,6 @@ export interface ApiErrorFields {
   readonly requestId?: string;
   readonly retryAfterMs?: number;
   readonly maybeSent?: boolean;
-  /** `ECONNREFUSED`, `CERT_HAS_EXPIRED`… */
   readonly transportCode?: string;
   readonly tls?: boolean;
   /** host:port, never credentials. */
@@ -96,7 +94,6 @@ export class ApiError extends Error {
     Object.assign(this, fields);
   }
 
-  /** The original becomes the cause. */
   with(message: string, changes: ApiErrorFields): ApiError {
     const { kind, name: _name, ...fields } = this;
     return new ApiError(kind, message, { ...fields, ...changes, cause: this });

@@ -17,7 +17,6 @@ export interface Order {
   readonly statusText?: ServerText;
   /** The main public one. */
   readonly address?: string;
-  /** IPv4 first, no repeats, at most sixteen. */
   readonly addresses?: readonly string[];
   /** Values the host rule refuses (`-oProxyCommand=…`), with its reason; at most eight, each cut to 120. */
   readonly refusedAddresses?: readonly RefusedAddress[];
@@ -26,7 +25,6 @@ export interface Order {
   readonly raw: RawObject;
   /** Set by the store when other entries carry the same id: none is acted on; `index` is 0-based in list order. */
   readonly duplicateId?: { readonly index: number; readonly count: number };
-  /** Set by the store on an order the list gave only the id of. */
   readonly detailsMissing?: 'failed' | 'notYet';
 }
 
@@ -35,7 +33,6 @@ export interface RefusedAddress {
   readonly problem: HostProblem;
 }
 
-/** A day of the user's calendar, or an instant. */
 export type RenewalDate =
   { readonly kind: 'day'; readonly day: string } | { readonly kind: 'instant'; readonly at: number };
 
@@ -46,7 +43,6 @@ export type RenewalCycle =
   | { readonly kind: 'once' }
   | { readonly kind: 'free' };
 
-/** "1,234" is ambiguous: a thousand, or one and a quarter. */
 export type AmountProblem = 'notAmount' | 'ambiguous' | 'tooLarge' | 'negative';
 
 export interface OrderRenewal {
@@ -92,11 +88,9 @@ export interface Invoice {
 
 export interface Listing<T> {
   readonly items: readonly T[];
-  /** The whole list's size, when the server said so. */
   readonly total?: number;
   /** The bound that stopped the reading (`cycle`: a next page seen before). */
   readonly stoppedBy?: 'pageLimit' | 'sizeLimit' | 'outsideApi' | 'cycle' | 'countLimit';
-  /** Entries that were bare ids, in list order. */
   readonly ids?: readonly string[];
 }
 

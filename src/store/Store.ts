@@ -50,7 +50,6 @@ export class Store extends Disposable {
   private readonly onDidChangeStateEmitter = this.register(new Emitter<ConnectionState>());
   readonly onDidChangeState = this.onDidChangeStateEmitter.event;
   private readonly onDidChangeDataEmitter = this.register(new Emitter<DataKind>());
-  /** Every slot change, orders included (loading flags, values). */
   readonly onDidChangeData = this.onDidChangeDataEmitter.event;
   private readonly onDidRequestEmitter = this.register(new Emitter<RequestLogEntry>());
   readonly onDidRequest = this.onDidRequestEmitter.event;
@@ -60,7 +59,6 @@ export class Store extends Disposable {
   readonly onDidSettle = this.onDidSettleEmitter.event;
   readonly onDidSend: OrderActions['onDidSend'];
   readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
-  /** The next settling poll may be due at another time. */
   readonly onDidChangeSettling: Event<void>;
 
   constructor(private readonly deps: StoreDeps) {
@@ -147,7 +145,6 @@ export class Store extends Disposable {
     this.updateState();
   }
 
-  /** The user tries the rejected key again (it may have been a passing fault). */
   clearKeyRejection(): void {
     this.failures.clear();
     this.updateState();
@@ -213,7 +210,6 @@ export class Store extends Disposable {
     return this.actions.poller.tick();
   }
 
-  /** See the glossary's Session. */
   get generation(): number {
     return this.session.generation;
   }

@@ -21,7 +21,6 @@ export interface Slot<T> {
   readonly coverage?: ListCoverage;
 }
 
-/** A list not read whole, or a list of bare ids (`ids`). */
 export interface ListCoverage {
   readonly shown: number;
   readonly total?: number;

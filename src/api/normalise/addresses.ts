@@ -42,7 +42,6 @@ interface OrderAddresses {
   refused?: RefusedAddress[];
 }
 
-/** Private from a sibling word (`type: "public"`) or flag (`is_public: false`). */
 function scopeFrom(key: string, value: unknown): boolean | undefined {
   if (SCOPE_KEYS.has(key) && typeof value === 'string') {
     const word = value.toLowerCase();
@@ -81,7 +80,6 @@ function rank(candidate: Candidate): number {
   return (candidate.private ? 4 : 0) + (candidate.v4 ? 0 : 2) + (candidate.primary ? 0 : 1);
 }
 
-/** The main public address (IPv4 preferred), every address (IPv4 first, no repeats), the refused values. */
 export function readAddresses(scopes: readonly Scope[], trace?: FieldTrace, mapped?: unknown): OrderAddresses {
   const found: Candidate[] = [];
   const refused: RefusedAddress[] = [];

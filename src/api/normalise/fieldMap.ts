@@ -24,7 +24,6 @@ function invalid(problem: FieldMapProblem, key?: string): ApiError {
   });
 }
 
-/** A map that breaks a rule throws `fieldMapInvalid`: nothing is read with it. */
 export function parseFieldMap(value: unknown): FieldMap {
   if (!isObject(value)) throw invalid('notObject');
   let members = 0;
@@ -110,7 +109,6 @@ function note(
   return misses;
 }
 
-/** What `map` reads from the last answers, and which of its pointers name nothing. */
 export function preview(
   map: FieldMap,
   answers: { orders?: unknown; order?: unknown; orderId?: string; balance?: unknown; invoices?: unknown },

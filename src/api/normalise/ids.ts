@@ -3,7 +3,6 @@
 import { ApiError } from '../errors';
 import { bare } from './read';
 
-/** Longer than any id seen in the wild. */
 const MAX_ID_LENGTH = 256;
 
 function refused(what: string, why: string): ApiError {

@@ -59,7 +59,6 @@ function webLink(text: string | undefined): string | undefined {
   }
 }
 
-/** The user's calendar day (`YYYY-MM-DD`). */
 function day(
   scopes: readonly Scope[],
   table: Names,

@@ -7,7 +7,6 @@ const MAX_WHOLE_DIGITS = 11;
 const MAX_TEXT = 64;
 
 export const CURRENCY_FIELDS = names('currency currency_code curr iso_currency unit currency_iso');
-/** Inside a money object `{amount, currency}`. */
 const INNER_FIELDS = words('amount value price amount_cents value_cents amount_minor cents units');
 const MAPPED = names('value');
 const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
@@ -51,7 +50,6 @@ function minorDigits(currency: string | undefined): number {
   return digits;
 }
 
-/** Half away from zero, to what the currency can be paid in. */
 export function roundToCurrency(units: number, currency: string | undefined): number {
   const step = 10 ** Math.max(0, 4 - minorDigits(currency));
   const rounded = Math.round(Math.abs(units) / step) * step;
@@ -62,7 +60,6 @@ function isLetter(ch: string | undefined): boolean {
   return ch !== undefined && ch.toLowerCase() !== ch.toUpperCase();
 }
 
-/** A symbol or three letters at one end of the text: [code, length]. */
 function unitAt(text: string, end: boolean): [string, number] | undefined {
   const symbol = SYMBOLS.get((end ? text[text.length - 1] : text[0]) ?? '');
   if (symbol) return [symbol, 1];
@@ -153,7 +150,6 @@ export function readMoneyAt(obj: RawObject, key: string, currency?: string, mino
   return shown?.units !== undefined && shown.units !== read.units && shown.units === asMinor.units ? asMinor : read;
 }
 
-/** The first of `table` that holds an amount, or the value a field map points at. */
 export function findMoney(
   scopes: readonly Scope[],
   table: Names,

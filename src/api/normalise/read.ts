@@ -13,7 +13,6 @@ export function words(text: string): readonly string[] {
   return text.split(' ');
 }
 
-/** `{ paid: 'paid settled' }` as word → key. */
 export function wordTable<K extends string>(table: Readonly<Record<K, string>>): ReadonlyMap<string, K> {
   return new Map(Object.entries<string>(table).flatMap(([key, list]) => words(list).map((w) => [w, key as K])));
 }

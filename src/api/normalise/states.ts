@@ -2,7 +2,6 @@ import { type OrderState } from '../models';
 import { type Names, Scope, find, findText, isObject, names, pathOf } from './read';
 import { normaliseStateWord } from './stateWords';
 
-/** What the provider thinks of the service (active, pending, suspended…). */
 const LIFECYCLE = names(
   'status state server_status server_state vm_status lifecycle condition service_status domainstatus ' +
     'order_status account_status phase',
@@ -13,7 +12,6 @@ const POWER = names(
 );
 const SUB_FIELDS = names('name value code label status state');
 const STATUS = names('status');
-/** True says so whatever the status word. */
 const SUSPENDED_FLAGS = names('is_suspended suspended locked is_locked');
 const BUSY_FLAGS = names('is_installing is_transferring installing');
 const RUNNING_FLAGS = names('running is_running online is_online powered_on active');
@@ -24,7 +22,6 @@ interface Word {
   readonly path: string;
 }
 
-/** Strings, numbers, or objects such as `{ name: "running" }`. */
 function wordsOf(scopes: readonly Scope[], table: Names): Word[] {
   const found: Word[] = [];
   for (const hit of scopes.flatMap((scope) => scope.hits(table))) {

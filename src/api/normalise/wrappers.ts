@@ -1,11 +1,3 @@
-/**
- * The payload inside envelopes (`{data:[…]}`, `{result:{servers:[…]}}`, `{servers:{server:[…]}}`, one item as
- * `{data:[{…}]}`), and an entry's own fields in the containers APIs keep them in. Searches are breadth-first over a
- * bounded number of levels and nodes, and never visit a subtree twice.
- */
-
-/** Envelopes around a payload, and an entry's containers: breadth-first, bounded, never a subtree twice. */
-
 import { type RawObject } from '../models';
 import { JSON_BOUNDS } from '../json';
 import { readId } from './ids';
@@ -18,7 +10,6 @@ const MAX_NODES = 64;
 const MAX_SCANNED_KEYS = 64;
 export const MAX_LIST_ENTRIES = JSON_BOUNDS.entries;
 
-/** JSON:API and Fractal, Azure (and its `instanceView`), Kubernetes-style, plainer APIs; two levels, eight at most. */
 const CONTAINERS = names('attributes properties metadata spec status details info instance_view');
 const MAX_SCOPES = 8;
 /** A resource's own `type` or `meta` are not its fields. */
@@ -94,14 +85,12 @@ interface FoundList {
   readonly path: string;
 }
 
-/** A kind of list: what it is called in errors, the keys it is wrapped under, its entries' id fields. */
 export interface ListKind {
   readonly expected: 'orderList' | 'invoiceList';
   readonly keys: readonly string[];
   readonly idFields: Names;
 }
 
-/** The array a map points at, or the one the general reading finds. */
 export function locateList(body: unknown, kind: ListKind, map?: FieldMap): FoundList | undefined {
   const pointer = map?.pointers[kind.expected];
   if (pointer === undefined) return findList(body, kind.keys, kind.idFields);

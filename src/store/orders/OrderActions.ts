@@ -18,7 +18,6 @@ export interface Settled {
   /** `unreadable`: the polls' answers could not be read; `order` is as the list then showed it. */
   readonly outcome: 'asExpected' | 'otherState' | 'unreadable';
   readonly source?: ActionSource;
-  /** From the server's acceptance. */
   readonly ms: number;
 }
 
@@ -40,7 +39,6 @@ const ONE_PAGE = 100;
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
   private readonly unreadable = new Map<string, number>();
-  /** The account's scheduler decides when. */
   readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
@@ -77,7 +75,6 @@ export class OrderActions extends Disposable {
       }),
     );
     orders.settling = (id) => this.pending.get(id)?.phase === 'settling';
-    // No poll can succeed.
     this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }
 
@@ -171,7 +168,6 @@ export class OrderActions extends Disposable {
     this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms: this.orders.clock.now() - since });
   }
 
-  /** Redraws their orders. */
   abandonAll(): void {
     this.poller.clear();
     this.unreadable.clear();

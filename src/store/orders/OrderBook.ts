@@ -22,7 +22,6 @@ export class OrderBook extends Disposable {
   private readonly onDidChangeEmitter = this.register(new Emitter<OrdersChange>());
   readonly onDidChange = this.onDidChangeEmitter.event;
   private readonly onDidReadEmitter = this.register(new Emitter<readonly Order[]>());
-  /** Whether or not anything the tree shows changed. */
   readonly onDidRead = this.onDidReadEmitter.event;
 
   constructor(
@@ -84,7 +83,6 @@ export class OrderBook extends Disposable {
     this.onDidReadEmitter.fire([order]);
   }
 
-  /** An action began or ended. */
   redraw(id: string): void {
     this.onDidChangeEmitter.fire({ ids: [id] });
   }

@@ -28,7 +28,6 @@ export class OrderList {
     return this.ambiguous.has(id);
   }
 
-  /** Undefined when nothing changed. */
   replace(orders: readonly Order[]): OrdersChange | undefined {
     const { list: next, ambiguous } = markDuplicates(orders);
     const old = new Map(this.list.map((o) => [entryKey(o), o]));

@@ -41,7 +41,6 @@ export class SettlingPoller extends Disposable {
     this.onDidChangeEmitter.fire();
   }
 
-  /** Undefined while a tick is under way. */
   nextAt(): number | undefined {
     if (this.disposed || this.ticking || !this.entries.size) return undefined;
     let next = Number.POSITIVE_INFINITY;

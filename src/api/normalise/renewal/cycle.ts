@@ -34,7 +34,6 @@ export function readCount(value: unknown): number | undefined {
   return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT ? count : undefined;
 }
 
-/** "month", "days", "onetime": Blesta's `period`, Paymenter's `billing_unit`. */
 export function readUnit(value: unknown): Word | undefined {
   const key = squashed(value);
   if (key === 'onetime') return 'once';
@@ -60,7 +59,6 @@ function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
   return counted ? cycleOf(counted, readCount(digits)) : undefined;
 }
 
-/** "Semi-Annually", "3 months", `1M`, `P1Y`. */
 export function readCycleWord(value: unknown): RenewalCycle | undefined {
   return typeof value === 'string' && value.length <= MAX_TEXT ? cycleOfWord(squashed(value)) : undefined;
 }

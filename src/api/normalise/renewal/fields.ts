@@ -19,7 +19,6 @@ export const RENEWAL_FIELDS = {
   currency: CURRENCY_FIELDS,
   cycle: names('billingcycle billing_cycle cycle billing_frequency frequency recurrence renewal_period renew_period'),
   unit: names('billing_unit period_unit interval_unit term_unit period billing_period interval'),
-  /** With a unit: Blesta `term`, Paymenter `billing_period`, WISECP `period_time`. */
   count: names('billing_period term interval interval_count period_count billing_interval period period_time'),
   renews: names(
     'auto_renew autorenew auto_renewal auto_renewal_enabled automatic_renewal is_auto_renew renew_automatically ' +
@@ -33,5 +32,4 @@ export const RENEWAL_FIELDS = {
 export const MONTHLY_PRICES: readonly string[] = words('pricemonthly monthlyprice');
 /** Renew flags that hold the period in months, or `off` (BILLmanager). */
 export const RENEW_MONTHS: readonly string[] = words('autoprolong');
-/** Prices with a currency field of their own (Blesta's override). */
 export const OWN_CURRENCY: Readonly<Record<string, string>> = { overrideprice: 'override_currency' };
