@@ -105,7 +105,6 @@ export class ApiClient {
     return this.requests.dispose();
   }
 
-  /** At most MAX_LIST_ENTRIES over all the pages: the listing says how many more there were. */
   private async getList<T>(
     what: 'orders' | 'invoices',
     normalise: (body: unknown, limit: number, trace?: FieldTrace) => ListPage<T>,

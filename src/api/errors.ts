@@ -1,7 +1,7 @@
 import { type JsonBound } from './json';
 import { type ServerText } from '../util/serverText';
 
-// Free of undici: the lazily loaded bundle takes this very class from the activation bundle, so `instanceof` holds.
+// Free of undici: the lazy bundle takes this very class from the activation bundle, so `instanceof` holds.
 
 export type ApiErrorKind =
   | 'noKey'
@@ -17,7 +17,7 @@ export type ApiErrorKind =
   | 'badConfig'
   | 'cancelled';
 
-/** The API layer names the rule, the UI words it: no English sentence reaches the user (`message` is for the log). */
+/** The UI words the rule: no English sentence reaches the user (`message` is for the log). */
 export type ErrorReason =
   | { readonly rule: 'baseUrlMissing' }
   | { readonly rule: 'baseUrlInvalid' }

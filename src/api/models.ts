@@ -1,4 +1,4 @@
-// Server text is `ServerText`, shown only through notify/inert.ts; ids stay exact strings (they go back to the server).
+// `ServerText` is shown only through notify/inert.ts; ids stay exact (they go back to the server).
 
 import { type HostProblem } from '../util/hostCheck';
 import { type ServerText } from '../util/serverText';
@@ -18,12 +18,12 @@ export interface Order {
   /** The main public one. */
   readonly address?: string;
   readonly addresses?: readonly string[];
-  /** Values the host rule refuses (`-oProxyCommand=…`), with its reason; at most eight, each cut to 120. */
+  /** Values the host rule refuses (`-oProxyCommand=…`), with its reason. */
   readonly refusedAddresses?: readonly RefusedAddress[];
   readonly plan?: ServerText;
   readonly renewal?: OrderRenewal;
   readonly raw: RawObject;
-  /** Set by the store when other entries carry the same id: none is acted on; `index` is 0-based in list order. */
+  /** Set by the store when other entries carry the same id: none of them is acted on. */
   readonly duplicateId?: { readonly index: number; readonly count: number };
   readonly detailsMissing?: 'failed' | 'notYet';
 }

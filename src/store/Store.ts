@@ -15,7 +15,7 @@ import { ApiConnection } from './ApiConnection';
 import { canRequest, connectionState } from './connectionState';
 import { Failures } from './Failures';
 import { KeyState } from './KeyState';
-import { OrderActions, type Settled } from './orders/OrderActions';
+import { OrderActions } from './orders/OrderActions';
 import { OrderBook } from './orders/OrderBook';
 import { type OrderList } from './orders/OrderList';
 import { type Resource, type ResourceDeps } from './Resource';
@@ -35,7 +35,7 @@ import {
 
 export { type Sent, type Settled } from './orders/OrderActions';
 
-/** One account's data, a facade over its parts; free of `vscode`, so tests and benchmarks run it as it runs. */
+/** Free of `vscode`: tests and benchmarks run it as the extension does. */
 export class Store extends Disposable {
   readonly clock: Clock;
   private readonly session = this.register(new Session());
@@ -55,8 +55,7 @@ export class Store extends Disposable {
   readonly onDidRequest = this.onDidRequestEmitter.event;
   readonly onDidChangeOrders: OrderBook['onDidChange'];
   readonly onDidFail: Failures['onDidFail'];
-  private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
-  readonly onDidSettle = this.onDidSettleEmitter.event;
+  readonly onDidSettle: OrderActions['onDidSettle'];
   readonly onDidSend: OrderActions['onDidSend'];
   readonly onDidWaitForLimit = this.session.onDidWaitForLimit;
   readonly onDidChangeSettling: Event<void>;
@@ -77,7 +76,7 @@ export class Store extends Disposable {
     this.book = this.register(new OrderBook(api, parts));
     this.resources = makeResources(api, parts);
     this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log));
-    this.register(this.actions.onDidSettle((settled) => this.onDidSettleEmitter.fire(settled)));
+    this.onDidSettle = this.actions.onDidSettle;
     this.onDidChangeSettling = this.actions.poller.onDidChange;
     this.onDidSend = this.actions.onDidSend;
     this.onDidChangeOrders = this.book.onDidChange;
@@ -134,7 +133,7 @@ export class Store extends Disposable {
     return this.slot(kind).coverage;
   }
 
-  /** At start and on every change the key store reports; the same key again (another window) changes nothing. */
+  /** The same key again (another window) changes nothing. */
   async keyChanged(): Promise<void> {
     // A SecretStorage failure propagates: the user must hear of it, not be told there is no key.
     if (!this.key.take(await this.deps.getKey())) return;
@@ -150,7 +149,7 @@ export class Store extends Disposable {
     this.updateState();
   }
 
-  /** A new server invalidates all data; other settings reach the next client while requests under way finish. */
+  /** Other settings reach the next client while requests under way finish. */
   settingsChanged(): void {
     if (this.deps.settings().baseUrl !== this.connection.baseUrl) {
       this.reset();
@@ -169,7 +168,7 @@ export class Store extends Disposable {
     return this.refresh(read, 'user');
   }
 
-  /** Before the key is stored; the account is kept for when the key store reports it, so it is not fetched twice. */
+  /** Before the key is stored; the account is kept, so it is not fetched twice. */
   async verifyKey(key: string): Promise<Account> {
     const client = this.connection.create(() => key);
     try {
@@ -193,7 +192,7 @@ export class Store extends Disposable {
     return Promise.all(kinds.map((kind) => this.resource(kind).refresh(reason))).then(() => undefined);
   }
 
-  /** Cached briefly; a tree redraw asks as `background`, so its failures are reported as such. */
+  /** A tree redraw asks as `background`. */
   orderDetails(id: string, maxAgeMs = 30_000, reason: RefreshReason = 'user'): Promise<Order> {
     return this.book.get(id, maxAgeMs, reason);
   }

@@ -28,7 +28,7 @@ export interface ListCoverage {
   readonly ids?: IdListReading;
 }
 
-/** `notYet`: not read in this refresh (at most 100 are); invoices have no single path, so `noDetails`. */
+/** Invoices have no single path: `noDetails`. */
 export interface IdListReading {
   readonly count: number;
   readonly failed: number;

@@ -2,7 +2,7 @@ import { type Account } from '../models';
 import { readId } from './ids';
 import { type FieldTrace, type Names, type Scope, find, findText, names, pathOf } from './read';
 import { unexpectedBody } from './unreadable';
-import { unwrapObject } from './wrappers';
+import { type Entry, unwrapObject } from './wrappers';
 import { optional } from '../../util/serverText';
 
 const ID_FIELDS = names('id account_id user_id customer_id client_id uuid');
@@ -28,11 +28,7 @@ function uuidKeys(scope: Scope | undefined): Names {
 }
 
 /** Only shown, never sent: an unreadable one is left out rather than failing the account. */
-function readAccountId(
-  scopes: readonly Scope[],
-  own: { value: unknown; path: string } | undefined,
-  trace?: FieldTrace,
-): string | undefined {
+function readAccountId(scopes: readonly Scope[], own: Entry['ownId'], trace?: FieldTrace): string | undefined {
   const hit = own ?? [ID_FIELDS, uuidKeys(scopes[0]), LOGIN_FIELDS].map((table) => find(scopes, table)).find(Boolean);
   try {
     const id = hit ? readId(hit.value, 'account') : undefined;

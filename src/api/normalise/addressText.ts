@@ -56,10 +56,7 @@ function pushIp(
   return 'host';
 }
 
-/**
- * `refused` is given for fields meant for an address: there a host name (with a dot) is an address too, and a value
- * that yields none is refused. Elsewhere (`data`, `network`…) only IP literals are read.
- */
+/** `refused` for fields meant for an address: there a host name is one too; elsewhere only IP literals are read. */
 export function readText(
   value: string,
   priv: boolean | undefined,

@@ -1,5 +1,3 @@
-/** An order's addresses wherever they are nested (`public_net.ipv4.ip`, `networks.v4[]` with `type`): bounded walk. */
-
 import { type RawObject, type RefusedAddress } from '../models';
 import { checkHost } from '../../util/hostCheck';
 import { type Candidate, MAX_ENTRIES, readText, refuse } from './addressText';
@@ -65,14 +63,8 @@ function visit(node: Node, obj: RawObject, queue: Node[]): void {
   }
   for (const [key, s] of children) {
     const own = s.includes('private') || s.includes('internal') ? true : s.includes('public') ? false : priv;
-    queue.push({
-      value: obj[key],
-      depth: node.depth + 1,
-      private: own,
-      primary,
-      path: joinPath(node.path, key),
-      host: HOST_KEYS.has(s),
-    });
+    const path = joinPath(node.path, key);
+    queue.push({ value: obj[key], depth: node.depth + 1, private: own, primary, path, host: HOST_KEYS.has(s) });
   }
 }
 

@@ -15,7 +15,7 @@ function fromEpoch(value: number): RenewalDate | undefined {
   return instant(value >= 1e12 ? value : value * 1000);
 }
 
-/** See the glossary's Dates: never `new Date(text)`, which reads "03.12.2026" in the machine's zone, often wrongly. */
+/** The glossary's Dates; never `new Date(text)`, which reads text in the machine's zone, often as another day. */
 export function readDate(value: unknown): RenewalDate | undefined {
   if (typeof value === 'number') return fromEpoch(value);
   if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;

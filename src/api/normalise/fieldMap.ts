@@ -58,7 +58,6 @@ export interface PreviewPart<T> {
 
 type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
 
-/** A pointer that names nothing in an answer (an entry pointer: in `entries` of the entries looked at). */
 interface FieldMapMiss {
   readonly key: FieldMapKey;
   readonly answer: PreviewAnswer;

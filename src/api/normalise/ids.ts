@@ -1,4 +1,4 @@
-/** A Stop or Reinstall is sent to an id: a wrong one acts on ANOTHER server, so an id is exact or refused. */
+/** A wrong id acts on ANOTHER server: an id is exact or refused. */
 
 import { ApiError } from '../errors';
 import { bare } from './read';
@@ -9,7 +9,7 @@ function refused(what: string, why: string): ApiError {
   return new ApiError('badResponse', `The ${what} id ${why}.`);
 }
 
-/** A string kept exactly (`" 7"` trimmed would be order 7), a safe integer, or a big one's digits; else it throws. */
+/** Text kept exactly (`" 7"` trimmed would be order 7). */
 export function readId(sent: unknown, what: string): string {
   const value = bare(sent);
   if (typeof value === 'string') {

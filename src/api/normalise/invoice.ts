@@ -59,19 +59,6 @@ function webLink(text: string | undefined): string | undefined {
   }
 }
 
-function day(
-  scopes: readonly Scope[],
-  table: Names,
-  role: string,
-  zone: ZoneOffset,
-  trace?: FieldTrace,
-): string | undefined {
-  const found = findText(scopes, table);
-  const date = readDate(found?.text);
-  if (found && date) trace?.use(role, pathOf(found.hit));
-  return date && dayText(dayIn(date, zone));
-}
-
 /** A `paid` flag is read as a word; an unpaid invoice past its due date is overdue. */
 function readStatus(
   scopes: readonly Scope[],
@@ -117,7 +104,13 @@ export function normaliseInvoice(
   const number = mappedNumber === undefined ? findText(scopes, NUMBER_FIELDS, found.key) : undefined;
   const shown = number && /\d/.test(number.text) && number.text.length <= 100 ? number : undefined;
   if (shown) trace?.use('number', pathOf(shown.hit));
-  const dueDate = day(scopes, DUE_FIELDS, 'due', zone, trace);
+  const day = (table: Names, role: string): string | undefined => {
+    const found = findText(scopes, table);
+    const date = readDate(found?.text);
+    if (found && date) trace?.use(role, pathOf(found.hit));
+    return date && dayText(dayIn(date, zone));
+  };
+  const dueDate = day(DUE_FIELDS, 'due');
   const { status, statusText } = readStatus(scopes, dueDate, now, zone, trace);
   const currency = currencyField(scopes);
   const mappedAmount = pointed(map, 'invoiceAmount', raw)?.value;
@@ -128,7 +121,7 @@ export function normaliseInvoice(
   return {
     id: found.id,
     number: optional(mappedNumber ?? shown?.text),
-    date: optional(day(scopes, DATE_FIELDS, 'date', zone, trace)),
+    date: optional(day(DATE_FIELDS, 'date')),
     dueDate: optional(dueDate),
     amount: money && money.units / AMOUNT_SCALE,
     currency: money?.currency ?? currency?.code,

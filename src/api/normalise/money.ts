@@ -35,7 +35,6 @@ export function currencyField(scopes: readonly Scope[]): { path: string; code: s
 
 const digitsOf = new Map<string, number>();
 
-/** JPY 0, EUR 2, KWD 3; an unknown code 2, as most currencies have. */
 function minorDigits(currency: string | undefined): number {
   if (!currency) return 2;
   let digits = digitsOf.get(currency);
@@ -68,7 +67,7 @@ function unitAt(text: string, end: boolean): [string, number] | undefined {
   return text.length > 3 && /^[a-z]{3}$/i.test(code) && !isLetter(next) ? [code.toUpperCase(), 3] : undefined;
 }
 
-/** The separators rule of the glossary's Units: "1,234" (a thousand, or one and a quarter?) is refused. */
+/** The glossary's Units: one rule for separators. */
 function unitsOfNumber(body: string, negative: boolean): UnitsRead {
   if (!/^[\d.,\s'’]+$/.test(body) || !/\d/.test(body[0] ?? '') || !/\d/.test(body[body.length - 1] ?? '')) {
     return NOT_AMOUNT;
@@ -128,7 +127,7 @@ function fromMinorUnits(read: UnitsRead & { problem?: undefined }, currency: str
   return read.currency ? { units, currency: read.currency } : { units };
 }
 
-/** A number, money text, or `{amount|value, currency}`; in minor units as the glossary's Units says. */
+/** In minor units as the glossary's Units says. */
 export function readMoneyAt(obj: RawObject, key: string, currency?: string, minor = false, depth = 0): UnitsRead {
   const value = bare(obj[key]);
   if (isObject(value)) {

@@ -43,10 +43,7 @@ function cut(text: string): string {
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL)}…` : text;
 }
 
-/**
- * The answer of `GET /orders/{id}` is that order, whatever its fields call it (OVHcloud's list id is a name, its
- * details carry a number). A mapped id that names nothing makes the entry unreadable.
- */
+/** The single-order path's id wins: OVHcloud's list id is a name, its details carry a number. */
 function orderId(entry: Entry, map?: FieldMap, pathId?: string): { id: string; path: string } {
   if (pathId !== undefined) return { id: pathId, path: 'the request path' };
   const mapped = pointed(map, 'id', entry.raw);

@@ -1,6 +1,6 @@
 import { type RawObject } from '../models';
 
-/** Told which field each value came from, so a user can report what their server sends. */
+/** Which field each value came from, for a user to report what their server sends. */
 export interface FieldTrace {
   use(role: string, path: string): void;
 }
@@ -79,7 +79,7 @@ export interface Hit {
 
 export const pathOf = (hit: Hit): string => joinPath(hit.scope.path, hit.key);
 
-/** The first name with a value (not null) in the first scope with one; `present`: the first name, whatever it holds. */
+/** `present`: the first name found, whatever it holds. */
 export function find(
   scopes: readonly Scope[],
   table: Names,
@@ -126,7 +126,7 @@ export function textField(obj: RawObject, list: readonly string[]): string | und
   return findText([new Scope(obj, '')], names(list))?.text;
 }
 
-/** BILLmanager writes every value as `{"$": value}`: such an object stands for its value (one level). */
+/** BILLmanager writes every value as `{"$": value}`. */
 export function bare(value: unknown): unknown {
   if (!isObject(value)) return value;
   let only: unknown;

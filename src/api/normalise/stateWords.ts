@@ -1,7 +1,6 @@
 import { type OrderState } from '../models';
 import { wordTable } from './read';
 
-/** Compared lower-cased with separators as `_`, so "Power Off", "power-off" and "POWER_OFF" are one word. */
 const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, string>> = {
   running:
     'running active online started up on powered_on power_on poweron ready live enabled ok healthy available ' +

@@ -50,7 +50,7 @@ function flag(scopes: readonly Scope[], table: Names): boolean | undefined {
 const isSettled = (state: OrderState): boolean => state === 'running' || state === 'stopped';
 const isWaiting = (state: OrderState): boolean => state === 'busy' || state === 'suspended';
 
-/** A busy or suspended lifecycle word, else a known power word, else the first lifecycle word, else the flags. */
+/** A busy or suspended lifecycle word wins over a known power word. */
 export function readState(scopes: readonly Scope[]): { state: OrderState; statusText?: string; path?: string } {
   const lifecycle = wordsOf(scopes, LIFECYCLE);
   const power = wordsOf(scopes, POWER)[0];

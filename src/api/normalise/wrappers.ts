@@ -63,7 +63,7 @@ export function entryId(
 
 const has = (obj: RawObject, fields: Names): boolean => find(openEntry(obj, '').scopes, fields) !== undefined;
 
-/** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
+/** Else it is a side array. */
 function holdsRecords(list: readonly unknown[], ids: Names): boolean {
   return list.slice(0, 3).some((entry) => isObject(entry) && (isResource(entry) || has(entry, ids)));
 }
@@ -98,7 +98,6 @@ export function locateList(body: unknown, kind: ListKind, map?: FieldMap): Found
   return Array.isArray(list) ? { list, path: pointer } : undefined;
 }
 
-/** At most `limit` entries; one that cannot be read is skipped and counted. Bare strings or numbers are ids. */
 export function readList<T>(
   body: unknown,
   kind: ListKind,
@@ -179,7 +178,7 @@ function single(value: unknown): RawObject | undefined {
   return Array.isArray(value) && value.length === 1 && isObject(value[0]) ? value[0] : undefined;
 }
 
-/** Scalars an envelope carries beside its payload; JSend's `status: "success"` is one. */
+/** JSend's `status: "success"` too. */
 const ENVELOPE_SCALARS = new Set(
   'result success message code ok error requestid version apiversion object timestamp currency'.split(' '),
 );
@@ -199,10 +198,7 @@ function isEnvelope(obj: RawObject): boolean {
   return true;
 }
 
-/**
- * An object with one of `ownFields` is the thing itself (an order's nested `server: {…}` is no wrapper); with no known
- * wrapper, the one child object that has `ownFields` is taken.
- */
+/** An object with one of `ownFields` is the thing itself: an order's nested `server: {…}` is no wrapper. */
 export function unwrapObject(body: unknown, wrappers: Names, ownFields: Names): Entry | undefined {
   let obj = single(body);
   let path = '';

@@ -32,10 +32,9 @@ export interface Sent {
 /** More unreadable polls would say nothing new. */
 export const MAX_UNREADABLE_POLLS = 3;
 
-/** Lists this long usually come in one page; a longer one costs more than polling orders one by one. */
+/** Lists this long usually come in one page. */
 const ONE_PAGE = 100;
 
-/** At most one action under way per order, whatever asks for it; see the glossary's Settling. */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
   private readonly unreadable = new Map<string, number>();
@@ -53,18 +52,13 @@ export class OrderActions extends Disposable {
     private readonly log?: StoreLog,
   ) {
     super();
-    const clock = orders.clock;
-    this.poller = this.register(
-      new SettlingPoller(
-        {
-          pollOne: (id) => this.poll(id),
-          pollAll: () =>
-            orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
-          gaveUp: (id) => this.giveUp(id),
-        },
-        clock,
-      ),
-    );
+    const hooks = {
+      pollOne: (id: string) => this.poll(id),
+      pollAll: () =>
+        orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
+      gaveUp: (id: string) => this.giveUp(id),
+    };
+    this.poller = this.register(new SettlingPoller(hooks, orders.clock));
     this.register(
       orders.onDidRead((read) => {
         for (const order of read) {
@@ -82,7 +76,7 @@ export class OrderActions extends Disposable {
     return this.pending.get(id);
   }
 
-  /** A second call for an order with an action under way (a double click) is refused: never the POST twice. */
+  /** A double click never sends the POST twice. */
   async run(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
     if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
     if (this.pending.has(id)) throw new ActionUnderWay(id);
@@ -153,7 +147,7 @@ export class OrderActions extends Disposable {
     this.set(id, undefined);
   }
 
-  /** Polling stops, the list is read once more and told, as unread unless it shows the state aimed for. */
+  /** The list is read once more and told, as unread unless it shows the state aimed for. */
   private async giveUpUnreadable(id: string, generation: number): Promise<void> {
     const pending = this.pending.get(id);
     if (!pending) return;

@@ -10,7 +10,7 @@ import { type Loaded, Resource, type ResourceDeps } from '../Resource';
 import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
 import { OrderList } from './OrderList';
 
-/** The list, its index, and a short-lived cache of single orders; every fresh reading is announced to the actions. */
+/** Every fresh reading of an order is announced, for the actions to tell it settled. */
 export class OrderBook extends Disposable {
   readonly list = new OrderList();
   readonly resource: Resource<readonly Order[]>;
@@ -59,7 +59,6 @@ export class OrderBook extends Disposable {
     return this.deps.clock;
   }
 
-  /** Refused, unsent, for an id several orders carry: the answer could be about any of them. */
   async get(id: string, maxAgeMs: number, reason: RefreshReason): Promise<Order> {
     if (this.list.isAmbiguous(id)) throw ambiguousId();
     const cached = this.details.get(id);

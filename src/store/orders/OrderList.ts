@@ -2,7 +2,7 @@ import { type Order } from '../../api/models';
 import { type OrdersChange } from '../types';
 import { markDuplicates } from '../uniqueById';
 
-/** Change detection keeps unchanged orders untouched; an ambiguous id's orders are listed, never handed out by id. */
+/** An id several orders carry: all listed, none handed out by id. */
 export class OrderList {
   private list: readonly Order[] = [];
   private readonly byId = new Map<string, Order>();
@@ -41,7 +41,7 @@ export class OrderList {
     return changed?.length ? { ids: [...new Set(changed)] } : undefined;
   }
 
-  /** Unknown ids are ignored (the list decides membership), and so are ambiguous ones. */
+  /** The list decides membership. */
   updateSummary(order: Order): boolean {
     const old = this.byId.get(order.id);
     if (!old || sameSummary(order, old)) return false;

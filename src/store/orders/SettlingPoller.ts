@@ -12,7 +12,7 @@ interface SettlingPollerHooks {
 
 const BATCH_MS = 500;
 
-/** Each order on its own backing-off schedule; no timer of its own: the account's scheduler calls `tick()`. */
+/** No timer of its own: the account's scheduler calls `tick()`. */
 export class SettlingPoller extends Disposable {
   private readonly entries = new Map<string, { since: number; nextAt: number }>();
   private ticking = false;

@@ -13,10 +13,7 @@ export interface KnownDetails {
   readonly at: number;
 }
 
-/**
- * New ones, all on the user's Refresh or while their action settles; stale ones oldest first, a tenth of the list per
- * refresh (a list read every minute spreads them over ten).
- */
+/** Stale ones oldest first, a tenth of the list per refresh: a list read every minute spreads them over ten. */
 export function idsToRead(
   ids: readonly string[],
   known: (id: string) => KnownDetails | undefined,

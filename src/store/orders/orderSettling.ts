@@ -1,8 +1,8 @@
 import { type Order, type OrderAction, type OrderState } from '../../api/models';
 
-/** Restart and reinstall end where they began, so "running" alone proves nothing until the server showed progress. */
+/** Restart and reinstall end where they began: "running" alone proves nothing until the server showed progress. */
 const AMBIGUOUS_GRACE_MS = 5_000;
-/** A state other than the expected one that holds this long means the action ended differently (e.g. start failed). */
+/** Another state held this long: the action ended differently (a start failed). */
 const OTHER_STATE_GRACE_MS = 30_000;
 export const MAX_SETTLE_MS = 15 * 60_000;
 

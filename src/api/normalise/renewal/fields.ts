@@ -25,7 +25,6 @@ export const RENEWAL_FIELDS = {
       'autoprolong auto_prolong autopay auto_pay automatic',
   ),
   doesNotRenew: names('donotrenew do_not_renew cancel_at_period_end delete_at_expiration cancelled'),
-  /** Objects that carry the price and cycle: Blesta `package_pricing`, OVHcloud's `renew`. */
   nested: names('package_pricing pricing billing renewal renew subscription plan product_pricing'),
 } as const;
 

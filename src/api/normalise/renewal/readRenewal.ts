@@ -100,7 +100,7 @@ function mappedHit(map: FieldMap | undefined, key: FieldMapKey, raw: RawObject |
     : undefined;
 }
 
-/** Undefined when the fields say nothing; an unreadable value is reported as such, never guessed. */
+/** An unreadable value is reported as such, never guessed. */
 export function readRenewal(
   fields: RawObject | readonly Scope[],
   base = '',
@@ -119,7 +119,7 @@ export function readRenewal(
   const cycle = readCycle(scopes, given('renewalCycle') ?? first(scopes, F.cycle));
   const renew = readAutoRenew(scopes, given('renews') ?? first(scopes, F.renews));
   let cycleValue = cycle?.cycle;
-  // A price per month says the cycle, and so does BILLmanager's renewal period in months; nothing else is assumed.
+  // Nothing else is assumed.
   if (!cycle && renew?.months !== undefined) cycleValue = cycleOf('month', renew.months);
   if (!cycle && price && MONTHLY_PRICES.includes(squash(price.hit.key))) cycleValue ??= cycleOf('month', 1);
   if (trace) {
@@ -128,7 +128,7 @@ export function readRenewal(
     if (cycle?.cycle) trace.use('cycle', pathOf(cycle.hit));
     if (renew) trace.use('autoRenew', pathOf(renew.hit));
   }
-  // Only text is ever turned into a string here: `String()` of a server object can throw (`{"toString":0}`).
+  // Never `String()` of a server object: it can throw (`{"toString":0}`).
   const dateValue = bare(dateHit?.value);
   const never = typeof dateValue === 'string' && dateValue.startsWith('0000-00-00');
   const unreadable = !date && dateHit !== undefined && !never;
