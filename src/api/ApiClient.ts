@@ -50,13 +50,8 @@ export class ApiClient {
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
-    const map = this.options.fieldMap;
-    return this.read(
-      `/api/v1/orders/${encodePathSegment(id)}`,
-      'order',
-      (body, trace) => normaliseOrder(body, trace, map, id),
-      options,
-    );
+    const read = (body: unknown, trace?: FieldTrace): Order => normaliseOrder(body, trace, this.options.fieldMap, id);
+    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, 'order', read, options);
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {

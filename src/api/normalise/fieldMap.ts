@@ -92,28 +92,25 @@ function entriesOf(map: FieldMap, kind: ListKind, body: unknown): readonly unkno
   return list.slice(0, PREVIEW_ENTRIES).filter((entry) => typeof entry === 'object');
 }
 
-function note(
-  map: FieldMap,
-  keys: readonly FieldMapKey[],
-  docs: readonly unknown[],
-  answer: PreviewAnswer,
-  perEntry = false,
-): FieldMapMiss[] {
-  const misses: FieldMapMiss[] = [];
-  for (const key of keys) {
-    const pointer = map.pointers[key];
-    const missed = pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
-    if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
-  }
-  return misses;
-}
-
 export function preview(
   map: FieldMap,
   answers: { orders?: unknown; order?: unknown; orderId?: string; balance?: unknown; invoices?: unknown },
 ): FieldMapPreview {
   const { orders, order, balance, invoices } = answers;
   const misses: FieldMapMiss[] = [];
+  const note = (
+    answer: PreviewAnswer,
+    keys: readonly FieldMapKey[],
+    docs: readonly unknown[],
+    perEntry = false,
+  ): void => {
+    for (const key of keys) {
+      const pointer = map.pointers[key];
+      const missed =
+        pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
+      if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
+    }
+  };
   const part = <T>(read: () => ListPage<T>): PreviewPart<readonly T[]> => {
     const { value, error } = attempt(read);
     if (!value) return { error };
@@ -122,23 +119,23 @@ export function preview(
   };
   const result: { -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K] } = { misses };
   if (orders !== undefined) {
-    misses.push(...note(map, ['orderList'], [orders], 'orders'));
-    misses.push(...note(map, ORDER_KEYS, entriesOf(map, ORDER_LIST, orders), 'orders', true));
+    note('orders', ['orderList'], [orders]);
+    note('orders', ORDER_KEYS, entriesOf(map, ORDER_LIST, orders), true);
     result.orders = part(() => readOrderPage(orders, MAX_LIST_ENTRIES, undefined, map));
   }
   if (order !== undefined) {
     // Its id is the one asked for, whatever the map says.
     const entry = unwrapObject(order, ORDER_WRAPPERS, ORDER_ID_FIELDS);
-    misses.push(...note(map, ORDER_KEYS.slice(1), entry ? [entry.raw] : [], 'order'));
+    note('order', ORDER_KEYS.slice(1), entry ? [entry.raw] : []);
     result.order = attempt(() => normaliseOrder(order, undefined, map, answers.orderId ?? ''));
   }
   if (balance !== undefined) {
-    misses.push(...note(map, ['balanceAmount', 'balanceCurrency'], [balance], 'balance'));
+    note('balance', ['balanceAmount', 'balanceCurrency'], [balance]);
     result.balance = attempt(() => normaliseBalance(balance, undefined, map));
   }
   if (invoices !== undefined) {
-    misses.push(...note(map, ['invoiceList'], [invoices], 'invoices'));
-    misses.push(...note(map, INVOICE_KEYS, entriesOf(map, INVOICE_LIST, invoices), 'invoices', true));
+    note('invoices', ['invoiceList'], [invoices]);
+    note('invoices', INVOICE_KEYS, entriesOf(map, INVOICE_LIST, invoices), true);
     result.invoices = part(() => readInvoicePage(invoices, Date.now(), MAX_LIST_ENTRIES, undefined, map));
   }
   return result;
