@@ -29,7 +29,6 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from './transport';
 export type { ApiClientOptions, CallOptions, RequestLogEntry } from './clientOptions';
 export type { AnswerKind, LastAnswer } from './lastAnswers';
 
-/** The endpoints of the API, each read through its normaliser; how requests travel is `RequestPipeline`'s. */
 export class ApiClient {
   readonly baseUrl: BaseUrl;
   private readonly requests: RequestPipeline;
@@ -47,22 +46,12 @@ export class ApiClient {
 
   async listOrders(options?: CallOptions): Promise<Listing<Order>> {
     const map = this.options.fieldMap;
-    return this.getList(
-      '/api/v1/orders',
-      (body, limit, trace) => readOrderPage(body, limit, trace, map),
-      'orders',
-      options,
-    );
+    return this.getList('orders', (body, limit, trace) => readOrderPage(body, limit, trace, map), options);
   }
 
   async getOrder(id: string, options?: CallOptions): Promise<Order> {
-    const map = this.options.fieldMap;
-    return this.read(
-      `/api/v1/orders/${encodePathSegment(id)}`,
-      'order',
-      (body, trace) => normaliseOrder(body, trace, map, id),
-      options,
-    );
+    const read = (body: unknown, trace?: FieldTrace): Order => normaliseOrder(body, trace, this.options.fieldMap, id);
+    return this.read(`/api/v1/orders/${encodePathSegment(id)}`, 'order', read, options);
   }
 
   async orderAction(id: string, action: OrderAction, options?: CallOptions): Promise<ActionResult> {
@@ -83,53 +72,44 @@ export class ApiClient {
 
   async listInvoices(options?: CallOptions): Promise<Listing<Invoice>> {
     return this.getList(
-      '/api/v1/invoices',
-      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), limit, trace, this.options.fieldMap),
       'invoices',
+      (body, limit, trace) => readInvoicePage(body, this.requests.clock.now(), limit, trace, this.options.fieldMap),
       options,
     );
   }
 
-  /** What the server last sent for an endpoint (masked, cut, in memory only), for a user who asks. */
   lastAnswer(kind: AnswerKind): LastAnswer | undefined {
     return this.requests.answers.get(kind);
   }
 
-  /** Forgets the answers kept: they belonged to another key. */
   forgetAnswers(): void {
     this.requests.answers.clear();
   }
 
-  /** The request budget of the key last used, for the status bar's tooltip. */
   rateLimitStatus(): RateLimitStatus | undefined {
     return this.requests.rateLimitStatus();
   }
 
-  /** Takes no new requests; the ones under way finish. */
+  /** The requests under way finish. */
   close(): Promise<void> {
     return this.requests.close();
   }
 
-  /** Takes no new requests and abandons the ones under way. */
+  /** The requests under way are abandoned. */
   dispose(): Promise<void> {
     return this.requests.dispose();
   }
 
-  /**
-   * A list over all its pages, within bounds (see readAllPages); each page read like any other GET, and no more than
-   * MAX_LIST_ENTRIES entries over all of them: the listing says how many more there were.
-   */
   private async getList<T>(
-    firstPath: string,
-    normalise: (body: unknown, limit: number, trace?: FieldTrace) => ListPage<T>,
     what: 'orders' | 'invoices',
+    normalise: (body: unknown, limit: number, trace?: FieldTrace) => ListPage<T>,
     options?: CallOptions,
   ): Promise<Listing<T>> {
     let read = 0;
     let skipped = 0;
     let omitted = 0;
     const ids: string[] = [];
-    const listing = await readAllPages(firstPath, what, {
+    const listing = await readAllPages(`/api/v1/${what}`, what, {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -158,7 +138,6 @@ export class ApiClient {
     };
   }
 
-  /** One GET read through a normaliser; what the normaliser says of the body is masked like everything else. */
   private async read<T>(
     path: string,
     endpoint: AnswerKind,
@@ -173,22 +152,18 @@ export class ApiClient {
     return value;
   }
 
-  /** Runs a reader of server data: any failure becomes a masked `badResponse` for this path, never a crash. */
+  /** Any failure of a reader becomes a masked error for this path, never a crash. */
   private guard<T>(path: string, readBody: () => T): T {
     try {
       return readBody();
     } catch (caught) {
-      throw this.failure(path, caught);
+      const error = asApiError(caught);
+      const { reports } = this.requests;
+      throw error.with(reports.mask(error.message), {
+        method: 'GET',
+        path: reports.mask(path),
+        reason: maskReason(error.reason, (text) => reports.mask(text)),
+      });
     }
-  }
-
-  private failure(path: string, caught: unknown): ApiError {
-    const error = asApiError(caught);
-    const { reports } = this.requests;
-    return error.with(reports.mask(error.message), {
-      method: 'GET',
-      path: reports.mask(path),
-      reason: maskReason(error.reason, (text) => reports.mask(text)),
-    });
   }
 }

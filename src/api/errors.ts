@@ -1,10 +1,7 @@
 import { type JsonBound } from './json';
 import { type ServerText } from '../util/serverText';
 
-/**
- * The one error type the API layer throws. Kept free of undici so the activation bundle can use it; the lazily loaded
- * bundles take this very class from the activation bundle (see esbuild.js), so `instanceof` holds everywhere.
- */
+// Free of undici: the lazy bundle takes this very class from the activation bundle, so `instanceof` holds.
 
 export type ApiErrorKind =
   | 'noKey'
@@ -20,11 +17,7 @@ export type ApiErrorKind =
   | 'badConfig'
   | 'cancelled';
 
-/**
- * Why a request was refused before it was sent, or why its answer could not be read, with the values the message
- * needs. The API layer names the rule; the UI words it (localised), so no English sentence travels from here to the
- * user (the English `message` beside it is for the log).
- */
+/** The UI words the rule: no English sentence reaches the user (`message` is for the log). */
 export type ErrorReason =
   | { readonly rule: 'baseUrlMissing' }
   | { readonly rule: 'baseUrlInvalid' }
@@ -35,16 +28,13 @@ export type ErrorReason =
   | { readonly rule: 'baseUrlQuery' }
   | { readonly rule: 'orderIdEmpty' }
   | { readonly rule: 'orderIdUnsendable' }
-  /** Several orders of the list carry this id: a request for it could reach any of them, so none is sent. */
   | { readonly rule: 'orderIdAmbiguous' }
   | { readonly rule: 'unknownAction'; readonly action: string }
   | { readonly rule: 'notJson'; readonly html: boolean; readonly excerpt: ServerText }
-  /** A JSON answer over one of json.ts's bounds, refused unread. */
   | { readonly rule: 'tooComplex'; readonly bound: JsonBound; readonly limit: number }
   | { readonly rule: 'unexpectedBody'; readonly expected: ExpectedBody; readonly got: BodyShape }
   | { readonly rule: 'missingId'; readonly what: 'order' | 'invoice' }
   | { readonly rule: 'queueFull' }
-  /** An account's field map broke one of its rules (fieldMap.ts); `key` is the map's own name for the field. */
   | { readonly rule: 'fieldMapInvalid'; readonly problem: FieldMapProblem; readonly key?: string }
   | { readonly rule: 'proxyDropped'; readonly address: string; readonly setting: string }
   | { readonly rule: 'proxyTimeout'; readonly address: string; readonly setting: string; readonly seconds: number };
@@ -52,37 +42,28 @@ export type ErrorReason =
 export type FieldMapProblem =
   'notObject' | 'unknownKey' | 'notString' | 'badPointer' | 'tooLong' | 'tooDeep' | 'tooMany' | 'badScale';
 
-/** What a reader of server data expected to find (`unexpectedBody`). */
 export type ExpectedBody = 'account' | 'balance' | 'order' | 'orderList' | 'invoice' | 'invoiceList';
 
-/** What it found instead: a few words' worth, for the log and the user. `keys` are the first few, cut to 30. */
 export type BodyShape =
   | { readonly type: 'empty' | 'null' | 'array' | 'emptyObject' }
   | { readonly type: 'object'; readonly keys: readonly ServerText[] }
   | { readonly type: 'value'; readonly typeName: string };
 
-/** Everything an ApiError may carry besides its kind and message: the one list of its fields. */
 export interface ApiErrorFields {
   readonly status?: number;
-  /** The server's machine-readable `error` field, or the transport's own code for proxy and certificate failures. */
+  /** The server's `error` field, or the transport's code for proxy and certificate failures. */
   readonly code?: string;
-  /** The server's human-readable `message` field. */
   readonly serverMessage?: ServerText;
   readonly method?: string;
-  /** Path relative to the base URL, e.g. `/api/v1/orders/12`: never the key, never the host. */
+  /** Below the base URL: never the key, never the host. */
   readonly path?: string;
   readonly requestId?: string;
-  /** For rateLimited: how long the server asked us to wait. */
   readonly retryAfterMs?: number;
-  /** For a POST that failed on the way: whether the server may have received it. */
   readonly maybeSent?: boolean;
-  /** The network layer's code, e.g. `ECONNREFUSED` or `CERT_HAS_EXPIRED`. */
   readonly transportCode?: string;
-  /** The failure was the server's TLS certificate. */
   readonly tls?: boolean;
-  /** The proxy the request went through (host:port, never credentials) and the setting that named it. */
+  /** host:port, never credentials. */
   readonly proxy?: ProxyRef;
-  /** A rule of ours that refused the request, for the UI to word. */
   readonly reason?: ErrorReason;
 }
 
@@ -90,7 +71,7 @@ export interface ApiErrorDetails extends ApiErrorFields {
   readonly cause?: unknown;
 }
 
-export interface ProxyRef {
+interface ProxyRef {
   readonly address: string;
   readonly setting: string;
 }
@@ -113,7 +94,6 @@ export class ApiError extends Error {
     Object.assign(this, fields);
   }
 
-  /** The same failure told with another message and some fields changed; the original becomes the cause. */
   with(message: string, changes: ApiErrorFields): ApiError {
     const { kind, name: _name, ...fields } = this;
     return new ApiError(kind, message, { ...fields, ...changes, cause: this });

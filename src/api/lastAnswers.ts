@@ -2,24 +2,23 @@ import { maskSecrets } from './secretMask';
 
 export type AnswerKind = 'me' | 'orders' | 'order' | 'action' | 'balance' | 'invoices';
 
-/** What the server last sent for one endpoint: masked, cut, in memory only. */
+/** In memory only. */
 export interface LastAnswer {
   readonly kind: AnswerKind;
   readonly method: 'GET' | 'POST';
-  /** Below the base URL, masked: a next-page link comes from the server. */
+  /** Masked: a next-page link comes from the server. */
   readonly path: string;
   readonly status: number;
   readonly at: number;
-  /** The body as text, at most MAX_ANSWER_TEXT characters. */
   readonly text: string;
   readonly cut: boolean;
-  // Read as JSON whole (2xx): its masked text can be parsed again. No parsed copy is kept: it would hold the key.
+  // No parsed copy is kept: it would hold the key.
   readonly parsed: boolean;
 }
 
 export const MAX_ANSWER_TEXT = 256 * 1024;
 
-/** The start of a body with every secret masked, including one the cut would have split. */
+/** Masks a secret the cut would have split too. */
 export function maskedHead(body: string, secrets: readonly string[]): { text: string; cut: boolean } {
   if (body.length <= MAX_ANSWER_TEXT) return { text: maskSecrets(body, secrets), cut: false };
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));

@@ -2,22 +2,21 @@ import { type Account } from '../models';
 import { readId } from './ids';
 import { type FieldTrace, type Names, type Scope, find, findText, names, pathOf } from './read';
 import { unexpectedBody } from './unreadable';
-import { unwrapObject } from './wrappers';
+import { type Entry, unwrapObject } from './wrappers';
 import { optional } from '../../util/serverText';
 
 const ID_FIELDS = names('id account_id user_id customer_id client_id uuid');
-/** Last resorts for an id: the login name, which is unique per account. */
+/** A last resort for an id: unique per account. */
 const LOGIN_FIELDS = names('username login user_name');
 const NAME_FIELDS = names('name full_name fullname display_name');
 const FIRST_NAMES = names('first_name firstname given_name');
 const LAST_NAMES = names('last_name lastname family_name surname');
-/** After the person's own name: a company or login name is what is left to greet them by. */
 const LATER_NAME_FIELDS = names('company company_name username login');
 const EMAIL_FIELDS = names('email email_address mail e_mail');
 const WRAPPERS = names('data account user me client customer profile result response');
 const OWN_FIELDS = names([...ID_FIELDS.list, ...EMAIL_FIELDS.list]);
 
-/** A key ending in `uuid` (`euuid`): an id of its own kind. */
+/** `euuid` and the like. */
 function uuidKeys(scope: Scope | undefined): Names {
   const keys: string[] = [];
   let scanned = 0;
@@ -28,12 +27,8 @@ function uuidKeys(scope: Scope | undefined): Names {
   return names(keys);
 }
 
-/** The account id is only shown, never sent: an unreadable one is left out rather than failing the account. */
-function readAccountId(
-  scopes: readonly Scope[],
-  own: { value: unknown; path: string } | undefined,
-  trace?: FieldTrace,
-): string | undefined {
+/** Only shown, never sent: an unreadable one is left out rather than failing the account. */
+function readAccountId(scopes: readonly Scope[], own: Entry['ownId'], trace?: FieldTrace): string | undefined {
   const hit = own ?? [ID_FIELDS, uuidKeys(scopes[0]), LOGIN_FIELDS].map((table) => find(scopes, table)).find(Boolean);
   try {
     const id = hit ? readId(hit.value, 'account') : undefined;

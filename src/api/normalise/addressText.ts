@@ -1,20 +1,13 @@
-/**
- * Addresses from one text field: IP literals (a host prefix length allowed), several in a list, or a host name. Every
- * address passes the one host rule (util/hostCheck.ts), the same that guards SSH; in a field meant for an address, a
- * value the rule refuses is kept with its reason, so it is told rather than silently dropped.
- */
+/** Addresses in one text field; each passes the host rule that guards SSH (util/hostCheck.ts). */
 
 import { type RefusedAddress } from '../models';
 import { checkHost, isPlainIPv6, plainIPv4Head } from '../../util/hostCheck';
-import { isPrivateV4, isPrivateV6 } from './ipLiterals';
 import { plain, serverText } from '../../util/serverText';
 
-/** Entries read from one list, whether a text list or an array. */
 export const MAX_ENTRIES = 16;
-/** Longer than any address list a field holds; longer text is not read. */
 const MAX_TEXT = 1024;
-/** Refused values kept per order, and the length each is kept to: enough to tell, never a flood. */
-export const MAX_REFUSED = 8;
+/** Enough to tell, never a flood. */
+const MAX_REFUSED = 8;
 const MAX_REFUSED_TEXT = 120;
 
 export interface Candidate {
@@ -25,10 +18,25 @@ export interface Candidate {
   readonly path: string;
 }
 
-/**
- * An IP from text, with a host prefix length (`/32`, `/128`) dropped, pushed as a candidate: `priv` undefined means
- * the address itself says whether it is private. A network (`2001:db8::/64`) is no host, and no refused host either.
- */
+function isPrivateV6(text: string): boolean {
+  return /^(?:f[cd]|fe80|::1$)/i.test(text);
+}
+
+/** `head` is an IPv4's first two parts, `a * 256 + b`. */
+function isPrivateV4(head: number): boolean {
+  const a = head >> 8;
+  const b = head & 255;
+  return (
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 192 && b === 168) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
+}
+
+/** `/32` and `/128` are dropped; a network (`2001:db8::/64`) is no host, and no refused one either. */
 function pushIp(
   raw: string,
   priv: boolean | undefined,
@@ -42,17 +50,13 @@ function pushIp(
   const v6 = head < 0 && text.includes(':') && isPlainIPv6(text);
   if (head < 0 && !v6) return 'none';
   if (slash >= 0 && raw.slice(slash + 1) !== (v6 ? '128' : '32')) return 'network';
-  // The unspecified addresses are refused by the rule, with its reason (IPv4 has one spelling, checked here at once).
+  // The unspecified addresses (IPv4's one spelling checked here at once).
   if (v6 ? !checkHost(text).ok : text === '0.0.0.0') return 'none';
   found.push({ text, v4: !v6, private: priv ?? (v6 ? isPrivateV6(text) : isPrivateV4(head)), primary, path });
   return 'host';
 }
 
-/**
- * The addresses in one text value. `refused` is given for fields meant for an address (`ip`, `main_ip`, `ipv4`…):
- * there a host name (with a dot) is an address too, and a value that yields none is refused with the rule's reason
- * (as is each part of a list the rule refuses). Elsewhere (`data`, `network`…) only IP literals are read.
- */
+/** `refused` for fields meant for an address: there a host name is one too; elsewhere only IP literals are read. */
 export function readText(
   value: string,
   priv: boolean | undefined,
@@ -68,7 +72,6 @@ export function readText(
   }
   const single = pushIp(value, priv, primary, path, found);
   if (single !== 'none') return;
-  // Most fields hold one address. Text with a separator is never one address, so trying it whole first changes nothing.
   if (!/[\s,;]/.test(value)) {
     if (!refused) return;
     const check = checkHost(value);
@@ -96,9 +99,8 @@ export function readText(
   }
 }
 
-/** Notes a refused value, cut to a length to show, once, and no more than MAX_REFUSED of them. */
 export function refuse(refused: RefusedAddress[], value: string, problem: RefusedAddress['problem']): void {
-  // An empty field is no address at all: nothing was refused, and saying "" was would only puzzle.
+  // An empty field refused nothing.
   if (problem === 'empty') return;
   const shown = value.length > MAX_REFUSED_TEXT ? `${value.slice(0, MAX_REFUSED_TEXT - 1)}…` : value;
   if (refused.length < MAX_REFUSED && !refused.some((r) => plain(r.value) === shown)) {

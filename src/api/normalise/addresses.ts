@@ -1,15 +1,9 @@
-/**
- * An order's addresses, wherever the provider nests them: `ip`, `main_ip`, `ipv4: [...]`, `public_net.ipv4.ip`,
- * `networks.v4[].ip_address` with `type: "public"`, `ip_addresses.ip_address[]` with `access`, allocations marked
- * `is_default`. The walk is breadth-first over address-like keys only, with bounded depth and nodes.
- */
-
 import { type RawObject, type RefusedAddress } from '../models';
 import { checkHost } from '../../util/hostCheck';
 import { type Candidate, MAX_ENTRIES, readText, refuse } from './addressText';
 import { type FieldTrace, type Scope, findText, joinPath, names, pathOf, squash, words } from './read';
 
-/** Keys whose values may hold addresses, squashed; those that hold objects rather than addresses come second. */
+/** Squashed: keys that may hold addresses, then keys of objects that hold them. */
 const HOST_KEYS = new Set(
   words(
     'ip ipv4 ipv6 ipaddress ipaddresses mainip primaryip publicip publicipv4 publicipv6 publicips v6mainip ips ' +
@@ -22,12 +16,11 @@ const CONTAINER_KEYS = new Set(
 );
 const SCOPE_KEYS = new Set(words('type access scope visibility'));
 const PRIMARY_KEYS = new Set(words('isdefault isprimary primary default main'));
-/** Host names a customer connects to, when no IP is given. A machine's own `hostname` often resolves nowhere. */
+/** When no IP is given; a machine's own `hostname` often resolves nowhere. */
 const NAME_FIELDS = names('fqdn domain');
 
 const MAX_DEPTH = 8;
 const MAX_NODES = 64;
-/** Keys of one object read for the walk. */
 const MAX_KEYS = 64;
 export const MAX_ADDRESSES = 16;
 
@@ -37,17 +30,16 @@ interface Node {
   readonly private?: boolean;
   readonly primary: boolean;
   readonly path: string;
-  /** Under a field meant for an address, where a value the host rule refuses is told (see `readText`). */
+  /** Under a field meant for an address: a refused value is told. */
   readonly host?: boolean;
 }
 
-export interface OrderAddresses {
+interface OrderAddresses {
   address?: string;
   addresses?: string[];
   refused?: RefusedAddress[];
 }
 
-/** `public`/`private` from a sibling word (`type: "public"`) or flag (`is_public: false`). */
 function scopeFrom(key: string, value: unknown): boolean | undefined {
   if (SCOPE_KEYS.has(key) && typeof value === 'string') {
     const word = value.toLowerCase();
@@ -57,7 +49,6 @@ function scopeFrom(key: string, value: unknown): boolean | undefined {
   return (key === 'public' || key === 'ispublic') && typeof value === 'boolean' ? !value : undefined;
 }
 
-/** One object's children worth visiting, with the scope and primary flags its keys give them. */
 function visit(node: Node, obj: RawObject, queue: Node[]): void {
   let priv = node.private;
   let primary = node.primary;
@@ -72,14 +63,8 @@ function visit(node: Node, obj: RawObject, queue: Node[]): void {
   }
   for (const [key, s] of children) {
     const own = s.includes('private') || s.includes('internal') ? true : s.includes('public') ? false : priv;
-    queue.push({
-      value: obj[key],
-      depth: node.depth + 1,
-      private: own,
-      primary,
-      path: joinPath(node.path, key),
-      host: HOST_KEYS.has(s),
-    });
+    const path = joinPath(node.path, key);
+    queue.push({ value: obj[key], depth: node.depth + 1, private: own, primary, path, host: HOST_KEYS.has(s) });
   }
 }
 
@@ -87,10 +72,6 @@ function rank(candidate: Candidate): number {
   return (candidate.private ? 4 : 0) + (candidate.v4 ? 0 : 2) + (candidate.primary ? 0 : 1);
 }
 
-/**
- * The main public address (IPv4 preferred), every address (IPv4 first, without repeats, at most sixteen), and the
- * values refused as addresses, from the entry's objects, or from the one value a field map points at.
- */
 export function readAddresses(scopes: readonly Scope[], trace?: FieldTrace, mapped?: unknown): OrderAddresses {
   const found: Candidate[] = [];
   const refused: RefusedAddress[] = [];
@@ -125,7 +106,7 @@ function choose(
   let best: Candidate | undefined;
   for (const next of found) if (!best || rank(next) < rank(best)) best = next;
   if (!best) {
-    // A host name (with a dot: a word alone is no public host) when the server gave no address.
+    // A word without a dot is no public host.
     const name = findText(scopes, NAME_FIELDS);
     const check = name && checkHost(name.text);
     if (name && check && !check.ok) refuse(refused, name.text, check.problem);

@@ -2,7 +2,6 @@ import { type RenewalDate } from '../models';
 import { DAY_MS, LAST_DAY, type ZoneOffset, dayOfInstant, dayText, parseDayText, validDay } from '../../util/calendar';
 
 const MAX_TEXT = 40;
-/** `YYYY-MM-DD`, then maybe `T`/space `HH:MM[:SS[.fraction]]` and a zone (`Z`, `+02:00`, `-0530`, `+02`). */
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
 
@@ -10,18 +9,13 @@ function instant(ms: number): RenewalDate | undefined {
   return Number.isFinite(ms) && ms >= 0 && ms < (LAST_DAY + 1) * DAY_MS ? { kind: 'instant', at: ms } : undefined;
 }
 
-/** Epoch seconds from 2001 on, or milliseconds: smaller numbers are not dates. */
+/** Seconds from 2001 on, or milliseconds: smaller numbers are not dates. */
 function fromEpoch(value: number): RenewalDate | undefined {
   if (!Number.isInteger(value) || value < 1e9) return undefined;
   return instant(value >= 1e12 ? value : value * 1000);
 }
 
-/**
- * The one reader of dates servers send: an ISO day is a day of the user's calendar; an ISO time with a zone, or epoch
- * seconds, is an instant; a time without a zone (WHMCS, Blesta) is read as its day, since its zone is unknown.
- * Anything else ("Dec 3, 2026", "03.12.2026", `0000-00-00`) is not read: never `new Date(text)`, which reads such
- * text in the machine's zone and often as another day.
- */
+/** The glossary's Dates; never `new Date(text)`, which reads text in the machine's zone, often as another day. */
 export function readDate(value: unknown): RenewalDate | undefined {
   if (typeof value === 'number') return fromEpoch(value);
   if (typeof value !== 'string' || value.length > MAX_TEXT) return undefined;
@@ -40,7 +34,6 @@ export function readDate(value: unknown): RenewalDate | undefined {
   return instant(day * DAY_MS + ((Number(hour) * 60 + Number(minute) - zone) * 60 + Number(second)) * 1000 + ms);
 }
 
-/** The user's calendar day of a date read. */
 export function dayIn(date: RenewalDate, zone: ZoneOffset): number {
   return date.kind === 'day' ? (parseDayText(date.day) as number) : dayOfInstant(date.at, zone);
 }

@@ -1,8 +1,8 @@
 import { ApiError, type FieldMapProblem } from '../errors';
 import { type Balance, type Invoice, type Order } from '../models';
 import { normaliseBalance } from './balance';
-import { INVOICE_ID_FIELDS, INVOICE_LIST_KEYS, normaliseInvoiceList } from './invoice';
-import { ORDER_ID_FIELDS, ORDER_LIST_KEYS, ORDER_WRAPPERS, normaliseOrder, normaliseOrderList } from './order';
+import { INVOICE_LIST, readInvoicePage } from './invoice';
+import { ORDER_ID_FIELDS, ORDER_LIST, ORDER_WRAPPERS, normaliseOrder, readOrderPage } from './order';
 import {
   FIELD_MAP_KEYS,
   type FieldMap,
@@ -12,8 +12,8 @@ import {
   pointerSegments,
   resolvePointer,
 } from './pointers';
-import { type Names, isObject } from './read';
-import { findList, unwrapObject } from './wrappers';
+import { isObject } from './read';
+import { type ListKind, type ListPage, MAX_LIST_ENTRIES, locateList, unwrapObject } from './wrappers';
 
 export { type FieldMap, type FieldMapKey, FIELD_MAP_KEYS, resolvePointer } from './pointers';
 
@@ -24,7 +24,6 @@ function invalid(problem: FieldMapProblem, key?: string): ApiError {
   });
 }
 
-/** A map as stored, held to its rules: anything else throws a `fieldMapInvalid` ApiError and nothing is read. */
 export function parseFieldMap(value: unknown): FieldMap {
   if (!isObject(value)) throw invalid('notObject');
   let members = 0;
@@ -50,7 +49,6 @@ export function parseFieldMap(value: unknown): FieldMap {
   return Object.freeze({ pointers: Object.freeze(read), ...(amountScale && { amountScale }) });
 }
 
-/** What one answer read as under the map, or why it could not be read; of a list, its unreadable entries and bare ids. */
 export interface PreviewPart<T> {
   readonly value?: T;
   readonly error?: ApiError;
@@ -58,10 +56,9 @@ export interface PreviewPart<T> {
   readonly ids?: readonly string[];
 }
 
-export type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
+type PreviewAnswer = 'orders' | 'order' | 'balance' | 'invoices';
 
-/** A pointer that names nothing in an answer (for entry pointers: in `entries` of the entries looked at). */
-export interface FieldMapMiss {
+interface FieldMapMiss {
   readonly key: FieldMapKey;
   readonly answer: PreviewAnswer;
   readonly entries?: number;
@@ -75,10 +72,9 @@ export interface FieldMapPreview {
   readonly misses: readonly FieldMapMiss[];
 }
 
-/** Entries of a list shown in a preview, and looked at for misses. */
-export const PREVIEW_ENTRIES = 5;
+const PREVIEW_ENTRIES = 5;
 
-/** The keys relative to one order entry: id, name, state, address and the renewal's. */
+/** Those relative to one order entry. */
 const ORDER_KEYS = FIELD_MAP_KEYS.filter((key) => !/^(?:orderList|balance|invoice)/.test(key));
 const INVOICE_KEYS: readonly FieldMapKey[] = ['invoiceNumber', 'invoiceAmount'];
 
@@ -90,39 +86,32 @@ function attempt<T>(read: () => T): { value?: T; error?: ApiError } {
   }
 }
 
-/** The first entries of a list answer, where the map or (unmapped) the reader finds the list. */
-function entriesOf(map: FieldMap, key: 'orderList' | 'invoiceList', body: unknown, ids: Names): readonly unknown[] {
-  const pointer = map.pointers[key];
-  const keys = key === 'orderList' ? ORDER_LIST_KEYS : INVOICE_LIST_KEYS;
-  const list = pointer === undefined ? findList(body, keys, ids)?.list : resolvePointer(body, pointer);
-  // Bare ids have no fields for a pointer to miss.
-  return Array.isArray(list) ? list.slice(0, PREVIEW_ENTRIES).filter((entry) => typeof entry === 'object') : [];
+/** Bare ids have no fields for a pointer to miss. */
+function entriesOf(map: FieldMap, kind: ListKind, body: unknown): readonly unknown[] {
+  const list = locateList(body, kind, map)?.list ?? [];
+  return list.slice(0, PREVIEW_ENTRIES).filter((entry) => typeof entry === 'object');
 }
 
-function note(
-  map: FieldMap,
-  keys: readonly FieldMapKey[],
-  docs: readonly unknown[],
-  answer: PreviewAnswer,
-  perEntry = false,
-): FieldMapMiss[] {
-  const misses: FieldMapMiss[] = [];
-  for (const key of keys) {
-    const pointer = map.pointers[key];
-    const missed = pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
-    if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
-  }
-  return misses;
-}
-
-/** What `map` reads from the last answers (the first few entries of lists), and which of its pointers name nothing. */
 export function preview(
   map: FieldMap,
   answers: { orders?: unknown; order?: unknown; orderId?: string; balance?: unknown; invoices?: unknown },
 ): FieldMapPreview {
   const { orders, order, balance, invoices } = answers;
   const misses: FieldMapMiss[] = [];
-  const part = <T>(read: () => { items: T[]; ids: string[]; skipped: number }): PreviewPart<readonly T[]> => {
+  const note = (
+    answer: PreviewAnswer,
+    keys: readonly FieldMapKey[],
+    docs: readonly unknown[],
+    perEntry = false,
+  ): void => {
+    for (const key of keys) {
+      const pointer = map.pointers[key];
+      const missed =
+        pointer === undefined ? 0 : docs.filter((doc) => resolvePointer(doc, pointer) === undefined).length;
+      if (missed) misses.push(perEntry ? { key, answer, entries: missed } : { key, answer });
+    }
+  };
+  const part = <T>(read: () => ListPage<T>): PreviewPart<readonly T[]> => {
     const { value, error } = attempt(read);
     if (!value) return { error };
     const { items, ids, skipped } = value;
@@ -130,32 +119,24 @@ export function preview(
   };
   const result: { -readonly [K in keyof FieldMapPreview]: FieldMapPreview[K] } = { misses };
   if (orders !== undefined) {
-    misses.push(...note(map, ['orderList'], [orders], 'orders'));
-    misses.push(...note(map, ORDER_KEYS, entriesOf(map, 'orderList', orders, ORDER_ID_FIELDS), 'orders', true));
-    result.orders = part(() => {
-      const read = normaliseOrderList(orders, undefined, map);
-      return { ...read, items: read.orders };
-    });
+    note('orders', ['orderList'], [orders]);
+    note('orders', ORDER_KEYS, entriesOf(map, ORDER_LIST, orders), true);
+    result.orders = part(() => readOrderPage(orders, MAX_LIST_ENTRIES, undefined, map));
   }
   if (order !== undefined) {
-    // The answer at an order's path is that order: its id is the one asked for, whatever the map says.
+    // Its id is the one asked for, whatever the map says.
     const entry = unwrapObject(order, ORDER_WRAPPERS, ORDER_ID_FIELDS);
-    misses.push(...note(map, ORDER_KEYS.slice(1), entry ? [entry.raw] : [], 'order'));
+    note('order', ORDER_KEYS.slice(1), entry ? [entry.raw] : []);
     result.order = attempt(() => normaliseOrder(order, undefined, map, answers.orderId ?? ''));
   }
   if (balance !== undefined) {
-    misses.push(...note(map, ['balanceAmount', 'balanceCurrency'], [balance], 'balance'));
+    note('balance', ['balanceAmount', 'balanceCurrency'], [balance]);
     result.balance = attempt(() => normaliseBalance(balance, undefined, map));
   }
   if (invoices !== undefined) {
-    misses.push(...note(map, ['invoiceList'], [invoices], 'invoices'));
-    misses.push(
-      ...note(map, INVOICE_KEYS, entriesOf(map, 'invoiceList', invoices, INVOICE_ID_FIELDS), 'invoices', true),
-    );
-    result.invoices = part(() => {
-      const read = normaliseInvoiceList(invoices, Date.now(), undefined, map);
-      return { ...read, items: read.invoices };
-    });
+    note('invoices', ['invoiceList'], [invoices]);
+    note('invoices', INVOICE_KEYS, entriesOf(map, INVOICE_LIST, invoices), true);
+    result.invoices = part(() => readInvoicePage(invoices, Date.now(), MAX_LIST_ENTRIES, undefined, map));
   }
   return result;
 }

@@ -1,26 +1,20 @@
-/** Ids are what a Stop or Reinstall is sent to: a wrong one acts on ANOTHER server, so an id is exact or refused. */
+/** A wrong id acts on ANOTHER server: an id is exact or refused. */
 
 import { ApiError } from '../errors';
 import { bare } from './read';
 
-/** Longer than any id seen in the wild; a longer one is not an id, and it would make an unwieldy path. */
 const MAX_ID_LENGTH = 256;
 
 function refused(what: string, why: string): ApiError {
   return new ApiError('badResponse', `The ${what} id ${why}.`);
 }
 
-/**
- * The id a value stands for: a string kept exactly (`" 7"` trimmed would be order 7), a safe integer, the exact digits
- * of a big integer (json.ts quotes integers beyond 2^53), or one of these written `{"$": …}` (BILLmanager). Anything
- * else (null, a boolean, an object, a fraction, a rounded number) throws: the entry has no id we can trust.
- */
+/** Text kept exactly (`" 7"` trimmed would be order 7). */
 export function readId(sent: unknown, what: string): string {
   const value = bare(sent);
   if (typeof value === 'string') {
     if (value === '') throw refused(what, 'is empty');
     if (value.length > MAX_ID_LENGTH) throw refused(what, `is longer than ${MAX_ID_LENGTH} characters`);
-    // In a `u` pattern a lone surrogate is a code point of its own category; a pair is one character.
     if (/\p{Cs}/u.test(value)) throw refused(what, 'is not valid text (a lone surrogate)');
     return value;
   }

@@ -1,14 +1,25 @@
 import { type Invoice, type InvoiceStatus } from '../models';
 import { readDate, dayIn } from './dates';
-import { AMOUNT_SCALE, type UnitsRead, currencyField, readMoneyAt } from './money';
+import { AMOUNT_SCALE, currencyField, findMoney } from './money';
 import { type FieldMap, pointed } from './pointers';
-import { type FieldTrace, type Names, Scope, asText, find, findText, names, pathOf, words } from './read';
+import {
+  type FieldTrace,
+  type Names,
+  type Scope,
+  asText,
+  find,
+  findText,
+  names,
+  pathOf,
+  wordTable,
+  words,
+} from './read';
 import { missingId, unexpectedBody } from './unreadable';
-import { type ListPage, MAX_LIST_ENTRIES, entryId, readList, unwrapObject } from './wrappers';
+import { type ListKind, type ListPage, MAX_LIST_ENTRIES, entryId, readList, unwrapObject } from './wrappers';
 import { optional } from '../../util/serverText';
 import { type ZoneOffset, dayOfInstant, dayText, parseDayText, systemZone } from '../../util/calendar';
 
-/** `id` first; a uuid before an `invoice_id`, which is often the number printed on the PDF. */
+/** A uuid before an `invoice_id`, which is often the number printed on the PDF. */
 export const INVOICE_ID_FIELDS = names(
   'id identifier uuid invoice_uuid invoice_id invoiceId number invoice_number invoice_num',
 );
@@ -21,23 +32,23 @@ const AMOUNT_FIELDS = names(
 const URL_FIELDS = names('url link href pdf pdf_url download_url view_url html_url invoice_url');
 const STATUS_FIELDS = names('status state payment_status paid is_paid');
 const WRAPPERS = names('data invoice result response');
-export const INVOICE_LIST_KEYS = words('invoices bills billing_invoices');
-/** Longer than any web link worth opening; a longer text is not parsed. */
+export const INVOICE_LIST: ListKind = {
+  expected: 'invoiceList',
+  keys: words('invoices bills billing_invoices'),
+  idFields: INVOICE_ID_FIELDS,
+};
 const MAX_URL = 2048;
 
-const STATUS_WORDS: Readonly<Record<Exclude<InvoiceStatus, 'unknown'>, string>> = {
+const WORD_TO_STATUS = wordTable<Exclude<InvoiceStatus, 'unknown'>>({
   paid: 'paid settled complete completed closed success succeeded true',
   unpaid:
     'unpaid open due pending issued outstanding awaiting_payment sent draft false not_paid partially_paid ' +
     'payment_pending partial unpaid_due posted payment_due',
   overdue: 'overdue past_due late expired collections uncollectible',
   cancelled: 'cancelled canceled void voided refunded credited written_off',
-};
-const WORD_TO_STATUS = new Map<string, InvoiceStatus>(
-  Object.entries(STATUS_WORDS).flatMap(([status, list]) => words(list).map((w) => [w, status as InvoiceStatus])),
-);
+});
 
-/** Only web links are kept: anything else (javascript:, file:, command:) must never reach openExternal. */
+/** Only web links: anything else (javascript:, file:, command:) must never reach openExternal. */
 function webLink(text: string | undefined): string | undefined {
   if (!text || text.length > MAX_URL) return undefined;
   try {
@@ -48,21 +59,7 @@ function webLink(text: string | undefined): string | undefined {
   }
 }
 
-/** A date field as the user's calendar day (`YYYY-MM-DD`), read by the one date reader. */
-function day(
-  scopes: readonly Scope[],
-  table: Names,
-  role: string,
-  zone: ZoneOffset,
-  trace?: FieldTrace,
-): string | undefined {
-  const found = findText(scopes, table);
-  const date = readDate(found?.text);
-  if (found && date) trace?.use(role, pathOf(found.hit));
-  return date && dayText(dayIn(date, zone));
-}
-
-/** The status word (a `paid` flag read as one), and overdue for an unpaid invoice past its due date. */
+/** A `paid` flag is read as a word; an unpaid invoice past its due date is overdue. */
 function readStatus(
   scopes: readonly Scope[],
   dueDate: string | undefined,
@@ -70,23 +67,23 @@ function readStatus(
   zone: ZoneOffset,
   trace?: FieldTrace,
 ): { status: InvoiceStatus; statusText?: string } {
-  let statusText: string | undefined;
+  let text: string | undefined;
   const hit = find(scopes, STATUS_FIELDS, {
     stateToo: true,
-    accept: (v) => (statusText = typeof v === 'boolean' ? (v ? 'paid' : 'unpaid') : asText(v)) !== undefined,
+    accept: (v) => (text = typeof v === 'boolean' ? (v ? 'paid' : 'unpaid') : asText(v)) !== undefined,
   });
   if (hit) trace?.use('status', pathOf(hit));
   const word =
-    statusText && statusText.length <= 64
-      ? statusText
+    text && text.length <= 64
+      ? text
           .trim()
           .toLowerCase()
           .replace(/[\s-]+/g, '_')
       : '';
-  let status = WORD_TO_STATUS.get(word) ?? 'unknown';
+  let status: InvoiceStatus = WORD_TO_STATUS.get(word) ?? 'unknown';
   const due = dueDate === undefined ? undefined : parseDayText(dueDate);
   if (status === 'unpaid' && due !== undefined && due < dayOfInstant(now, zone)) status = 'overdue';
-  return { status, statusText: statusText && statusText.length > 200 ? statusText.slice(0, 200) : statusText };
+  return { status, statusText: text && text.length > 200 ? text.slice(0, 200) : text };
 }
 
 export function normaliseInvoice(
@@ -107,25 +104,26 @@ export function normaliseInvoice(
   const number = mappedNumber === undefined ? findText(scopes, NUMBER_FIELDS, found.key) : undefined;
   const shown = number && /\d/.test(number.text) && number.text.length <= 100 ? number : undefined;
   if (shown) trace?.use('number', pathOf(shown.hit));
-  const dueDate = day(scopes, DUE_FIELDS, 'due', zone, trace);
+  const day = (table: Names, role: string): string | undefined => {
+    const found = findText(scopes, table);
+    const date = readDate(found?.text);
+    if (found && date) trace?.use(role, pathOf(found.hit));
+    return date && dayText(dayIn(date, zone));
+  };
+  const dueDate = day(DUE_FIELDS, 'due');
   const { status, statusText } = readStatus(scopes, dueDate, now, zone, trace);
   const currency = currencyField(scopes);
-  const minor = map?.amountScale === 'minor';
-  const mappedAmount = pointed(map, 'invoiceAmount', raw);
-  const amountScopes = mappedAmount?.value !== undefined ? [new Scope({ value: mappedAmount.value }, 'map')] : scopes;
-  let money: UnitsRead | undefined;
-  const amount = find(amountScopes, mappedAmount?.value !== undefined ? names('value') : AMOUNT_FIELDS, {
-    accept: (_, key, scope) => (money = readMoneyAt(scope.obj, key, currency?.code, minor)).units !== undefined,
-  });
-  if (amount) trace?.use('amount', pathOf(amount));
+  const mappedAmount = pointed(map, 'invoiceAmount', raw)?.value;
+  const money = findMoney(scopes, AMOUNT_FIELDS, mappedAmount, currency?.code, map?.amountScale === 'minor');
+  if (money) trace?.use('amount', pathOf(money.hit));
   if (currency) trace?.use('currency', currency.path);
   const url = findText(scopes, URL_FIELDS);
   return {
     id: found.id,
     number: optional(mappedNumber ?? shown?.text),
-    date: optional(day(scopes, DATE_FIELDS, 'date', zone, trace)),
+    date: optional(day(DATE_FIELDS, 'date')),
     dueDate: optional(dueDate),
-    amount: money?.units === undefined ? undefined : money.units / AMOUNT_SCALE,
+    amount: money && money.units / AMOUNT_SCALE,
     currency: money?.currency ?? currency?.code,
     statusText: optional(statusText),
     status,
@@ -134,7 +132,6 @@ export function normaliseInvoice(
   };
 }
 
-/** `normaliseInvoiceList` for one page of a list read over pages: at most `limit` invoices read, bare ids apart. */
 export function readInvoicePage(
   body: unknown,
   now: number,
@@ -143,12 +140,7 @@ export function readInvoicePage(
   map?: FieldMap,
 ): ListPage<Invoice> {
   const read = (entry: unknown, t?: FieldTrace): Invoice => normaliseInvoice(entry, now, t, systemZone, map);
-  return readList(
-    body,
-    { preferred: INVOICE_LIST_KEYS, idFields: INVOICE_ID_FIELDS, expected: 'invoiceList', read, map },
-    trace,
-    limit,
-  );
+  return readList(body, INVOICE_LIST, read, map, trace, limit);
 }
 
 export function normaliseInvoiceList(

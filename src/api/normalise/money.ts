@@ -1,28 +1,19 @@
 import { type AmountProblem, type RawObject } from '../models';
-import { type Scope, bare, find, isObject, lookup, names, pathOf, words } from './read';
+import { type Hit, type Names, Scope, bare, find, isObject, lookup, names, pathOf, words } from './read';
 
-/** Money is read as integers of 1/10,000 of the currency unit: sums never drift as floats do. */
 export const AMOUNT_SCALE = 10_000;
-/** 10^11 currency units is more than any price or balance; a longer text is not money. */
+/** 10^11 currency units is more than any price or balance. */
 const MAX_WHOLE_DIGITS = 11;
 const MAX_TEXT = 64;
 
 export const CURRENCY_FIELDS = names('currency currency_code curr iso_currency unit currency_iso');
-/** Inside a money object `{amount, currency}`. */
 const INNER_FIELDS = words('amount value price amount_cents value_cents amount_minor cents units');
+const MAPPED = names('value');
 const PLAIN = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 const MINOR_NAME = /(?:cents|minor|minor_?units)$/i;
-
-const SYMBOLS: Record<string, string> = {
-  '€': 'EUR',
-  $: 'USD',
-  '£': 'GBP',
-  '¥': 'JPY',
-  '₽': 'RUB',
-  '₹': 'INR',
-  '₴': 'UAH',
-  '₺': 'TRY',
-};
+const SYMBOLS = new Map(
+  words('€EUR $USD £GBP ¥JPY ₽RUB ₹INR ₴UAH ₺TRY').map((s) => [s.slice(0, 1), s.slice(1)] as const),
+);
 
 export type UnitsRead =
   | { readonly units: number; readonly currency?: string; readonly problem?: undefined }
@@ -30,14 +21,13 @@ export type UnitsRead =
 
 const NOT_AMOUNT: UnitsRead = { problem: 'notAmount' };
 
-/** An ISO 4217-looking code, or undefined: WHMCS sends `currency: 1` (an id) beside `currency_code: "USD"`. */
+/** WHMCS sends `currency: 1` (an id) beside `currency_code: "USD"`. */
 export function currencyCode(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 8) return undefined;
   const code = value.trim().toUpperCase();
   return /^[A-Z]{3}$/.test(code) ? code : undefined;
 }
 
-/** The first currency field that holds a currency code, and where. */
 export function currencyField(scopes: readonly Scope[]): { path: string; code: string } | undefined {
   const hit = find(scopes, CURRENCY_FIELDS, { accept: (value) => currencyCode(bare(value)) !== undefined });
   return hit && { path: pathOf(hit), code: currencyCode(bare(hit.value)) as string };
@@ -45,22 +35,20 @@ export function currencyField(scopes: readonly Scope[]): { path: string; code: s
 
 const digitsOf = new Map<string, number>();
 
-/** Decimals of the currency's minor unit (JPY 0, EUR 2, KWD 3); 2 when it is not known. */
-export function minorDigits(currency: string | undefined): number {
+function minorDigits(currency: string | undefined): number {
   if (!currency) return 2;
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
     try {
       digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
     } catch {
-      // An unknown code: two decimals, as most currencies have.
+      // Not a code Intl knows.
     }
     digitsOf.set(currency, (digits ??= 2));
   }
   return digits;
 }
 
-/** Units rounded (half away from zero) to what the currency can be paid in. */
 export function roundToCurrency(units: number, currency: string | undefined): number {
   const step = 10 ** Math.max(0, 4 - minorDigits(currency));
   const rounded = Math.round(Math.abs(units) / step) * step;
@@ -71,20 +59,15 @@ function isLetter(ch: string | undefined): boolean {
   return ch !== undefined && ch.toLowerCase() !== ch.toUpperCase();
 }
 
-/** A currency at one end of the text, as a symbol or three letters: [code, length]. */
 function unitAt(text: string, end: boolean): [string, number] | undefined {
-  const symbol = SYMBOLS[(end ? text[text.length - 1] : text[0]) ?? ''];
+  const symbol = SYMBOLS.get((end ? text[text.length - 1] : text[0]) ?? '');
   if (symbol) return [symbol, 1];
   const code = end ? text.slice(-3) : text.slice(0, 3);
   const next = end ? text[text.length - 4] : text[3];
   return text.length > 3 && /^[a-z]{3}$/i.test(code) && !isLetter(next) ? [code.toUpperCase(), 3] : undefined;
 }
 
-/**
- * One rule for separators everywhere: the last `.` or `,` that appears once separates decimals and the other marks
- * group digits ("1,234.50", "1.234,50", "1'234.50", "1 234,50"); a mark that appears more than once only groups
- * ("1,234,567"); a lone comma before exactly three digits ("1,234": a thousand, or one and a quarter?) is refused.
- */
+/** The glossary's Units: one rule for separators. */
 function unitsOfNumber(body: string, negative: boolean): UnitsRead {
   if (!/^[\d.,\s'’]+$/.test(body) || !/\d/.test(body[0] ?? '') || !/\d/.test(body[body.length - 1] ?? '')) {
     return NOT_AMOUNT;
@@ -118,7 +101,7 @@ export function readUnits(value: unknown): UnitsRead {
     return { units: Math.round(value * AMOUNT_SCALE) || 0 };
   }
   if (typeof value !== 'string' || value.length > MAX_TEXT) return NOT_AMOUNT;
-  // Machine formatting ("12.90"), most of what servers send: 15 digits at most, so the float rounds back exactly.
+  // Most of what servers send; 15 digits at most, so the float rounds back exactly.
   if (PLAIN.test(value)) return { units: Math.round(Number(value) * AMOUNT_SCALE) || 0 };
   let text = value.trim();
   let negative = false;
@@ -139,17 +122,12 @@ export function readUnits(value: unknown): UnitsRead {
   return read.problem === undefined && unit ? { units: read.units, currency: unit[0] } : read;
 }
 
-/** Minor units as units, by the currency's own decimals. */
 function fromMinorUnits(read: UnitsRead & { problem?: undefined }, currency: string | undefined): UnitsRead {
   const units = Math.round(read.units / 10 ** minorDigits(read.currency ?? currency)) || 0;
   return read.currency ? { units, currency: read.currency } : { units };
 }
 
-/**
- * The amount in `obj[key]`: a number, money text, or a money object `{amount|value, currency}`. In minor units when
- * the field's name says so (`price_cents`), when the account's field map says so (`minor`: whole amounts only), or
- * when the provider's own formatted text beside it (`total_formatted: "$10.88"` by `total: 1088`) says so.
- */
+/** In minor units as the glossary's Units says. */
 export function readMoneyAt(obj: RawObject, key: string, currency?: string, minor = false, depth = 0): UnitsRead {
   const value = bare(obj[key]);
   if (isObject(value)) {
@@ -169,4 +147,19 @@ export function readMoneyAt(obj: RawObject, key: string, currency?: string, mino
   const shown = formatted && readUnits(formatted.value);
   const asMinor = fromMinorUnits(read, currency ?? shown?.currency);
   return shown?.units !== undefined && shown.units !== read.units && shown.units === asMinor.units ? asMinor : read;
+}
+
+export function findMoney(
+  scopes: readonly Scope[],
+  table: Names,
+  mapped: unknown,
+  currency: string | undefined,
+  minor: boolean,
+): { hit: Hit; units: number; currency?: string } | undefined {
+  const where = mapped === undefined ? scopes : [new Scope({ value: mapped }, 'map')];
+  let read: UnitsRead | undefined;
+  const hit = find(where, mapped === undefined ? table : MAPPED, {
+    accept: (_, key, scope) => (read = readMoneyAt(scope.obj, key, currency, minor)).units !== undefined,
+  });
+  return hit && read?.units !== undefined ? { hit, units: read.units, currency: read.currency } : undefined;
 }

@@ -7,16 +7,23 @@ import { readRenewal } from './renewal/readRenewal';
 import { readState } from './states';
 import { normaliseStateWord } from './stateWords';
 import { missingId, unexpectedBody } from './unreadable';
-import { type Entry, type ListPage, MAX_LIST_ENTRIES, entryId, readList, unwrapObject } from './wrappers';
+import {
+  type Entry,
+  type ListKind,
+  type ListPage,
+  MAX_LIST_ENTRIES,
+  entryId,
+  readList,
+  unwrapObject,
+} from './wrappers';
 import { optional, serverText } from '../../util/serverText';
 
 export { normaliseStateWord };
 
-/** `id` first, then a stable identifier, then a uuid, then names that are ids of this kind of thing. */
 export const ORDER_ID_FIELDS = names(
   'id identifier uuid order_id orderId uid _id service_id server_id server_number instance_id vm_id number',
 );
-/** A label the user chose, then the service's own domain (on billing panels `name` is the product), the name, hosts. */
+/** On billing panels `name` is the product: the user's label and the service's domain come first. */
 const NAME_FIELDS = names('label display_name title domain server_name name hostname host_name fqdn host description');
 const PLAN_FIELDS = names(
   'plan plan_name product product_name package tariff type flavor size size_slug server_type commercial_type ' +
@@ -24,27 +31,19 @@ const PLAN_FIELDS = names(
 );
 const PLAN_NAMES = words('name title label slug');
 export const ORDER_WRAPPERS = names('data order server service instance droplet result response');
-export const ORDER_LIST_KEYS = [
-  'orders',
-  'servers',
-  'services',
-  'instances',
-  'droplets',
-  'products',
-  'vms',
-  'machines',
-];
-/** Display text is cut here: a tree item has no use for more, and a huge one costs every repaint. */
+export const ORDER_LIST: ListKind = {
+  expected: 'orderList',
+  keys: words('orders servers services instances droplets products vms machines'),
+  idFields: ORDER_ID_FIELDS,
+};
+/** A tree item has no use for more, and a huge label costs every repaint. */
 const MAX_LABEL = 200;
 
 function cut(text: string): string {
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL)}…` : text;
 }
 
-/**
- * The answer of `GET /orders/{id}` is that order, whatever its fields call it (OVHcloud's list id is a name, its
- * details carry a number). Otherwise a mapped id wins, and one that names nothing makes the entry unreadable.
- */
+/** The single-order path's id wins: OVHcloud's list id is a name, its details carry a number. */
 function orderId(entry: Entry, map?: FieldMap, pathId?: string): { id: string; path: string } {
   if (pathId !== undefined) return { id: pathId, path: 'the request path' };
   const mapped = pointed(map, 'id', entry.raw);
@@ -55,11 +54,16 @@ function orderId(entry: Entry, map?: FieldMap, pathId?: string): { id: string; p
   return found;
 }
 
-export function readOrder(entry: Entry, trace?: FieldTrace, map?: FieldMap, pathId?: string): Order {
+export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap, pathId?: string): Order {
+  const entry = unwrapObject(value, ORDER_WRAPPERS, ORDER_ID_FIELDS);
+  if (!entry) throw unexpectedBody('order', value);
   const { raw, scopes } = entry;
   const { id, path } = orderId(entry, map, pathId);
   trace?.use('id', path);
-  const name = asText(pointed(map, 'name', raw)?.value) ?? traced(trace, 'name', findText(scopes, NAME_FIELDS));
+  const mappedName = asText(pointed(map, 'name', raw)?.value);
+  const named = mappedName === undefined ? findText(scopes, NAME_FIELDS) : undefined;
+  if (named) trace?.use('name', pathOf(named.hit));
+  const name = mappedName ?? named?.text;
   const mappedState = asText(pointed(map, 'state', raw)?.value);
   const read = mappedState === undefined ? readState(scopes) : undefined;
   if (read?.path) trace?.use('state', read.path);
@@ -85,29 +89,10 @@ export function readOrder(entry: Entry, trace?: FieldTrace, map?: FieldMap, path
   return order;
 }
 
-function traced(trace: FieldTrace | undefined, role: string, found: ReturnType<typeof findText>): string | undefined {
-  if (found) trace?.use(role, pathOf(found.hit));
-  return found?.text;
-}
-
-export function normaliseOrder(value: unknown, trace?: FieldTrace, map?: FieldMap, pathId?: string): Order {
-  const entry = unwrapObject(value, ORDER_WRAPPERS, ORDER_ID_FIELDS);
-  if (!entry) throw unexpectedBody('order', value);
-  return readOrder(entry, trace, map, pathId);
-}
-
-/** `normaliseOrderList` for one page of a list read over pages: at most `limit` orders read, bare ids apart. */
 export function readOrderPage(body: unknown, limit: number, trace?: FieldTrace, map?: FieldMap): ListPage<Order> {
-  const read = (entry: unknown, t?: FieldTrace): Order => normaliseOrder(entry, t, map);
-  return readList(
-    body,
-    { preferred: ORDER_LIST_KEYS, idFields: ORDER_ID_FIELDS, expected: 'orderList', read, map },
-    trace,
-    limit,
-  );
+  return readList(body, ORDER_LIST, (entry, t) => normaliseOrder(entry, t, map), map, trace, limit);
 }
 
-/** Reads a list of orders; entries that are not orders are skipped and counted, not fatal. */
 export function normaliseOrderList(
   body: unknown,
   trace?: FieldTrace,

@@ -1,5 +1,3 @@
-/** A field map's types and pointers, below the readers that follow them (fieldMap.ts parses and previews maps). */
-
 export const FIELD_MAP_KEYS = [
   ...['orderList', 'id', 'name', 'state', 'address', 'balanceAmount', 'balanceCurrency', 'invoiceList'],
   ...['invoiceNumber', 'invoiceAmount', 'renewalDate', 'renewalPrice', 'renewalCycle', 'renews'],
@@ -15,7 +13,7 @@ export interface FieldMap {
 export const MAX_POINTER_LENGTH = 200;
 export const MAX_POINTER_SEGMENTS = 16;
 
-/** The unescaped segments of an RFC 6901 pointer, or undefined when it is not one (or over the bounds). */
+/** RFC 6901. */
 export function pointerSegments(pointer: string): string[] | undefined {
   if (pointer === '') return [];
   if (pointer.length > MAX_POINTER_LENGTH || pointer[0] !== '/') return undefined;
@@ -30,7 +28,7 @@ export function pointerSegments(pointer: string): string[] | undefined {
   return segments;
 }
 
-/** What `pointer` names in `doc`, or undefined: own members only, array indexes written plainly. */
+/** Own members only, array indexes written plainly. */
 export function resolvePointer(doc: unknown, pointer: string): unknown {
   const segments = pointerSegments(pointer);
   if (!segments) return undefined;
@@ -48,7 +46,7 @@ export function resolvePointer(doc: unknown, pointer: string): unknown {
   return at;
 }
 
-/** The value a map points at for `key`: undefined when the map has no pointer for it, `{ value }` (maybe undefined) when it has. */
+/** Undefined without a pointer for `key`; `{ value }`, maybe undefined, with one. */
 export function pointed(map: FieldMap | undefined, key: FieldMapKey, doc: unknown): { value: unknown } | undefined {
   const pointer = map?.pointers[key];
   return pointer === undefined ? undefined : { value: resolvePointer(doc, pointer) };

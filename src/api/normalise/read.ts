@@ -1,8 +1,6 @@
-/** Small readers for JSON of unknown shape, and the one lookup of names over an object and its containers. */
-
 import { type RawObject } from '../models';
 
-/** Told which field each value came from, so a user can report what their server sends. */
+/** Which field each value came from, for a user to report what their server sends. */
 export interface FieldTrace {
   use(role: string, path: string): void;
 }
@@ -11,14 +9,17 @@ export function isObject(value: unknown): value is RawObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A table of names written as one text: `words('id uuid order_id')`. */
 export function words(text: string): readonly string[] {
   return text.split(' ');
 }
 
+export function wordTable<K extends string>(table: Readonly<Record<K, string>>): ReadonlyMap<string, K> {
+  return new Map(Object.entries<string>(table).flatMap(([key, list]) => words(list).map((w) => [w, key as K])));
+}
+
 const squashed = new Map<string, string>();
 
-/** A name without case, `_`, `-` or spaces, so `power_status` = `powerStatus`; remembered, server keys bounded. */
+/** `power_status` = `powerStatus`; the memo is bounded, keys are the server's. */
 export function squash(name: string): string {
   let result = squashed.get(name);
   if (result === undefined) {
@@ -28,7 +29,6 @@ export function squash(name: string): string {
   return result;
 }
 
-/** Field names in order of preference, each with its squashed form. */
 export interface Names {
   readonly list: readonly string[];
   readonly squashed: readonly string[];
@@ -39,18 +39,16 @@ export function names(list: string | readonly string[]): Names {
   return { list: all, squashed: all.map(squash) };
 }
 
-/** One object whose fields are read, with where it sits for the trace. */
 export class Scope {
   private index?: Map<string, string>;
 
   constructor(
     readonly obj: RawObject,
     readonly path: string,
-    /** A `status` object: read for the state, not for names or ids. */
+    /** A `status` object: read for the state only. */
     readonly stateOnly = false,
   ) {}
 
-  /** The object's key for a name: the first key written the same, whatever its case, `_`, `-` or spaces. */
   keyOf(squashedName: string): string | undefined {
     if (!this.index) {
       this.index = new Map();
@@ -62,7 +60,6 @@ export class Scope {
     return this.index.get(squashedName);
   }
 
-  /** Every name of the table the object holds a value for (null is none), in the table's order. */
   hits(table: Names): Hit[] {
     const found: Hit[] = [];
     for (let i = 0; i < table.list.length; i++) {
@@ -74,7 +71,6 @@ export class Scope {
   }
 }
 
-/** A value and where it was. */
 export interface Hit {
   readonly scope: Scope;
   readonly key: string;
@@ -83,10 +79,7 @@ export interface Hit {
 
 export const pathOf = (hit: Hit): string => joinPath(hit.scope.path, hit.key);
 
-/**
- * The first of `names` with a value (not null) in the first scope that has one. `present` takes the first name there
- * whatever its value (for fields whose presence decides, such as an id); `stateToo` also reads `status` objects.
- */
+/** `present`: the first name found, whatever it holds. */
 export function find(
   scopes: readonly Scope[],
   table: Names,
@@ -111,7 +104,6 @@ export function find(
   return undefined;
 }
 
-/** The first of `names` that holds text, and where. */
 export function findText(
   scopes: readonly Scope[],
   table: Names,
@@ -122,7 +114,6 @@ export function findText(
   return hit && text !== undefined ? { hit, text } : undefined;
 }
 
-/** `find` in one plain object. */
 export function lookup(obj: RawObject, list: readonly string[]): Hit | undefined {
   return find([new Scope(obj, '')], names(list));
 }
@@ -135,7 +126,7 @@ export function textField(obj: RawObject, list: readonly string[]): string | und
   return findText([new Scope(obj, '')], names(list))?.text;
 }
 
-/** BILLmanager writes every value as `{"$": value}`: such an object stands for its value (one level). */
+/** BILLmanager writes every value as `{"$": value}`. */
 export function bare(value: unknown): unknown {
   if (!isObject(value)) return value;
   let only: unknown;
@@ -147,7 +138,7 @@ export function bare(value: unknown): unknown {
   return count === 1 ? only : value;
 }
 
-/** A non-empty string, or a number turned into one: display text (ids are read by `ids.ts`). */
+/** Display text; ids are read by `ids.ts`. */
 export function asText(wrapped: unknown): string | undefined {
   const value = bare(wrapped);
   if (typeof value === 'string') return value.trim() || undefined;
@@ -155,7 +146,7 @@ export function asText(wrapped: unknown): string | undefined {
   return typeof value === 'bigint' ? value.toString() : undefined;
 }
 
-/** A path for the trace, e.g. `data[].attributes.hostname`; server keys are cut so the log stays short. */
+/** `data[].attributes.hostname`; server keys cut so the log stays short. */
 export function joinPath(base: string, key: string): string {
   const part = key.length > 30 ? `${key.slice(0, 30)}…` : key;
   return base ? `${base}.${part}` : part;

@@ -1,9 +1,6 @@
-/** The server vocabulary for the UI's five order states: a status word as sent → one state. */
-
 import { type OrderState } from '../models';
-import { words } from './read';
+import { wordTable } from './read';
 
-/** Compared lower-cased with separators as `_`, so "Power Off", "power-off" and "POWER_OFF" are one word. */
 const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, string>> = {
   running:
     'running active online started up on powered_on power_on poweron ready live enabled ok healthy available ' +
@@ -21,13 +18,10 @@ const STATE_WORDS: Readonly<Record<Exclude<OrderState, 'unknown'>, string>> = {
     'suspended blocked locked frozen disabled expired overdue banned terminated cancelled canceled deleted fraud ' +
     'archive archived on_hold destroyed',
 };
-const WORD_TO_STATE = new Map<string, OrderState>(
-  Object.entries(STATE_WORDS).flatMap(([state, list]) => words(list).map((word) => [word, state as OrderState])),
-);
-/** Words long enough to be read as the start of a longer status ("stopped in place", "installingbooting"). */
+const WORD_TO_STATE = wordTable(STATE_WORDS);
+/** Read as the start of a longer status ("stopped in place", "installingbooting"). */
 const PREFIX_WORDS = [...WORD_TO_STATE.keys()].filter((word) => word.length >= 4).sort((a, b) => b.length - a.length);
 
-/** Longer than any status word; a longer text is shown as sent but not matched. */
 const MAX_STATE_TEXT = 64;
 const cache = new Map<string, OrderState>();
 
@@ -42,7 +36,7 @@ export function normaliseStateWord(word: string): OrderState {
 }
 
 function matchWord(word: string): OrderState {
-  // Azure writes `PowerState/running`: the last part is the word.
+  // Azure writes `PowerState/running`.
   const key = (word.includes('/') ? word.slice(word.lastIndexOf('/') + 1) : word)
     .trim()
     .toLowerCase()

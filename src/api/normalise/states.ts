@@ -1,22 +1,17 @@
-/** Which of an order's several state fields to believe; the words themselves are read by `stateWords.ts`. */
-
 import { type OrderState } from '../models';
 import { type Names, Scope, find, findText, isObject, names, pathOf } from './read';
 import { normaliseStateWord } from './stateWords';
 
-/** Lifecycle fields: what the provider thinks of the service (active, pending, suspended…). */
 const LIFECYCLE = names(
   'status state server_status server_state vm_status lifecycle condition service_status domainstatus ' +
     'order_status account_status phase',
 );
-/** Power fields: whether the machine runs. Better than an "active" lifecycle for running/stopped. */
-/** `statuses` is Azure's list of status objects (`{code: "PowerState/running"}`): the first of a known state counts. */
+/** Better than an "active" lifecycle; Azure's `statuses` is a list (`{code: "PowerState/running"}`). */
 const POWER = names(
   'power_status power_state powerstate current_state vm_state power running_state instance_state statuses',
 );
 const SUB_FIELDS = names('name value code label status state');
 const STATUS = names('status');
-/** Booleans that, when true, say the service cannot be used, is busy, or runs, whatever the status word. */
 const SUSPENDED_FLAGS = names('is_suspended suspended locked is_locked');
 const BUSY_FLAGS = names('is_installing is_transferring installing');
 const RUNNING_FLAGS = names('running is_running online is_online powered_on active');
@@ -27,7 +22,6 @@ interface Word {
   readonly path: string;
 }
 
-/** Status words: strings, numbers, or objects such as `{ name: "running" }`. */
 function wordsOf(scopes: readonly Scope[], table: Names): Word[] {
   const found: Word[] = [];
   for (const hit of scopes.flatMap((scope) => scope.hits(table))) {
@@ -56,10 +50,7 @@ function flag(scopes: readonly Scope[], table: Names): boolean | undefined {
 const isSettled = (state: OrderState): boolean => state === 'running' || state === 'stopped';
 const isWaiting = (state: OrderState): boolean => state === 'busy' || state === 'suspended';
 
-/**
- * Lifecycle words that say busy or suspended win; otherwise a power word that maps to a state; otherwise the first
- * lifecycle word, even unknown (its text is shown as sent); otherwise boolean flags.
- */
+/** A busy or suspended lifecycle word wins over a known power word. */
 export function readState(scopes: readonly Scope[]): { state: OrderState; statusText?: string; path?: string } {
   const lifecycle = wordsOf(scopes, LIFECYCLE);
   const power = wordsOf(scopes, POWER)[0];

@@ -1,5 +1,3 @@
-/** A body of another shape than expected, or an entry without an id: a reason for the UI, English for the log. */
-
 import { ApiError, type BodyShape, type ErrorReason, type ExpectedBody } from '../errors';
 import { isObject } from './read';
 import { plain, serverText, type ServerText } from '../../util/serverText';
@@ -19,8 +17,7 @@ const SHAPES: Readonly<Record<Exclude<BodyShape['type'], 'object' | 'value'>, st
   emptyObject: 'an empty object',
 };
 
-/** What a value was, in a few facts: at most four keys of an object, each cut to 30 characters. */
-export function shapeOf(value: unknown): BodyShape {
+function shapeOf(value: unknown): BodyShape {
   if (value === undefined || value === null) return { type: value === null ? 'null' : 'empty' };
   if (Array.isArray(value)) return { type: 'array' };
   if (!isObject(value)) return { type: 'value', typeName: typeof value };
@@ -44,7 +41,6 @@ export function unexpectedBody(expected: ExpectedBody, value: unknown): ApiError
   });
 }
 
-/** An entry that has no id: it cannot be acted on or told apart, so it is not read. */
 export function missingId(what: 'order' | 'invoice'): ApiError {
   const message =
     what === 'order'
@@ -53,7 +49,7 @@ export function missingId(what: 'order' | 'invoice'): ApiError {
   return new ApiError('badResponse', message, { reason: { rule: 'missingId', what } });
 }
 
-/** The reason with its server-sent key names masked like the message: a key name may be a secret echoed back. */
+/** A key name may be a secret echoed back. */
 export function maskReason(reason: ErrorReason | undefined, mask: (text: string) => string): ErrorReason | undefined {
   if (reason?.rule !== 'unexpectedBody' || reason.got.type !== 'object') return reason;
   return { ...reason, got: { type: 'object', keys: reason.got.keys.map((key) => serverText(mask(plain(key)))) } };

@@ -1,13 +1,7 @@
-/**
- * The payload inside envelopes (`{data:[…]}`, `{result:{servers:[…]}}`, `{servers:{server:[…]}}`, one item as
- * `{data:[{…}]}`), and an entry's own fields in the containers APIs keep them in. Searches are breadth-first over a
- * bounded number of levels and nodes, and never visit a subtree twice.
- */
-
 import { type RawObject } from '../models';
 import { JSON_BOUNDS } from '../json';
 import { readId } from './ids';
-import { type FieldMap, pointed } from './pointers';
+import { type FieldMap, resolvePointer } from './pointers';
 import { type FieldTrace, type Names, Scope, find, isObject, joinPath, names, pathOf, prefixed, squash } from './read';
 import { unexpectedBody } from './unreadable';
 
@@ -16,24 +10,18 @@ const MAX_NODES = 64;
 const MAX_SCANNED_KEYS = 64;
 export const MAX_LIST_ENTRIES = JSON_BOUNDS.entries;
 
-/**
- * Where APIs keep an entry's own fields besides the entry itself, in order: JSON:API and Fractal `attributes`, Azure
- * `properties` (and its `instanceView`), Kubernetes-style `metadata`/`spec`/`status`, the plainer `details` and
- * `info`. A `status` object is read for the state only (a `status` text is a state word). Two levels, eight at most.
- */
 const CONTAINERS = names('attributes properties metadata spec status details info instance_view');
 const MAX_SCOPES = 8;
-/** Members of a JSON:API or Fractal resource besides `attributes`: its own `type` or `meta` are not its fields. */
+/** A resource's own `type` or `meta` are not its fields. */
 const RESOURCE_KEYS = new Set(['type', 'id', 'lid', 'object', 'attributes', 'links', 'relationships', 'meta']);
 
-/** One thing as the readers see it: the object, its containers, and (a resource) the document's own id. */
 export interface Entry {
   readonly raw: RawObject;
   readonly scopes: readonly Scope[];
   readonly ownId?: { readonly value: unknown; readonly path: string };
 }
 
-export function isResource(obj: RawObject): boolean {
+function isResource(obj: RawObject): boolean {
   if (!isObject(obj.attributes)) return false;
   if (typeof obj.type === 'string' || typeof obj.object === 'string') return true;
   let count = 0;
@@ -41,7 +29,7 @@ export function isResource(obj: RawObject): boolean {
   return true;
 }
 
-export function openEntry(obj: RawObject, base: string): Entry {
+function openEntry(obj: RawObject, base: string): Entry {
   const resource = isResource(obj);
   const top = new Scope(obj, base);
   const scopes: Scope[] = resource ? [] : [top];
@@ -60,9 +48,8 @@ export function openEntry(obj: RawObject, base: string): Entry {
 }
 
 /**
- * The first id field PRESENT decides, whatever it holds: a value that is no id refuses the entry (readId throws)
- * rather than falling back to another field, which may name another thing (`server_id` of one order is the `id` of
- * the next). A resource document's own `id` comes first.
+ * The first id field PRESENT decides: a value that is no id refuses the entry (readId throws), never another field,
+ * which may name another thing (`server_id` of one order is the `id` of the next).
  */
 export function entryId(
   entry: Entry,
@@ -76,17 +63,16 @@ export function entryId(
 
 const has = (obj: RawObject, fields: Names): boolean => find(openEntry(obj, '').scopes, fields) !== undefined;
 
-/** An array whose first entries are id-bearing objects (or resources) is the list itself, not a side array. */
+/** Else it is a side array. */
 function holdsRecords(list: readonly unknown[], ids: Names): boolean {
   return list.slice(0, 3).some((entry) => isObject(entry) && (isResource(entry) || has(entry, ids)));
 }
 
-/** Keys under which list endpoints commonly wrap their array, in order of preference (`doc.elem`: BILLmanager). */
+/** `doc.elem`: BILLmanager. */
 const LIST_KEYS =
   'data items results result response orders invoices servers services instances droplets records rows list ' +
   'content entries value values collection objects nodes doc elem';
 
-/** A page of a list as read: entries that were bare ids (read one by one elsewhere), and `omitted` past the limit. */
 export interface ListPage<T> {
   readonly items: T[];
   readonly ids: string[];
@@ -94,49 +80,49 @@ export interface ListPage<T> {
   readonly omitted: number;
 }
 
-export interface FoundList {
+interface FoundList {
   readonly list: readonly unknown[];
   readonly path: string;
 }
 
-/**
- * A list answer read entry by entry, at most `limit` of them; an entry that cannot be read is skipped and counted,
- * never fatal. A list of bare strings or numbers is a list of ids (held to the id rules); among records they are junk.
- */
+export interface ListKind {
+  readonly expected: 'orderList' | 'invoiceList';
+  readonly keys: readonly string[];
+  readonly idFields: Names;
+}
+
+export function locateList(body: unknown, kind: ListKind, map?: FieldMap): FoundList | undefined {
+  const pointer = map?.pointers[kind.expected];
+  if (pointer === undefined) return findList(body, kind.keys, kind.idFields);
+  const list = resolvePointer(body, pointer);
+  return Array.isArray(list) ? { list, path: pointer } : undefined;
+}
+
 export function readList<T>(
   body: unknown,
-  how: {
-    readonly preferred: readonly string[];
-    readonly idFields: Names;
-    readonly expected: 'orderList' | 'invoiceList';
-    readonly read: (entry: unknown, trace?: FieldTrace) => T;
-    readonly map?: FieldMap;
-  },
+  kind: ListKind,
+  read: (entry: unknown, trace?: FieldTrace) => T,
+  map?: FieldMap,
   trace?: FieldTrace,
   limit: number = MAX_LIST_ENTRIES,
 ): ListPage<T> {
-  const mapped = pointed(how.map, how.expected, body);
-  const pointer = how.map?.pointers[how.expected] ?? '';
-  const found = mapped
-    ? Array.isArray(mapped.value)
-      ? { list: mapped.value as unknown[], path: pointer }
-      : undefined
-    : findList(body, how.preferred, how.idFields);
-  if (!found) throw unexpectedBody(how.expected, body);
+  const found = locateList(body, kind, map);
+  if (!found) throw unexpectedBody(kind.expected, body);
   trace?.use('list', found.path || '[]');
   const kept = found.list.slice(0, Math.max(0, limit));
   const entryTrace = trace && prefixed(trace, `${found.path}[]`);
   const idList = !kept.some(isObject);
-  const page: ListPage<T> = { items: [], ids: [], skipped: 0, omitted: found.list.length - kept.length };
+  const items: T[] = [];
+  const ids: string[] = [];
   let skipped = 0;
-  // Only the first readable entry is traced (trying at most three): the log needs one example.
+  // The log needs one example: the first readable entry of the first three.
   let tracing = trace ? 3 : 0;
   for (const entry of kept) {
     try {
       if (idList && (typeof entry === 'string' || typeof entry === 'number')) {
-        page.ids.push(readId(entry, how.expected === 'orderList' ? 'order' : 'invoice'));
+        ids.push(readId(entry, kind.expected === 'orderList' ? 'order' : 'invoice'));
       } else {
-        page.items.push(how.read(entry, tracing > 0 ? entryTrace : undefined));
+        items.push(read(entry, tracing > 0 ? entryTrace : undefined));
       }
       tracing = 0;
     } catch {
@@ -144,13 +130,12 @@ export function readList<T>(
       tracing--;
     }
   }
-  return { ...page, skipped };
+  return { items, ids, skipped, omitted: found.list.length - kept.length };
 }
 
 /**
- * The array in a list answer: an array of records under a known key (shallowest first), then any array under a known
- * key (an empty list is still the list), then an array of records under another key (or `{servers:{server:[…]}}`),
- * then the top level's only array.
+ * Records under a known key (shallowest first), then any array under one (an empty list is still the list), then
+ * records under another key (or `{servers:{server:[…]}}`), then the top level's only array.
  */
 export function findList(body: unknown, preferred: readonly string[], idFields: Names): FoundList | undefined {
   if (Array.isArray(body)) return { list: body as unknown[], path: '' };
@@ -187,19 +172,19 @@ export function findList(body: unknown, preferred: readonly string[], idFields: 
   return knownArray ?? otherRecords ?? only;
 }
 
-/** An array of one object is that object: the answer of APIs whose `data` is always an array. */
+/** APIs whose `data` is always an array send one object as an array of one. */
 function single(value: unknown): RawObject | undefined {
   if (isObject(value)) return value;
   return Array.isArray(value) && value.length === 1 && isObject(value[0]) ? value[0] : undefined;
 }
 
-/** Scalars an envelope carries beside its payload; JSend's `status: "success"` is one. */
+/** JSend's `status: "success"` too. */
 const ENVELOPE_SCALARS = new Set(
   'result success message code ok error requestid version apiversion object timestamp currency'.split(' '),
 );
 const ENVELOPE_STATUS = new Set(['success', 'ok', 'fail', 'error']);
 
-/** Only an envelope is looked into: an order without an id but with `server: {id: 99}` must not become order 99. */
+/** Only an envelope is looked into: an order with no id but `server: {id: 99}` must not become order 99. */
 function isEnvelope(obj: RawObject): boolean {
   let scanned = 0;
   for (const key in obj) {
@@ -213,11 +198,7 @@ function isEnvelope(obj: RawObject): boolean {
   return true;
 }
 
-/**
- * A single object sent as `{data:{…}}`, `{data:[{…}]}`, `{order:{…}}`, `{result:{server:{…}}}` or a resource
- * document. An object that has one of `ownFields` is the thing itself, so a nested `server: {…}` of an order is not
- * mistaken for a wrapper. With no known wrapper, the one child object that has `ownFields` is taken.
- */
+/** An object with one of `ownFields` is the thing itself: an order's nested `server: {…}` is no wrapper. */
 export function unwrapObject(body: unknown, wrappers: Names, ownFields: Names): Entry | undefined {
   let obj = single(body);
   let path = '';

@@ -8,23 +8,19 @@ import { type Failures } from '../Failures';
 import { type Session } from '../Session';
 import { type ActionSource, type ApiClientLike, type PendingAction, type StoreLog } from '../types';
 import { type ApiError } from '../../api/errors';
-import { type ServerText } from '../../util/serverText';
+import { plain, type ServerText } from '../../util/serverText';
 import { ambiguousId, type OrderBook } from './OrderBook';
-import { plain } from '../../util/serverText';
 
 export interface Settled {
   readonly order: Order;
   readonly action: OrderAction;
-  /** False when the order ended in another state than the action aims for (a start that failed, say). */
   readonly asExpected: boolean;
-  // `unreadable`: accepted, but the polls' answers could not be read; `order` is as the list then showed it.
+  /** `unreadable`: the polls' answers could not be read; `order` is as the list then showed it. */
   readonly outcome: 'asExpected' | 'otherState' | 'unreadable';
   readonly source?: ActionSource;
-  /** From the server's acceptance to the settled state. */
   readonly ms: number;
 }
 
-/** The server's answer to an action's POST: accepted, or the error. */
 export interface Sent {
   readonly id: string;
   readonly label?: ServerText;
@@ -33,20 +29,15 @@ export interface Sent {
   readonly error?: ApiError;
 }
 
-/** Unreadable answers to the polls of one order after which it is no longer polled: more would say nothing new. */
+/** More unreadable polls would say nothing new. */
 export const MAX_UNREADABLE_POLLS = 3;
 
-/** Lists this long usually come in one page; longer ones would cost more to read than polling orders one by one. */
+/** Lists this long usually come in one page. */
 const ONE_PAGE = 100;
 
-/**
- * The actions under way: each order has at most one, whatever asks for it. After the server accepts one, only that
- * order is polled (backing off) until its state settles, or for at most MAX_SETTLE_MS.
- */
 export class OrderActions extends Disposable {
   private readonly pending = new Map<string, PendingAction>();
   private readonly unreadable = new Map<string, number>();
-  /** The orders polled until they settle; the account's scheduler decides when (see store/Scheduler.ts). */
   readonly poller: SettlingPoller;
   private readonly onDidSettleEmitter = this.register(new Emitter<Settled>());
   readonly onDidSettle = this.onDidSettleEmitter.event;
@@ -61,21 +52,13 @@ export class OrderActions extends Disposable {
     private readonly log?: StoreLog,
   ) {
     super();
-    const clock = orders.clock;
-    this.poller = this.register(
-      new SettlingPoller(
-        {
-          pollOne: (id) => this.poll(id),
-          pollAll: () =>
-            orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
-          gaveUp: (id) => {
-            log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
-            this.forget(id);
-          },
-        },
-        clock,
-      ),
-    );
+    const hooks = {
+      pollOne: (id: string) => this.poll(id),
+      pollAll: () =>
+        orders.list.size <= ONE_PAGE && !orders.listedByIds ? orders.resource.refresh('background') : undefined,
+      gaveUp: (id: string) => this.giveUp(id),
+    };
+    this.poller = this.register(new SettlingPoller(hooks, orders.clock));
     this.register(
       orders.onDidRead((read) => {
         for (const order of read) {
@@ -86,7 +69,6 @@ export class OrderActions extends Disposable {
       }),
     );
     orders.settling = (id) => this.pending.get(id)?.phase === 'settling';
-    // A rejected key: no poll can succeed, so every action under way is abandoned (and its order redrawn).
     this.register(failures.onDidRejectKey(() => this.abandonAll()));
   }
 
@@ -94,12 +76,8 @@ export class OrderActions extends Disposable {
     return this.pending.get(id);
   }
 
-  /**
-   * Sends one action. A second call for an order with an action under way is refused here, whatever its source
-   * (menu, palette, a double click), so the server never gets the POST twice.
-   */
+  /** A double click never sends the POST twice. */
   async run(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
-    // Several orders carry this id: the POST could reach any of them.
     if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
     if (this.pending.has(id)) throw new ActionUnderWay(id);
     const { session, orders } = this;
@@ -127,13 +105,12 @@ export class OrderActions extends Disposable {
     this.onDidSendEmitter.fire({ id, label, action, source });
     const since = clock.now();
     this.set(id, { action, source, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
-    // The answer may already show the final state, which settles the action before any poll.
+    // The answer may already settle the action.
     if (result.order?.id === id) orders.accept(result.order);
     if (this.pending.get(id)?.phase === 'settling') this.poller.add(id, since);
     return result;
   }
 
-  /** Fresh data about an order: settles its action when the state says it is done. */
   private observe(order: Order): void {
     const pending = this.pending.get(order.id);
     if (pending?.phase !== 'settling') return;
@@ -142,12 +119,9 @@ export class OrderActions extends Disposable {
     const ms = this.orders.clock.now() - pending.since;
     const verdict = settleVerdict(pending.action, order, ms, sawBusy);
     if (verdict === 'waiting') return;
+    if (verdict === 'gaveUp') return this.giveUp(order.id);
     this.forget(order.id);
-    if (verdict === 'gaveUp') {
-      this.log?.warn(`order ${order.id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
-      return;
-    }
-    // The log makes every line one bounded line (log.ts): the server's word needs no more here.
+    // The log bounds every line (log.ts).
     const word = order.statusText === undefined ? order.state : plain(order.statusText);
     this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
     const { action, source } = pending;
@@ -156,9 +130,14 @@ export class OrderActions extends Disposable {
     this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms });
   }
 
-  /** The list now has several orders with the id of an action under way: no answer can say which one settled. */
+  /** No answer can say which of them settled. */
   private abandonAmbiguous(id: string): void {
     this.log?.warn(`order ${id}: several orders now carry this id; the action under way is no longer followed`);
+    this.forget(id);
+  }
+
+  private giveUp(id: string): void {
+    this.log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
     this.forget(id);
   }
 
@@ -168,10 +147,7 @@ export class OrderActions extends Disposable {
     this.set(id, undefined);
   }
 
-  /**
-   * The polls' answers about the order cannot be read (another shape than any reader knows): polling stops, the list
-   * is read once more, and what it says is told, with the state as unread unless the list shows the one aimed for.
-   */
+  /** The list is read once more and told, as unread unless it shows the state aimed for. */
   private async giveUpUnreadable(id: string, generation: number): Promise<void> {
     const pending = this.pending.get(id);
     if (!pending) return;
@@ -180,27 +156,19 @@ export class OrderActions extends Disposable {
     await this.orders.resource.refresh('background');
     const order = this.orders.list.get(id);
     if (!order || !this.session.isCurrent(generation)) return;
-    const asExpected = order.state === expectedState(pending.action);
-    const { action, source } = pending;
-    const ms = this.orders.clock.now() - pending.since;
-    this.onDidSettleEmitter.fire({
-      order,
-      action,
-      asExpected,
-      outcome: asExpected ? 'asExpected' : 'unreadable',
-      source,
-      ms,
-    });
+    const { action, source, since } = pending;
+    const asExpected = order.state === expectedState(action);
+    const outcome = asExpected ? 'asExpected' : 'unreadable';
+    this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms: this.orders.clock.now() - since });
   }
 
-  /** Forgets every action under way, redrawing their orders (the key was rejected: no poll can succeed). */
   abandonAll(): void {
     this.poller.clear();
     this.unreadable.clear();
     for (const id of [...this.pending.keys()]) this.set(id, undefined);
   }
 
-  /** Forgets everything silently: the orders themselves are gone (a new key or server). */
+  /** Silently: the orders themselves are gone. */
   clear(): void {
     this.poller.clear();
     this.pending.clear();

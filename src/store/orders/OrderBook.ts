@@ -10,23 +10,18 @@ import { type Loaded, Resource, type ResourceDeps } from '../Resource';
 import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
 import { OrderList } from './OrderList';
 
-/**
- * The orders: the list (a Resource like every other datum), the index the tree reads, and a short-lived cache of
- * single orders read with `GET /orders/{id}`. Every fresh reading of an order is announced, so actions under way can
- * tell when it has settled.
- */
+/** Every fresh reading of an order is announced, for the actions to tell it settled. */
 export class OrderBook extends Disposable {
   readonly list = new OrderList();
   readonly resource: Resource<readonly Order[]>;
   private readonly details = new Map<string, KnownDetails>();
-  /** Whether the last list gave only ids: then an order is read at its single path, not by reading the list again. */
+  /** Then an order is polled at its single path, not by reading the list again. */
   listedByIds = false;
-  /** Whether an order's action is settling: its details are read with every list (the actions set it). */
+  /** Set by the actions: a settling order's details are read with every list. */
   settling: (id: string) => boolean = () => false;
   private readonly onDidChangeEmitter = this.register(new Emitter<OrdersChange>());
   readonly onDidChange = this.onDidChangeEmitter.event;
   private readonly onDidReadEmitter = this.register(new Emitter<readonly Order[]>());
-  /** Orders just read from the server, whether or not anything the tree shows changed. */
   readonly onDidRead = this.onDidReadEmitter.event;
 
   constructor(
@@ -42,7 +37,6 @@ export class OrderBook extends Disposable {
     );
   }
 
-  /** The list; a list of ids with each order read at its single path (see listedIds.ts). */
   private async read(options: CallOptions): Promise<Loaded<readonly Order[]>> {
     const listing = await this.api().listOrders(options);
     const ids = listing.ids ?? [];
@@ -65,10 +59,6 @@ export class OrderBook extends Disposable {
     return this.deps.clock;
   }
 
-  /**
-   * The full order, cached for `maxAgeMs` so expanding and collapsing does not refetch. Refused, without a request,
-   * for an id several orders carry: the answer could be about any of them.
-   */
   async get(id: string, maxAgeMs: number, reason: RefreshReason): Promise<Order> {
     if (this.list.isAmbiguous(id)) throw ambiguousId();
     const cached = this.details.get(id);
@@ -84,24 +74,18 @@ export class OrderBook extends Disposable {
     }
   }
 
-  /**
-   * One order from `GET /orders/{id}` (a poll, details, an action's answer). It updates the list only where the tree
-   * shows a difference: the single-order answer often has more fields than the list's, which is no change.
-   */
+  /** The single-order answer often has more fields than the list's, which is no change. */
   accept(order: Order): void {
-    // An answer about an id several orders carry cannot be told apart: it is neither cached nor announced.
     if (this.list.isAmbiguous(order.id)) return;
     if (this.list.updateSummary(order)) this.onDidChangeEmitter.fire({ ids: [order.id] });
     this.details.set(order.id, { order, at: this.deps.clock.now() });
     this.onDidReadEmitter.fire([order]);
   }
 
-  /** Something shown on these orders changed outside the data (an action began or ended). */
   redraw(id: string): void {
     this.onDidChangeEmitter.fire({ ids: [id] });
   }
 
-  /** Forgets every order: they belonged to another key or server. */
   reset(): void {
     this.resource.reset();
     this.details.clear();
@@ -113,14 +97,13 @@ export class OrderBook extends Disposable {
   private replace(orders: readonly Order[]): void {
     const change = this.list.replace(orders);
     for (const id of this.list.ambiguousIds) this.details.delete(id);
-    // An action stays pending whatever one list says: an order missing from a page (or a list cut short) may still
-    // have its POST under way, and forgetting it would let a second one through. Its poll ends it if it is gone.
+    // An action stays pending whatever one list says (a page may miss its order): forgetting it would let a second
+    // POST through. Its poll ends it if the order is gone.
     this.onDidReadEmitter.fire(this.list.all);
     if (change) this.onDidChangeEmitter.fire(change);
   }
 }
 
-/** A list as a Resource holds it: the entries, and how much of the list they are when a bound stopped the reading. */
 export function listed<T>(listing: Listing<T>): Loaded<readonly T[]> {
   const { items, total, stoppedBy } = listing;
   const coverage: ListCoverage | undefined =
@@ -128,7 +111,6 @@ export function listed<T>(listing: Listing<T>): Loaded<readonly T[]> {
   return { value: items, coverage };
 }
 
-/** The typed refusal of a request about an id several orders carry; nothing was sent. */
 export function ambiguousId(): ApiError {
   return new ApiError('invalidRequest', 'Several orders in the list have this id; nothing was sent.', {
     reason: { rule: 'orderIdAmbiguous' },

@@ -2,11 +2,7 @@ import { type Order } from '../../api/models';
 import { type OrdersChange } from '../types';
 import { markDuplicates } from '../uniqueById';
 
-/**
- * The orders in server order, indexed by id, with change detection that keeps unchanged orders untouched. An id that
- * several orders carry is ambiguous: they are all listed (marked with `duplicateId`), and none of them is handed out
- * by id, so nothing acts on or mixes up one of them.
- */
+/** An id several orders carry: all listed, none handed out by id. */
 export class OrderList {
   private list: readonly Order[] = [];
   private readonly byId = new Map<string, Order>();
@@ -20,12 +16,10 @@ export class OrderList {
     return this.list.length;
   }
 
-  /** The ids that several orders of the list carry. */
   get ambiguousIds(): readonly string[] {
     return [...this.ambiguous];
   }
 
-  /** The order with this id; none when several orders carry it. */
   get(id: string): Order | undefined {
     return this.byId.get(id);
   }
@@ -34,7 +28,6 @@ export class OrderList {
     return this.ambiguous.has(id);
   }
 
-  /** Replaces the list; returns what changed, or undefined when nothing did. */
   replace(orders: readonly Order[]): OrdersChange | undefined {
     const { list: next, ambiguous } = markDuplicates(orders);
     const old = new Map(this.list.map((o) => [entryKey(o), o]));
@@ -48,10 +41,7 @@ export class OrderList {
     return changed?.length ? { ids: [...new Set(changed)] } : undefined;
   }
 
-  /**
-   * Updates one order in place when what the tree shows of it changed; returns whether it did. Unknown ids are
-   * ignored: the list decides membership. So are ambiguous ones: an answer about that id may be about any of them.
-   */
+  /** The list decides membership. */
   updateSummary(order: Order): boolean {
     const old = this.byId.get(order.id);
     if (!old || sameSummary(order, old)) return false;
@@ -61,7 +51,6 @@ export class OrderList {
   }
 }
 
-/** An entry's place in the list: its id, and which of the orders with that id it is. */
 function entryKey(order: Order): string {
   return order.duplicateId ? `${order.id}\u0000${order.duplicateId.index}` : order.id;
 }

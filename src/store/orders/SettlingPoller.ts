@@ -3,28 +3,20 @@ import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
 import { MAX_SETTLE_MS, pollDelayMs } from './orderSettling';
 
-export interface SettlingPollerHooks {
-  /** Polls one order. */
+interface SettlingPollerHooks {
   pollOne(id: string): Promise<void>;
-  /** Polls every order at once, or undefined when that would cost more than one request per order (a long list). */
+  /** Undefined when that would cost more than one request per order. */
   pollAll(): Promise<void> | undefined;
-  /** An order has been settling for longer than anyone should wait: stop tracking it. */
   gaveUp(id: string): void;
 }
 
-/** Orders due within this much of each other are polled in the same tick. */
 const BATCH_MS = 500;
 
-/**
- * The orders that are settling after an action, each on its own backing-off schedule, until the set is empty or an
- * order has settled for too long without news (failing polls included). It keeps no timer of its own: the account's
- * one scheduler asks `nextAt()` and calls `tick()` (see store/Scheduler.ts).
- */
+/** No timer of its own: the account's scheduler calls `tick()`. */
 export class SettlingPoller extends Disposable {
   private readonly entries = new Map<string, { since: number; nextAt: number }>();
   private ticking = false;
   private readonly onDidChangeEmitter = this.register(new Emitter<void>());
-  /** An order joined or left the set, or a tick ended: the next poll may be due at another time. */
   readonly onDidChange = this.onDidChangeEmitter.event;
 
   constructor(
@@ -34,11 +26,7 @@ export class SettlingPoller extends Disposable {
     super();
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  add(id: string, since = this.clock.now()): void {
+  add(id: string, since: number): void {
     this.entries.set(id, { since, nextAt: since + pollDelayMs(0) });
     this.onDidChangeEmitter.fire();
   }
@@ -53,7 +41,6 @@ export class SettlingPoller extends Disposable {
     this.onDidChangeEmitter.fire();
   }
 
-  /** When the next poll is due; undefined with nothing settling, or while a tick is under way. */
   nextAt(): number | undefined {
     if (this.disposed || this.ticking || !this.entries.size) return undefined;
     let next = Number.POSITIVE_INFINITY;
@@ -61,7 +48,6 @@ export class SettlingPoller extends Disposable {
     return next;
   }
 
-  /** Polls the orders due now (one list read when several are due and the list is short), then sets their next time. */
   async tick(): Promise<void> {
     if (this.ticking || this.disposed) return;
     const now = this.clock.now();

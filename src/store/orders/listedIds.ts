@@ -3,11 +3,9 @@ import { type Order } from '../../api/models';
 import { serverText } from '../../util/serverText';
 import { type ApiClientLike, type IdListReading } from '../types';
 
-/** Details of an order listed by id only are read again after this, a few per refresh. */
-export const DETAILS_MAX_AGE_MS = 10 * 60_000;
-/** Single reads in one refresh at most; the rest wait for the next. */
-export const MAX_DETAIL_READS = 100;
-/** Reads under way at once: the limiter paces them, a queue of a hundred would only crowd it. */
+const DETAILS_MAX_AGE_MS = 10 * 60_000;
+const MAX_DETAIL_READS = 100;
+/** The limiter paces them: a queue of a hundred would only crowd it. */
 const AT_ONCE = 4;
 
 export interface KnownDetails {
@@ -15,11 +13,7 @@ export interface KnownDetails {
   readonly at: number;
 }
 
-/**
- * Which listed ids to read one by one: new ones at once; known ones on the user's Refresh, while their action
- * settles, or once their details are older than DETAILS_MAX_AGE_MS (the oldest first, a tenth of the list per
- * refresh, so a list re-read every minute spreads them over ten); never more than MAX_DETAIL_READS.
- */
+/** Stale ones oldest first, a tenth of the list per refresh: a list read every minute spreads them over ten. */
 export function idsToRead(
   ids: readonly string[],
   known: (id: string) => KnownDetails | undefined,
@@ -34,15 +28,11 @@ export function idsToRead(
   return [...fresh, ...stale].slice(0, MAX_DETAIL_READS);
 }
 
-/** An order the list gave only the id of, shown by it until its details are read. */
 function byIdOnly(id: string, detailsMissing: Order['detailsMissing']): Order {
   return { id, label: serverText(`#${id}`), state: 'unknown', raw: { id }, detailsMissing };
 }
 
-/**
- * The orders of a list of ids: each read at the single-order path (background priority: the user's own requests go
- * first), or as last read, or by its id alone; and what the list held, for the view to tell.
- */
+/** Each as read now (in the background lane), or as last read, or by its id alone. */
 export async function readListedIds(
   ids: readonly string[],
   api: ApiClientLike,

@@ -1,24 +1,16 @@
 import { type Order, type OrderAction, type OrderState } from '../../api/models';
 
-const EXPECTED: Readonly<Record<OrderAction, OrderState>> = {
-  start: 'running',
-  stop: 'stopped',
-  restart: 'running',
-  reinstall: 'running',
-};
-
-/** Restart and reinstall end where they began, so "running" alone proves nothing until the server showed progress. */
+/** Restart and reinstall end where they began: "running" alone proves nothing until the server showed progress. */
 const AMBIGUOUS_GRACE_MS = 5_000;
-/** A state other than the expected one that holds this long means the action ended differently (e.g. start failed). */
+/** Another state held this long: the action ended differently (a start failed). */
 const OTHER_STATE_GRACE_MS = 30_000;
-/** After this, polling stops and the normal refresh takes over. */
 export const MAX_SETTLE_MS = 15 * 60_000;
 
 export function expectedState(action: OrderAction): OrderState {
-  return EXPECTED[action];
+  return action === 'stop' ? 'stopped' : 'running';
 }
 
-export type SettleVerdict = 'settled' | 'unexpected' | 'waiting' | 'gaveUp';
+type SettleVerdict = 'settled' | 'unexpected' | 'waiting' | 'gaveUp';
 
 export function settleVerdict(action: OrderAction, order: Order, ageMs: number, sawBusy: boolean): SettleVerdict {
   if (order.state === 'busy') return ageMs >= MAX_SETTLE_MS ? 'gaveUp' : 'waiting';
@@ -30,7 +22,7 @@ export function settleVerdict(action: OrderAction, order: Order, ageMs: number, 
   return ageMs >= MAX_SETTLE_MS ? 'gaveUp' : 'waiting';
 }
 
-/** Fast at first, when most actions finish, then backing off; the first minute stays within 2 s of the truth. */
+/** Fast while most actions finish; the first minute stays within 2 s of the truth. */
 export function pollDelayMs(ageMs: number): number {
   if (ageMs < 10_000) return 1_000;
   if (ageMs < 60_000) return 2_000;

@@ -7,7 +7,7 @@ const MAX_TEXT = 32;
 
 type Word = CycleUnit | 'once' | 'free';
 
-/** Cycle words of WHMCS, HostBill, Blesta, Paymenter, Upmind and the like, squashed: unit and count, `word:unit:count`. */
+/** WHMCS, HostBill, Blesta, Paymenter, Upmind…, squashed: `word:unit:count`. */
 const WORDS = new Map<string, readonly [Word, number]>(
   words(
     'hourly:hour:1 daily:day:1 weekly:week:1 biweekly:week:2 fortnightly:week:2 monthly:month:1 bimonthly:month:2 ' +
@@ -20,7 +20,7 @@ const WORDS = new Map<string, readonly [Word, number]>(
   }),
 );
 const UNITS: readonly string[] = ['hour', 'day', 'week', 'month', 'year'];
-/** One-letter units of codes such as `1M`, `12M`, `1Y` and ISO 8601 durations (`P1M`, `P1Y`, `P2W`). */
+/** `1M`, `12M`, `1Y` and ISO 8601 durations (`P1M`, `P2W`). */
 const LETTERS: Readonly<Record<string, CycleUnit>> = { h: 'hour', d: 'day', w: 'week', m: 'month', y: 'year' };
 
 function squashed(value: unknown): string | undefined {
@@ -29,13 +29,11 @@ function squashed(value: unknown): string | undefined {
     : undefined;
 }
 
-/** A whole count from a number or digits, within bounds. */
 export function readCount(value: unknown): number | undefined {
   const count = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim() || 'x') : NaN;
   return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT ? count : undefined;
 }
 
-/** A unit word alone ("month", "days", "onetime"), as Blesta's `period` and Paymenter's `billing_unit` hold it. */
 export function readUnit(value: unknown): Word | undefined {
   const key = squashed(value);
   if (key === 'onetime') return 'once';
@@ -43,7 +41,6 @@ export function readUnit(value: unknown): Word | undefined {
   return UNITS.find((u) => u === unit) as CycleUnit | undefined;
 }
 
-/** A unit and its count; a count that is not a whole number from 1 to 1,000 is no cycle. */
 export function cycleOf(unit: Word, count: number | undefined): RenewalCycle | undefined {
   if (unit === 'once' || unit === 'free') return { kind: unit };
   return count !== undefined && count >= 1 && count <= MAX_COUNT ? { kind: 'every', unit, count } : undefined;
@@ -62,7 +59,6 @@ function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
   return counted ? cycleOf(counted, readCount(digits)) : undefined;
 }
 
-/** A whole cycle written as one word ("Semi-Annually"), a count and a unit ("3 months"), or a code (`1M`, `P1Y`). */
 export function readCycleWord(value: unknown): RenewalCycle | undefined {
   return typeof value === 'string' && value.length <= MAX_TEXT ? cycleOfWord(squashed(value)) : undefined;
 }

@@ -10,7 +10,7 @@ import { serverText } from '../../../util/serverText';
 const MAX_CYCLE_TEXT = 40;
 const F = RENEWAL_FIELDS;
 
-/** Null, undefined and empty text are absent: WHMCS writes "" for a field it has no value for. */
+/** WHMCS writes "" for a field it has no value for. */
 function present(value: unknown): boolean {
   const v = bare(value);
   return v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
@@ -27,12 +27,7 @@ interface PriceRead {
   readonly problem?: AmountProblem;
 }
 
-function readPrice(
-  scopes: readonly Scope[],
-  outer: string | undefined,
-  minor: boolean,
-  hit = first(scopes, F.price),
-): PriceRead | undefined {
+function readPrice(hit: Hit | undefined, outer: string | undefined, minor: boolean): PriceRead | undefined {
   if (!hit) return undefined;
   const ownKey = Object.hasOwn(OWN_CURRENCY, squash(hit.key)) ? OWN_CURRENCY[squash(hit.key)] : undefined;
   const own = ownKey === undefined ? undefined : currencyCode(bare(hit.scope.obj[ownKey]));
@@ -49,10 +44,10 @@ function cycleText(value: unknown): string | undefined {
   return typeof v === 'string' ? v.trim().slice(0, MAX_CYCLE_TEXT) : undefined;
 }
 
-/** A count field present but unreadable (`term: 1200`) leaves the cycle unknown, never one of the unit. */
+/** A count present but unreadable (`term: 1200`) leaves the cycle unknown, never one of the unit. */
 function readCycle(
   scopes: readonly Scope[],
-  word = first(scopes, F.cycle),
+  word: Hit | undefined,
 ): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
   if (word) return { cycle: readCycleWord(bare(word.value)), text: cycleText(word.value), hit: word };
   for (const hit of scopes.flatMap((scope) => scope.hits(F.unit))) {
@@ -69,7 +64,7 @@ function readCycle(
   return undefined;
 }
 
-/** true/false, 1/0, yes/no, on/off; a count of months where the flag holds the renewal period. */
+/** A count is of months where the flag holds the renewal period. */
 function readFlag(wrapped: unknown): { renews: boolean; months?: number } | undefined {
   const value = bare(wrapped);
   if (typeof value === 'boolean') return { renews: value };
@@ -84,7 +79,7 @@ function readFlag(wrapped: unknown): { renews: boolean; months?: number } | unde
 
 function readAutoRenew(
   scopes: readonly Scope[],
-  renews = first(scopes, F.renews),
+  renews: Hit | undefined,
 ): { autoRenew: boolean; months?: number; hit: Hit } | undefined {
   const hit = renews ?? first(scopes, F.doesNotRenew);
   const flag = hit && readFlag(hit.value);
@@ -93,13 +88,11 @@ function readAutoRenew(
   return { autoRenew: renews ? flag.renews : !flag.renews, months, hit };
 }
 
-/** The order's objects, then the objects inside it that carry its price and cycle (`package_pricing`, `renew`…). */
 function withNested(scopes: readonly Scope[]): Scope[] {
   const nested = scopes.flatMap((scope) => (scope.stateOnly ? [] : scope.hits(F.nested)));
   return [...scopes, ...nested.flatMap((hit) => (isObject(hit.value) ? [new Scope(hit.value, pathOf(hit))] : []))];
 }
 
-/** A field map's pointer for a renewal role, as a hit (its value read like any other). */
 function mappedHit(map: FieldMap | undefined, key: FieldMapKey, raw: RawObject | undefined): Hit | undefined {
   const mapped = raw && pointed(map, key, raw);
   return mapped && present(mapped.value)
@@ -107,11 +100,7 @@ function mappedHit(map: FieldMap | undefined, key: FieldMapKey, raw: RawObject |
     : undefined;
 }
 
-/**
- * What an order's fields say about its next renewal: the date, the price and its currency, the cycle and whether it
- * renews on its own; undefined when they say nothing. An unreadable value is reported as such, never guessed; a field
- * map's pointers win over the names.
- */
+/** An unreadable value is reported as such, never guessed. */
 export function readRenewal(
   fields: RawObject | readonly Scope[],
   base = '',
@@ -126,11 +115,11 @@ export function readRenewal(
   const dateHit = given('renewalDate') ?? first(scopes, F.date);
   const date = dateHit && readDate(bare(dateHit.value));
   const outer = currencyField(scopes)?.code;
-  const price = readPrice(scopes, outer, map?.amountScale === 'minor', given('renewalPrice') ?? first(scopes, F.price));
+  const price = readPrice(given('renewalPrice') ?? first(scopes, F.price), outer, map?.amountScale === 'minor');
   const cycle = readCycle(scopes, given('renewalCycle') ?? first(scopes, F.cycle));
   const renew = readAutoRenew(scopes, given('renews') ?? first(scopes, F.renews));
   let cycleValue = cycle?.cycle;
-  // A price per month says the cycle, and so does BILLmanager's renewal period in months; nothing else is assumed.
+  // Nothing else is assumed.
   if (!cycle && renew?.months !== undefined) cycleValue = cycleOf('month', renew.months);
   if (!cycle && price && MONTHLY_PRICES.includes(squash(price.hit.key))) cycleValue ??= cycleOf('month', 1);
   if (trace) {
@@ -139,7 +128,7 @@ export function readRenewal(
     if (cycle?.cycle) trace.use('cycle', pathOf(cycle.hit));
     if (renew) trace.use('autoRenew', pathOf(renew.hit));
   }
-  // Only text is ever turned into a string here: `String()` of a server object can throw (`{"toString":0}`).
+  // Never `String()` of a server object: it can throw (`{"toString":0}`).
   const dateValue = bare(dateHit?.value);
   const never = typeof dateValue === 'string' && dateValue.startsWith('0000-00-00');
   const unreadable = !date && dateHit !== undefined && !never;
