@@ -72,7 +72,7 @@ export class History extends Disposable {
       try {
         while (this.pending.length) {
           const batch = this.pending.splice(0, BATCH);
-          await fs.appendFile(file, batch.map(line).join(''), { mode: 0o600 });
+          await appendWhole(file, batch.map(line).join(''));
           const cache = (this.cache ??= []);
           cache.push(...batch);
           if (cache.length > 2 * MAX_EVENTS) this.cache = keep(cache, this.now());
@@ -109,8 +109,13 @@ export class History extends Disposable {
     return this.run((file) => fs.rm(file, { force: true }), undefined);
   }
 
-  /** What another window appends to the old file until the rename is read through the handle and moved over. */
+  /**
+   * One window compacts at a time (a lock directory; a busy one is skipped, it is not urgent). Lines appended to
+   * the old file meanwhile are read through the handle; a window whose append landed after that appends it again.
+   */
   private async compact(file: string): Promise<void> {
+    const lock = `${file}.lock`;
+    if (!(await takeLock(lock))) return;
     const handle = await fs.open(file, 'r');
     try {
       const { size } = await handle.stat();
@@ -118,8 +123,6 @@ export class History extends Disposable {
       const temp = `${file}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
       await fs.rename(temp, file);
-      // An append that opened the old file just before the rename writes just after.
-      await new Promise((resolve) => setTimeout(resolve, 20));
       const late = await readRange(handle, size, (await handle.stat()).size);
       if (late) await fs.appendFile(file, late);
       const added = parse(late, this.now());
@@ -127,6 +130,7 @@ export class History extends Disposable {
       this.cache = keep([...events, ...added.events], this.now());
     } finally {
       await handle.close();
+      await fs.rm(lock, { recursive: true, force: true });
     }
   }
 
@@ -140,6 +144,34 @@ export class History extends Disposable {
       });
     this.queue = next;
     return next;
+  }
+}
+
+/** Appends, and again if the file was replaced (compacted) between the open and the write. */
+async function appendWhole(file: string, text: string): Promise<void> {
+  const handle = await fs.open(file, 'a', 0o600);
+  try {
+    await handle.write(text);
+    const [written, current] = await Promise.all([handle.stat({ bigint: true }), fs.stat(file, { bigint: true })]);
+    if (written.ino !== current.ino || written.dev !== current.dev) await fs.appendFile(file, text);
+  } catch (error) {
+    // Removed meanwhile (the account was removed in another window): nothing to keep.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A lock left by a window that died mid-compaction is cleared after a minute. */
+async function takeLock(lock: string): Promise<boolean> {
+  try {
+    await fs.mkdir(lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const { mtimeMs } = await fs.stat(lock);
+    if (Date.now() - mtimeMs > 60_000) await fs.rm(lock, { recursive: true, force: true });
+    return false;
   }
 }
 
@@ -176,7 +208,8 @@ function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
 
 export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
   const lines = text.split('\n').filter((line) => line.length);
-  const events = lines.flatMap((line) => {
+  // A line appended twice (see appendWhole) is one event.
+  const events = [...new Set(lines)].flatMap((line) => {
     const event = line.length <= MAX_LINE ? readEvent(line) : undefined;
     return event ? [event] : [];
   });

@@ -153,6 +153,62 @@ describe('the history of an account (unit, on disk)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('keeps a line another window opened the file for before a compaction and wrote after it', async () => {
+    const other = journal();
+    other.append([event(0)]);
+    await other.read();
+    const open = fs.promises.open;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    // The other window's append holds the old file open until this one has compacted and read the late lines.
+    fs.promises.open = async (...args: Parameters<typeof open>) => {
+      const handle = await open(...args);
+      if (args[1] === 'a') {
+        fs.promises.open = open;
+        opened();
+        await gate;
+      }
+      return handle;
+    };
+    try {
+      other.append([event(1, { id: 'late', at: now + 5_000 })]);
+      await isOpen;
+      const history = journal();
+      history.append(Array.from({ length: 2 * MAX_EVENTS + 1 }, (_, i) => event(i)));
+      await history.read();
+      assert.ok(lines().length <= MAX_EVENTS + 1, 'compacted');
+    } finally {
+      fs.promises.open = open;
+      release();
+    }
+    await other.read();
+    const events = await journal().read();
+    assert.equal(events.at(-1)?.id, 'late');
+    assert.equal(events.filter((e) => e.id === 'late').length, 1, 'once');
+    assert.deepEqual(errors, []);
+  });
+
+  it('one window compacts at a time; a lock left by a window that died is cleared', async () => {
+    const history = journal();
+    history.append([event(0)]);
+    await history.read();
+    fs.mkdirSync(`${file}.lock`);
+    history.append(Array.from({ length: 2 * MAX_EVENTS + 1 }, (_, i) => event(i)));
+    await history.read();
+    assert.ok(lines().length > 2 * MAX_EVENTS, 'not compacted while another window holds the lock');
+    const old = new Date(Date.now() - 120_000);
+    fs.utimesSync(`${file}.lock`, old, old);
+    history.append([event(2_000)]);
+    await history.read();
+    assert.ok(!fs.existsSync(`${file}.lock`), 'the stale lock is cleared');
+    history.append([event(2_001)]);
+    await history.read();
+    assert.ok(lines().length <= MAX_EVENTS + 1, `compacted: ${lines().length} lines`);
+    assert.deepEqual(errors, []);
+  });
+
   it('removing the account removes its journal, and nothing is written after', async () => {
     const history = journal();
     history.append([event(1)]);
