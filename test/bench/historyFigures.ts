@@ -4,8 +4,8 @@
  * made into its lines) as Show History does.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { cacheDir } from '../rig/paths';
 import { performance } from 'node:perf_hooks';
 import type * as HistoryModule from '../../src/accounts/History';
 import type * as DocumentModule from '../../src/views/HistoryDocument';
@@ -20,7 +20,10 @@ export async function historyFigures(count = 10_000, samples = 25): Promise<Figu
   const { History, MAX_EVENTS } = require('../../src/accounts/History') as typeof HistoryModule;
   const { historyLines } = require('../../src/views/HistoryDocument') as typeof DocumentModule;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-bench-'));
+  // Not os.tmpdir(): an earlier step's browser session points this process's temp folder at its own, removed since.
+  const base = path.join(cacheDir, 'bench');
+  fs.mkdirSync(base, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(base, 'history-'));
   try {
     const file = path.join(dir, 'history', 'bench.jsonl');
     const failures: unknown[] = [];

@@ -31,8 +31,8 @@ export function sizeFigures(): Figure[] {
       id: 'vsixBytes',
       label: 'VSIX size, with the thirteen languages (about 17 KB each, compressed)',
       value: kb(vsix),
-      budget: '≤ 500 KB',
-      met: vsix <= 500 * 1024,
+      budget: '≤ 600 KB',
+      met: vsix <= 600 * 1024,
       detail:
         `bundles: extension.js ${kb(activation)} (at activation), ` +
         `undici.js ${kb(size('undici.js'))} (first request); a download of this size takes well under a second`,

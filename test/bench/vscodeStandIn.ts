@@ -94,7 +94,11 @@ export const standIn = {
     getWorkspaceFolder: () => undefined,
     onDidChangeWorkspaceFolders: event,
     onDidGrantWorkspaceTrust: event,
+    onDidCloseTextDocument: event,
+    textDocuments: [],
   },
+  languages: { registerCodeLensProvider: () => disposable },
+  tasks: { registerTaskProvider: () => disposable },
   authentication: { registerAuthenticationProvider: () => disposable },
   window: {
     state: { focused: true },
