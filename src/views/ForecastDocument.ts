@@ -11,7 +11,7 @@ import {
   moneyWords,
   subjectWords,
 } from '../notify/renewalWords';
-import { documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
+import { documentUri, ReadOnlyDocument, removedText } from './ReadOnlyDocument';
 
 export const FORECAST_SCHEME = 'hosting-account-forecast';
 
@@ -27,6 +27,7 @@ export function forecastUri(account: Account): vscode.Uri {
 
 /** Made from what the account's store holds (no request); an open document follows every change of it. */
 export class ForecastDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  protected readonly scheme = FORECAST_SCHEME;
   // Redraws are decided on the text: it also says when the balance was read, which no forecast tells.
   private readonly shown = new WeakMap<Account, { readonly uri: vscode.Uri; readonly text: string }>();
 
@@ -38,6 +39,7 @@ export class ForecastDocument extends ReadOnlyDocument implements vscode.TextDoc
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const account = this.accountOf(uri);
+    if (!account) return removedText();
     const text = forecastMarkdown(account, account.forecast());
     this.shown.set(account, { uri, text });
     return text;

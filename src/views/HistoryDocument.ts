@@ -4,7 +4,7 @@ import { type HistoryEvent, MAX_EVENTS } from '../accounts/History';
 import { type OrderState } from '../api/models';
 import { forDocument, forLabel } from '../notify/inert';
 import { actionTitle, stateLabel } from '../notify/orderWords';
-import { authorityOf, documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
+import { authorityOf, documentUri, ReadOnlyDocument, removedText } from './ReadOnlyDocument';
 
 export const HISTORY_SCHEME = 'hosting-account-history';
 const STATES: readonly string[] = ['running', 'stopped', 'busy', 'suspended', 'unknown'];
@@ -17,10 +17,12 @@ export function historyUri(account: Account, id?: string, name?: string): vscode
 }
 
 export class HistoryDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  protected readonly scheme = HISTORY_SCHEME;
   private readonly watched = new WeakSet<Account>();
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const account = this.accountOf(uri);
+    if (!account) return removedText();
     if (!this.watched.has(account)) {
       this.watched.add(account);
       account.history.onDidAppend(() => this.changed(account));

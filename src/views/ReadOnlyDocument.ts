@@ -18,14 +18,25 @@ export function documentUri(scheme: string, account: Account, name: string, ext:
 export abstract class ReadOnlyDocument extends Disposable {
   protected readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.emitter.event;
+  protected abstract readonly scheme: string;
 
   constructor(protected readonly model: AccountModel) {
     super();
+    this.register(
+      model.onDidChange(() => {
+        for (const { uri } of vscode.workspace.textDocuments) {
+          if (uri.scheme === this.scheme && !this.accountOf(uri)) this.emitter.fire(uri);
+        }
+      }),
+    );
   }
 
-  protected accountOf(uri: vscode.Uri): Account {
-    const account = this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
-    if (!account) throw new Error(vscode.l10n.t('This account was removed.'));
-    return account;
+  protected accountOf(uri: vscode.Uri): Account | undefined {
+    return this.model.get(uri.authority || DEFAULT_ACCOUNT_ID);
   }
+}
+
+/** An open tab is asked again after its account is removed: it says so rather than failing. */
+export function removedText(): string {
+  return `${vscode.l10n.t('This account was removed.')}\n`;
 }

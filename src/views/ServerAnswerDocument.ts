@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type AnswerKind, type LastAnswer } from '../api/ApiClient';
 import { forDocument } from '../notify/inert';
-import { documentUri, ReadOnlyDocument } from './ReadOnlyDocument';
+import { documentUri, ReadOnlyDocument, removedText } from './ReadOnlyDocument';
 
 export const SENT_SCHEME = 'hosting-account-sent';
 
@@ -30,6 +30,7 @@ export function answerBody(answer: LastAnswer | undefined): unknown {
 }
 
 export class ServerAnswerDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  protected readonly scheme = SENT_SCHEME;
   constructor(model: AccountModel) {
     super(model);
     this.register(
@@ -41,6 +42,7 @@ export class ServerAnswerDocument extends ReadOnlyDocument implements vscode.Tex
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const account = this.accountOf(uri);
+    if (!account) return removedText();
     const topic = uri.path.split('/')[1] ?? '';
     const shown: Record<string, unknown> = {};
     for (const kind of Object.hasOwn(KINDS, topic) ? KINDS[topic as SentTopic] : KINDS.all) {

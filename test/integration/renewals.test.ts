@@ -391,5 +391,15 @@ describe('renewals: tooltip, mark, badge, status bar, forecast and notices', () 
       );
       assert.equal(account.forecast().coverage.kind, 'short');
     });
+
+    it('says in an open forecast that its account was removed, rather than failing', async () => {
+      const document = await waitFor(
+        () => vscode.workspace.textDocuments.find((d) => d.uri.authority === CLIENT),
+        "the client's forecast, still open",
+      );
+      await h.api.model.registry.update((s) => removeAccount(s, CLIENT));
+      await waitFor(() => document.getText() === 'This account was removed.\n', 'the removed account said');
+      assert.equal(h.api.forecast.provideTextDocumentContent(document.uri), 'This account was removed.\n');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { type Account } from '../../accounts/Account';
 import { type Order } from '../../api/models';
 import { forDocument } from '../../notify/inert';
 import { plain } from '../../util/serverText';
-import { documentUri, ReadOnlyDocument } from '../ReadOnlyDocument';
+import { documentUri, ReadOnlyDocument, removedText } from '../ReadOnlyDocument';
 
 export const DETAILS_SCHEME = 'hosting-account';
 
@@ -14,6 +14,7 @@ export function orderDetailsUri(account: Account, order: Order): vscode.Uri {
 }
 
 export class OrderDetailsDocument extends ReadOnlyDocument implements vscode.TextDocumentContentProvider {
+  protected readonly scheme = DETAILS_SCHEME;
   refresh(account: Account, order: Order): void {
     this.emitter.fire(orderDetailsUri(account, order));
   }
@@ -25,7 +26,9 @@ export class OrderDetailsDocument extends ReadOnlyDocument implements vscode.Tex
     } catch {
       throw new Error(vscode.l10n.t('This is not the address of a server of yours.'));
     }
-    const order = await this.accountOf(uri).store.orderDetails(id);
+    const account = this.accountOf(uri);
+    if (!account) return removedText();
+    const order = await account.store.orderDetails(id);
     return `${forDocument(JSON.stringify(order.raw, null, 2))}\n`;
   }
 }
