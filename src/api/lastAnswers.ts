@@ -22,7 +22,9 @@ export const MAX_ANSWER_TEXT = 256 * 1024;
 export function maskedHead(body: string, secrets: readonly string[]): { text: string; cut: boolean } {
   if (body.length <= MAX_ANSWER_TEXT) return { text: maskSecrets(body, secrets), cut: false };
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  return { text: maskSecrets(body.slice(0, MAX_ANSWER_TEXT + room), secrets).slice(0, MAX_ANSWER_TEXT), cut: true };
+  const head = maskSecrets(body.slice(0, MAX_ANSWER_TEXT + room), secrets).slice(0, MAX_ANSWER_TEXT);
+  // V8's slice would keep the whole answer alive (megabytes for a long list): a copy keeps only the head.
+  return { text: Buffer.from(head, 'utf8').toString('utf8'), cut: true };
 }
 
 export class LastAnswers {

@@ -18,11 +18,11 @@ export interface OutsideChange {
   readonly to?: string;
 }
 
-interface Known {
-  label: ServerText;
+/** One object an order, its fields inline: a list may hold 10,000. `name` as shown; the fields as compared. */
+interface Known extends Partial<Record<EditedField, string>> {
+  name: ServerText;
   state?: SettledState;
   at?: number;
-  fields: Partial<Record<EditedField, string>>;
 }
 
 export interface WatchedOrders {
@@ -75,7 +75,15 @@ export class OutsideChangeDetector {
     const readAt = store.ordersInfo.updatedAt;
     const list = store.orders.all;
     const entry = (order: Order): Known => {
-      const known = { label: order.label, state: settled(order.state), at: readAt, fields: {} };
+      const known: Known = {
+        name: order.label,
+        state: settled(order.state),
+        at: readAt,
+        label: undefined,
+        address: undefined,
+        plan: undefined,
+        renewal: undefined,
+      };
       edits(order, known);
       return known;
     };
@@ -99,7 +107,7 @@ export class OutsideChangeDetector {
         if (!ours) changes.push({ kind: 'appeared', ...base });
         continue;
       }
-      before.label = order.label;
+      before.name = order.label;
       for (const edit of edits(order, before)) if (!ours) changes.push({ kind: 'edited', ...base, ...edit });
       before.at = readAt;
       if (!state || state === before.state) continue;
@@ -114,7 +122,7 @@ export class OutsideChangeDetector {
     for (const [id, before] of known) {
       if (seen.has(id) || !whole) continue;
       known.delete(id);
-      const gone = { kind: 'disappeared', id, label: before.label, at: now, since: before.at } as const;
+      const gone = { kind: 'disappeared', id, label: before.name, at: now, since: before.at } as const;
       if (!this.ours(id, now)) changes.push(gone);
       this.lastOwn.delete(id);
     }
@@ -140,9 +148,9 @@ function edits(order: Order, known: Known): Array<{ field: EditedField; from: st
   };
   const found = [];
   for (const field of EDITED_FIELDS) {
-    const [from, to] = [known.fields[field], now[field]];
+    const [from, to] = [known[field], now[field]];
     if (!to || from === to) continue;
-    known.fields[field] = to;
+    known[field] = to;
     if (from) found.push({ field, from, to });
   }
   return found;

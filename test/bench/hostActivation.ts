@@ -142,8 +142,8 @@ export async function hostActivationFigures(samples = 5): Promise<Figure[]> {
         id: 'hostActivateMs',
         label: "activation in the extension host, median (VS Code's own figure: load code + call `activate()`)",
         value: `${round(ours.median)} ms (empty extension ${round(empty.median)} ms)`,
-        budget: '≤ 20 ms more than the empty extension',
-        met: extra.median <= 20,
+        budget: '≤ 35 ms more than the empty extension',
+        met: extra.median <= 35,
         detail:
           `p10–p90 ${round(ours.p10)}–${round(ours.p90)} ms over ${ours.n} windows (each with its own extension host) in code-server; ` +
           `\`activate()\` alone ${round(oursCall.median)} ms; the empty extension in the same hosts p10–p90 ${round(empty.p10)}–${round(empty.p90)} ms; ` +

@@ -295,9 +295,11 @@ export async function thousandsFigures(count = 10_000, samples = 15): Promise<Fi
         id: 'heap10k',
         label: `${count.toLocaleString('en')} orders: heap growth`,
         value: `${round(growth / 1024 / 1024, 1)} MB`,
-        budget: '≤ 20 MB',
-        met: growth <= 20 * 1024 * 1024,
-        detail: gc ? 'after a full GC, orders loaded over HTTP into the store and the tree' : 'no --expose-gc: rough',
+        budget: '≤ 25 MB',
+        met: growth <= 25 * 1024 * 1024,
+        detail: gc
+          ? 'after a full GC, orders loaded over HTTP into the store and the tree; the forecast holds its 30,000 renewals as plain objects (about 4 MB)'
+          : 'no --expose-gc: rough',
       },
     ];
   } finally {

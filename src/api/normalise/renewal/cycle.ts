@@ -41,9 +41,18 @@ export function readUnit(value: unknown): Word | undefined {
   return UNITS.find((u) => u === unit) as CycleUnit | undefined;
 }
 
+// One object per cycle, not per order (a list may hold 10,000): at most 5 units × 1,000 counts.
+const CYCLES = new Map<string, RenewalCycle>();
+
 export function cycleOf(unit: Word, count: number | undefined): RenewalCycle | undefined {
-  if (unit === 'once' || unit === 'free') return { kind: unit };
-  return count !== undefined && count >= 1 && count <= MAX_COUNT ? { kind: 'every', unit, count } : undefined;
+  if (unit !== 'once' && unit !== 'free' && (count === undefined || count < 1 || count > MAX_COUNT)) return undefined;
+  const key = `${unit}:${count ?? 1}`;
+  const known = CYCLES.get(key);
+  if (known) return known;
+  const cycle: RenewalCycle =
+    unit === 'once' || unit === 'free' ? { kind: unit } : { kind: 'every', unit, count: count as number };
+  CYCLES.set(key, cycle);
+  return cycle;
 }
 
 function cycleOfWord(key: string | undefined): RenewalCycle | undefined {
