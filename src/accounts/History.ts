@@ -116,8 +116,9 @@ export class History extends Disposable {
   private async compact(file: string): Promise<void> {
     const lock = `${file}.lock`;
     if (!(await takeLock(lock))) return;
-    const handle = await fs.open(file, 'r');
+    let handle: fs.FileHandle | undefined;
     try {
+      handle = await fs.open(file, 'r');
       const { size } = await handle.stat();
       const { events } = parse(await lastPart(handle, size), this.now());
       const temp = `${file}.${randomUUID()}.tmp`;
@@ -129,7 +130,7 @@ export class History extends Disposable {
       this.lines = events.length + added.lines;
       this.cache = keep([...events, ...added.events], this.now());
     } finally {
-      await handle.close();
+      await handle?.close();
       await fs.rm(lock, { recursive: true, force: true });
     }
   }
@@ -169,7 +170,8 @@ async function takeLock(lock: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const { mtimeMs } = await fs.stat(lock);
+    // Gone meanwhile: the other window finished.
+    const { mtimeMs } = (await fs.stat(lock).catch(() => undefined)) ?? { mtimeMs: Date.now() };
     if (Date.now() - mtimeMs > 60_000) await fs.rm(lock, { recursive: true, force: true });
     return false;
   }
