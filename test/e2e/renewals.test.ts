@@ -55,13 +55,11 @@ describe('a user is warned of a renewal the balance does not cover', () => {
   });
 
   it('sees the server marked in the Orders view, with the renewal in its tooltip', async () => {
-    const { workbench, page } = session();
+    const { workbench } = session();
     const row = workbench.rowByText('analytics-worker', workbench.view('Orders'));
     assert.match(await row.innerText(), /renewal not covered/);
     assert.doesNotMatch(await workbench.rowByText('staging-box', workbench.view('Orders')).innerText(), /not covered/);
-    await row.hover();
-    const hover = page.locator('.monaco-hover', { hasText: 'Renews' }).first();
-    await hover.waitFor({ timeout: timeouts.ui });
+    const hover = await workbench.hoverUntil(row, 'Renews');
     const said = await hover.innerText();
     assert.match(said, /Renews .+ · €79\.90 \/ month/);
     assert.match(said, /Your balance does not cover it: short by €43\.30/);
@@ -74,9 +72,7 @@ describe('a user is warned of a renewal the balance does not cover', () => {
     await page.mouse.move(800, 300);
     await page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: timeouts.ui });
     const balance = workbench.statusBarItem(/€42\.50/);
-    await balance.hover();
-    const hover = page.locator('.monaco-hover', { hasText: '€42.50 does not cover' }).first();
-    await hover.waitFor({ timeout: timeouts.ui });
+    const hover = await workbench.hoverUntil(balance, '€42.50 does not cover');
     assert.match(
       await hover.innerText(),
       /€42\.50 does not cover analytics-worker's renewal on .+ \(€79\.90\): short by €43\.30/,

@@ -75,9 +75,7 @@ describe('a user with two accounts, one of them down', () => {
     await workbench.rowByText('client-shop', orders).click();
     const balance = workbench.statusBarItem(/\$7\.00 · Client shop/);
     await balance.waitFor({ timeout: timeouts.ui });
-    await balance.hover();
-    const hover = page.locator('.monaco-hover', { hasText: 'Client shop' }).first();
-    await hover.waitFor({ timeout: timeouts.ui });
+    const hover = await workbench.hoverUntil(balance, 'Client shop');
     assert.match(await hover.innerText(), /42\.50/);
     await workbench.screenshot('two accounts status bar tooltip');
     await page.mouse.move(400, 300);

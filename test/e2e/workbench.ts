@@ -87,6 +87,25 @@ export class Workbench {
     await menuItem.waitFor({ state: 'hidden', timeout: timeouts.ui });
   }
 
+  /**
+   * Hovers `target` until a hover with `text` shows, and returns it. A hover is dropped when the tree re-renders the row
+   * under a still mouse (a refresh), and comes back only on a new move: so the mouse leaves and returns, within one wait.
+   */
+  async hoverUntil(target: Locator, text: string | RegExp): Promise<Locator> {
+    const hover = this.page.locator('.monaco-hover', { hasText: text }).first();
+    const deadline = Date.now() + timeouts.ui;
+    for (;;) {
+      await this.page.mouse.move(800, 300);
+      await target.hover({ timeout: timeouts.ui });
+      const shown = await hover
+        .waitFor({ timeout: Math.max(1, Math.min(4_000, deadline - Date.now())) })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) return hover;
+      if (Date.now() >= deadline) throw new Error(`no hover with ${String(text)} over the target in ${timeouts.ui} ms`);
+    }
+  }
+
   /** A status bar item by its text. */
   statusBarItem(text: string | RegExp): Locator {
     return this.page.locator('.statusbar-item', { hasText: text }).first();
