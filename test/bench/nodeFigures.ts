@@ -12,6 +12,7 @@ import { normaliseOrderList } from '../../src/api/normalise/order';
 import { maskSecrets } from '../../src/api/secretMask';
 import { Scheduler } from '../../src/store/Scheduler';
 import { startMockApi } from '../mock-api/server';
+import { type MockApi } from '../mock-api/types';
 import { cacheDir, projectRoot } from '../rig/paths';
 import { FakeClock } from '../unit/helpers/FakeClock';
 import { apiRequests, drain, idle, simulate, storeFor } from '../unit/helpers/storeRig';
@@ -131,23 +132,9 @@ export async function idlePerAccountFigures(minutes = 10): Promise<Figure[]> {
 export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
   const mock = await startMockApi();
   try {
-    const rate = async (visibility: { ordersVisible: boolean; focused: boolean }): Promise<number> => {
-      const clock = new FakeClock(Date.now());
-      const { store } = storeFor(mock, clock);
-      const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
-      await store.keyChanged();
-      scheduler.setVisibility(visibility);
-      // The first minute loads what the views need; the figure is the idle rate after that.
-      await simulate(clock, store, 60_000);
-      mock.clearLog();
-      await simulate(clock, store, minutes * 60_000);
-      scheduler.dispose();
-      store.dispose();
-      return apiRequests(mock).length / minutes;
-    };
-    const visible = await rate({ ordersVisible: true, focused: true });
-    const hidden = await rate({ ordersVisible: false, focused: true });
-    const unfocused = await rate({ ordersVisible: true, focused: false });
+    const visible = await idleRate(mock, { ordersVisible: true, focused: true }, minutes);
+    const hidden = await idleRate(mock, { ordersVisible: false, focused: true }, minutes);
+    const unfocused = await idleRate(mock, { ordersVisible: true, focused: false }, minutes);
     const byIds = await idsIdleRate(minutes * 3);
     return [
       {
@@ -192,20 +179,29 @@ async function idsIdleRate(minutes: number): Promise<number> {
   const mock = await startMockApi({ shape: 'ids', quiet: true });
   try {
     mock.state.addOrders(20 - mock.state.orders.length);
-    const clock = new FakeClock(Date.now());
-    const { store } = storeFor(mock, clock);
-    const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
-    await store.keyChanged();
-    scheduler.setVisibility({ ordersVisible: true, focused: true });
-    await simulate(clock, store, 60_000);
-    mock.clearLog();
-    await simulate(clock, store, minutes * 60_000);
-    scheduler.dispose();
-    store.dispose();
-    return apiRequests(mock).length / minutes;
+    return await idleRate(mock, { ordersVisible: true, focused: true }, minutes);
   } finally {
     await mock.close();
   }
+}
+
+/** Requests a minute after the first minute, which loads what the views need. */
+async function idleRate(
+  mock: MockApi,
+  visibility: { ordersVisible: boolean; focused: boolean },
+  minutes: number,
+): Promise<number> {
+  const clock = new FakeClock(Date.now());
+  const { store } = storeFor(mock, clock);
+  const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
+  await store.keyChanged();
+  scheduler.setVisibility(visibility);
+  await simulate(clock, store, 60_000);
+  mock.clearLog();
+  await simulate(clock, store, minutes * 60_000);
+  scheduler.dispose();
+  store.dispose();
+  return apiRequests(mock).length / minutes;
 }
 
 /** An honest list of 1,000 and of 10,000 orders read as the client reads each answer, then normalised. */
