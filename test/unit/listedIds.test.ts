@@ -109,13 +109,22 @@ describe('a list of bare ids (unit, in memory)', () => {
 });
 
 describe('a settling order whose answers cannot be read (unit, in memory)', () => {
-  it('gives up after a few unreadable answers, reads the list once, and says the state could not be read', async () => {
-    const clock = new FakeClock();
-    const { store, api } = storeOnFake(clock);
+  let clock: FakeClock;
+  let store: Store;
+  let api: FakeApi;
+  let settled: Settled[];
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    ({ store, api } = storeOnFake(clock));
     await store.keyChanged();
     await store.refresh(['orders'], 'user');
-    const settled: Settled[] = [];
+    settled = [];
     store.onDidSettle((s) => settled.push(s));
+  });
+  afterEach(() => store.dispose());
+
+  it('gives up after a few unreadable answers, reads the list once, and says the state could not be read', async () => {
     const unreadable = new ApiError('badResponse', 'Expected an order with an id field (id, order_id, uuid…).', {
       reason: { rule: 'missingId', what: 'order' },
     });
@@ -134,16 +143,9 @@ describe('a settling order whose answers cannot be read (unit, in memory)', () =
     api.clearCalls();
     for (let i = 0; i < 60; i++) await clock.advance(1_000);
     assert.deepEqual(api.calls, [], 'no more polls');
-    store.dispose();
   });
 
   it('tells the truth the list shows when it shows the state aimed for', async () => {
-    const clock = new FakeClock();
-    const { store, api } = storeOnFake(clock);
-    await store.keyChanged();
-    await store.refresh(['orders'], 'user');
-    const settled: Settled[] = [];
-    store.onDidSettle((s) => settled.push(s));
     api.on({ method: 'getOrder', fail: 'badResponse' });
     api.transitionMs = 1_500;
     await store.runAction('1001', 'stop');
@@ -152,7 +154,6 @@ describe('a settling order whose answers cannot be read (unit, in memory)', () =
       settled.map((s) => [s.order.id, s.outcome, s.order.state]),
       [['1001', 'asExpected', 'stopped']],
     );
-    store.dispose();
   });
 });
 
