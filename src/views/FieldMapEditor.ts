@@ -24,12 +24,11 @@ export class FieldMapEditor extends Disposable implements vscode.CodeLensProvide
     return document;
   }
 
-  // The active one if it is the account's, else one open for it, else any JSON (Save from the palette).
+  // Only a map opened here: Save closes it unsaved, which must never befall the user's own JSON.
   documentOf(account: Account): vscode.TextDocument | undefined {
     const active = vscode.window.activeTextEditor?.document;
     if (active && this.documents.get(active.uri.toString()) === account) return active;
-    const open = vscode.workspace.textDocuments.find((doc) => this.documents.get(doc.uri.toString()) === account);
-    return open ?? (active?.languageId === 'json' ? active : undefined);
+    return vscode.workspace.textDocuments.find((doc) => this.documents.get(doc.uri.toString()) === account);
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

@@ -112,6 +112,25 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     );
   });
 
+  it('Save from the palette never takes, reverts or closes a JSON document the map was not opened in', async () => {
+    await h.signIn();
+    const mine = await vscode.workspace.openTextDocument({ language: 'json', content: '{}' });
+    const editor = await vscode.window.showTextDocument(mine);
+    const text = JSON.stringify(VMS_FIELD_MAP);
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, mine.lineCount, 0), text));
+    const messages = captureMessages({ warning: SAVE });
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.account.saveFieldMap');
+    await waitFor(() => messages.shown[0], 'the way forward');
+    assert.deepEqual(
+      messages.shown.map((m) => [m.level, m.message]),
+      [['info', 'Open the field map first: Teach the Field Map… opens it.']],
+    );
+    assert.equal(vscode.window.activeTextEditor?.document, mine, 'still open');
+    assert.equal(mine.getText(), text, 'unsaved edits kept');
+    assert.equal(storedMap(h), undefined);
+  });
+
   it('a broken map (a pointer without its slash) gives the clear reason and changes nothing', async () => {
     await h.signIn();
     const before = { baseUrl: h.account.baseUrl, key: await h.keys.get(), map: storedMap(h) };
