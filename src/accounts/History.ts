@@ -68,8 +68,8 @@ export class History extends Disposable {
     if (!idle) return;
     if (!this.cache) void this.read();
     void this.run(async (file) => {
-      await fs.mkdir(path.dirname(file), { recursive: true });
       try {
+        await fs.mkdir(path.dirname(file), { recursive: true });
         while (this.pending.length) {
           const batch = this.pending.splice(0, BATCH);
           await appendWhole(file, batch.map(line).join(''));
@@ -122,8 +122,13 @@ export class History extends Disposable {
       const { size } = await handle.stat();
       const { events } = parse(await lastPart(handle, size), this.now());
       const temp = `${file}.${randomUUID()}.tmp`;
-      await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
-      await fs.rename(temp, file);
+      try {
+        await fs.writeFile(temp, events.map(line).join(''), { mode: 0o600 });
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
       const late = await readRange(handle, size, (await handle.stat()).size);
       if (late) await fs.appendFile(file, late);
       const added = parse(late, this.now());

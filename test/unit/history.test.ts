@@ -209,6 +209,21 @@ describe('the history of an account (unit, on disk)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('writes again once its folder can be made, after a failure it reported', async () => {
+    fs.writeFileSync(path.dirname(file), 'not a folder');
+    const history = journal();
+    history.append([event(1)]);
+    await history.read();
+    assert.equal(errors.length > 0, true, 'the failure was reported');
+    fs.rmSync(path.dirname(file));
+    history.append([event(2)]);
+    await history.read();
+    assert.deepEqual(
+      lines().map((l) => (JSON.parse(l) as HistoryEvent).name),
+      ['web-2'],
+    );
+  });
+
   it('removing the account removes its journal, and nothing is written after', async () => {
     const history = journal();
     history.append([event(1)]);
