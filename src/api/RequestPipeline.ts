@@ -4,7 +4,7 @@ import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
-import { type AnswerKind, LastAnswers, maskedHead } from './lastAnswers';
+import { type AnswerKind, LastAnswers, lastAnswer } from './lastAnswers';
 import { type RawResponse } from './listPages';
 import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
@@ -147,30 +147,21 @@ export class RequestPipeline {
         } finally {
           release(response?.status !== 429);
         }
-        const answered = response;
-        const keep = (json?: unknown): void => {
-          if (kind === undefined) return;
-          const { text, cut } = maskedHead(answered.body, secrets);
-          const at = this.clock.now();
-          this.answers.note({
-            kind,
-            method,
-            path: maskSecrets(path, secrets),
-            status: answered.status,
-            at,
-            text,
-            cut,
-            parsed: json !== undefined,
-          });
-        };
         let json: unknown;
         try {
           json = await interpret(response, context, this.clock.now());
-        } catch (error) {
-          keep();
-          throw error;
+        } finally {
+          if (kind) {
+            const seen = {
+              kind,
+              method,
+              path: maskSecrets(path, secrets),
+              status: response.status,
+              at: this.clock.now(),
+            };
+            this.answers.note(lastAnswer(seen, response.body, json, secrets));
+          }
         }
-        keep(json);
         this.reports.request(
           {
             method,

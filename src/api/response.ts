@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
 import { JSON_BOUNDS, JsonTooComplex, parseJson } from './json';
 import { isObject } from './normalise/read';
-import { maskSecrets } from './secretMask';
+import { maskParsed, maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 import { optional, plain, serverText } from '../util/serverText';
 
@@ -149,6 +149,7 @@ export async function interpret(response: TransportResponse, context: RequestCon
   if (body.trim()) {
     try {
       json = parseJson(body);
+      if (body.includes('\\')) json = maskParsed(json, secrets);
       parsed = true;
     } catch (error) {
       if (error instanceof JsonTooComplex) refused = error;

@@ -66,3 +66,27 @@ export class SecretMask {
     return this.secrets.values();
   }
 }
+
+/**
+ * Masks the secrets in a parsed answer's strings and names, in place: an escape such as `\u0073k_…` hides a key from
+ * the text mask and is decoded by parsing. Depth is the parser's bound.
+ */
+export function maskParsed(value: unknown, secrets: readonly string[]): unknown {
+  const kept = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+  const text = (s: string): string => (kept.some((secret) => s.includes(secret)) ? maskSecrets(s, kept) : s);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    for (const key of Object.keys(o)) {
+      const name = text(key);
+      const inner = walk(o[key]);
+      if (name === key && inner === o[key]) continue;
+      if (name !== key) delete o[key];
+      // Not `o[name] =`: a member named __proto__ would set the prototype.
+      Object.defineProperty(o, name, { value: inner, enumerable: true, writable: true, configurable: true });
+    }
+    return o;
+  };
+  return kept.length ? walk(value) : value;
+}

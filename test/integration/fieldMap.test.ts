@@ -187,6 +187,7 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.match(text, /"GET \/api\/v1\/orders"/);
     assert.match(text, /"ip": "203\.0\.113\.10"/);
     assert.match(text, /"name": "\*\*\*"/, 'the key the server named a server after is masked');
+    assert.match(text, /"escaped_key": "\*\*\*"/, 'and the key written with an escape');
     assert.ok(!text.includes(h.key), 'the key never shows');
     assert.doesNotThrow(() => JSON.parse(text) as unknown);
   });

@@ -46,7 +46,10 @@ export function respondEchoKey(ex: Exchange, rule: FaultRule): void {
     data: [{ id: 1001, name: key, status: 'running', ip: '203.0.113.10', api_key: key }],
     meta: { total: 1, request_id: key },
   };
-  ex.send(status, JSON_TYPE, JSON.stringify(body), headers);
+  // Once more with its first character escaped, as no masking of the text itself can see.
+  const text = JSON.stringify(body);
+  const escaped = `\\u${(key.charCodeAt(0) || 0x20).toString(16).padStart(4, '0')}${JSON.stringify(key.slice(1)).slice(1, -1)}`;
+  ex.send(status, JSON_TYPE, `${text.slice(0, -1)},"escaped_key":"${escaped}"}`, headers);
 }
 
 /** Escapes for a quoted-string (RFC 9110 5.6.4) so the header stays well-formed whatever the key holds. */

@@ -152,4 +152,13 @@ describe('response interpretation (unit)', () => {
     );
     assert.equal(excerpt(`token=${KEY}`, KEY), 'token=***');
   });
+
+  it('masks a key the server wrote with some of its characters escaped, which only parsing decodes', async () => {
+    const partly = `\\u0073k\\u005f${KEY.slice(3)}`; // `sk_…` with its s and _ escaped
+    const body = `{"name":"web ${partly}","${partly}":{"n":"${partly}"},"__proto__":"${partly}"}`;
+    const json = await interpret(response(200, body), context, now);
+    assert.ok(!JSON.stringify(json).includes(KEY), JSON.stringify(json));
+    assert.equal((json as { name: string }).name, 'web ***');
+    assert.equal(Object.getPrototypeOf(json), Object.prototype, 'no prototype set from the answer');
+  });
 });
