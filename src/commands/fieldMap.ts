@@ -40,15 +40,23 @@ export async function saveFieldMap(host: CommandHost, account: Account): Promise
     throw new UserCancelled();
   }
   const { store } = account;
-  const last = (kind: 'orders' | 'order' | 'balance' | 'invoices'): unknown => answerBody(store.lastAnswer(kind));
+  const unread: string[] = [];
+  // A cut or unparsed answer is only text: the map is not tried on it, and the preview says so.
+  const last = (kind: 'orders' | 'order' | 'balance' | 'invoices'): unknown => {
+    const answer = store.lastAnswer(kind);
+    if (answer && (answer.cut || !answer.parsed)) unread.push(answer.path);
+    return answer?.parsed && !answer.cut ? answerBody(answer) : undefined;
+  };
   const read = map
     ? fieldMapPreviewText(
         preview(map, {
           orders: last('orders'),
           order: last('order'),
+          orderId: lastSegment(store.lastAnswer('order')?.path),
           balance: last('balance'),
           invoices: last('invoices'),
         }),
+        unread,
       )
     : vscode.l10n.t('Without a map, every answer is read as usual.');
   const name = account.shownName();
@@ -63,5 +71,14 @@ export async function saveFieldMap(host: CommandHost, account: Account): Promise
   await host.model.setFieldMap(account.id, map);
   if (vscode.window.activeTextEditor?.document === document) {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
+// The single-order path ends with the id asked for, encoded.
+function lastSegment(path: string | undefined): string | undefined {
+  try {
+    return path === undefined ? undefined : decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return undefined;
   }
 }

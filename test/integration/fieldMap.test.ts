@@ -131,6 +131,41 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.equal(storedMap(h), undefined);
   });
 
+  it('the preview shows a server read at its own path, and says which answers it could not try the map on', async () => {
+    const list = (body: string) => ({
+      kind: 'raw' as const,
+      method: 'GET',
+      path: '/api/v1/orders',
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    h.mock.faults.add(list('[1001]'));
+    await h.signIn({ orders: false });
+    await h.store.refresh(['orders'], 'user');
+    await waitFor(() => h.store.orders.size === 1, 'the one server read at its path');
+    await teach('{"pointers":{"name":"/name"}}');
+    const detail = async (): Promise<string> => {
+      const messages = captureMessages();
+      try {
+        await vscode.commands.executeCommand('hostingAccount.account.saveFieldMap');
+        const modal = messages.shown.find((m) => m.options.includes(SAVE));
+        return (modal?.options[0] as { detail?: string } | undefined)?.detail ?? '';
+      } finally {
+        messages.restore();
+      }
+    };
+    assert.match(await detail(), /^One server: web-frontend-01 · \w+ · 203\.0\.113\.10$/m);
+    h.mock.faults.clear();
+    const long = { data: [{ id: 1001, name: 'web', status: 'running', note: 'x'.repeat(300_000) }] };
+    h.mock.faults.add(list(JSON.stringify(long)));
+    await h.store.refresh(['orders'], 'user');
+    const said = await detail();
+    assert.match(said, /^The last answer to \/api\/v1\/orders is too long or not JSON: the map is not tried on it\.$/m);
+    assert.doesNotMatch(said, /got a string/);
+    assert.equal(storedMap(h), undefined, 'nothing saved without Save');
+  });
+
   it('a broken map (a pointer without its slash) gives the clear reason and changes nothing', async () => {
     await h.signIn();
     const before = { baseUrl: h.account.baseUrl, key: await h.keys.get(), map: storedMap(h) };
