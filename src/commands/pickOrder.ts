@@ -47,7 +47,7 @@ export async function pickOrder(
   }
   const none = noListText('orders', store.ordersInfo, account.baseUrl);
   if (none !== undefined) {
-    void tellNoList(none, account);
+    void tellNoList(none, account, store.ordersInfo.error !== undefined);
     throw new UserCancelled();
   }
   if (store.ordersInfo.error && !store.orders.size) throw store.ordersInfo.error;

@@ -43,10 +43,11 @@ function unreadableText(what: 'orders' | 'invoices', host: string, path: string,
 }
 
 /** Tells why there is nothing to pick, with the ways out: the log, and teaching the account where its data is. */
-export async function tellNoList(message: string, account: unknown): Promise<void> {
+export async function tellNoList(message: string, account: unknown, failed: boolean): Promise<void> {
   const showLog = vscode.l10n.t('Show Log');
   const teach = vscode.l10n.t('Teach the Field Map…');
-  const picked = await tell('warning', message, showLog, teach);
+  // An empty list read without fault may be an account with no servers yet: no warning for that.
+  const picked = await tell(failed ? 'warning' : 'info', message, showLog, teach);
   if (picked === showLog) await vscode.commands.executeCommand('hostingAccount.showLog');
   if (picked === teach) await vscode.commands.executeCommand('hostingAccount.account.editFieldMap', account);
 }

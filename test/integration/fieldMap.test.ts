@@ -76,6 +76,31 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.equal(h.requests(ACTION).length, 0);
   });
 
+  it('a palette Stop on an account whose list is empty says so without a warning, and picks nothing', async () => {
+    h.mock.faults.add({
+      kind: 'raw',
+      method: 'GET',
+      path: '/api/v1/orders',
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"data":[]}',
+    });
+    await h.signIn({ orders: false });
+    await h.store.refresh(['orders'], 'user');
+    const messages = captureMessages();
+    try {
+      await vscode.commands.executeCommand('hostingAccount.order.stop');
+      await waitFor(() => messages.shown[0], 'the why-message');
+    } finally {
+      messages.restore();
+    }
+    assert.deepEqual(
+      messages.shown.map((m) => [m.level, m.message.replace(/:\d+:/, ':PORT:')]),
+      [['info', 'No servers could be read from 127.0.0.1:PORT: the answer to GET /api/v1/orders has no servers.']],
+    );
+    assert.equal(h.requests(ACTION).length, 0);
+  });
+
   it('a field map reads the unreadable shape: preview, save, rows named, and Stop reaches the right id', async () => {
     h.mock.faults.add(vmsFault(h.mock.state));
     await h.signIn({ orders: false });
