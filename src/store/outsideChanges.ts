@@ -138,8 +138,12 @@ export function stillSo(change: OutsideChange, store: WatchedOrders): boolean {
   return change.kind === 'appeared' || change.kind === 'edited' || order.state === change.kind;
 }
 
-/** A field a read lacks is no change: the list and a single order's answer often carry different fields. */
+/**
+ * A field a read lacks is no change: the list and a single order's answer often carry different fields. An order shown
+ * by its id alone, awaiting its details, has none of its own.
+ */
 function edits(order: Order, known: Known): Array<{ field: EditedField; from: string; to: string }> {
+  if (order.detailsMissing) return [];
   const now: Record<EditedField, string | undefined> = {
     label: plain(order.label),
     address: order.address,

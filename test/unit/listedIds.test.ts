@@ -6,6 +6,7 @@ import { type Order } from '../../src/api/models';
 import { MAX_UNREADABLE_POLLS, type Settled } from '../../src/store/orders/OrderActions';
 import { type Store } from '../../src/store/Store';
 import { Scheduler } from '../../src/store/Scheduler';
+import { OutsideChangeDetector } from '../../src/store/outsideChanges';
 import { type FakeApi, storeOnFake } from './helpers/FakeApi';
 import { FakeClock } from './helpers/FakeClock';
 import { apiRequests, idle, simulate, storeFor } from './helpers/storeRig';
@@ -64,6 +65,17 @@ describe('a list of bare ids (unit, in memory)', () => {
     api.clearCalls();
     await store.refresh(['orders'], 'user');
     assert.equal(api.callsTo('getOrder').length, 20);
+  });
+
+  it('tells no rename when a server first shown by its id alone gets its details', async () => {
+    api.orders = servers(150);
+    const detector = new OutsideChangeDetector(store, () => clock.now());
+    await store.refresh(['orders'], 'user');
+    assert.equal(store.listCoverage('orders')?.ids?.notYet, 50, 'a hundred read, the rest shown by id');
+    assert.deepEqual(detector.check(), [], 'the baseline');
+    await store.refresh(['orders'], 'user');
+    assert.equal(store.listCoverage('orders')?.ids?.notYet, 0);
+    assert.deepEqual(detector.check(), []);
   });
 
   it('costs at most 5 requests a minute while the view is open and idle, with 20 servers', async () => {

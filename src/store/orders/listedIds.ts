@@ -13,14 +13,17 @@ export interface KnownDetails {
   readonly at: number;
 }
 
-/** Stale ones oldest first, a tenth of the list per refresh: a list read every minute spreads them over ten. */
+/**
+ * Settling ones first, then ones never read, so a long list is read whole over a few refreshes; then, on the user's
+ * Refresh, the rest; stale ones oldest first, a tenth of the list per refresh (a list read every minute spreads them).
+ */
 export function idsToRead(
   ids: readonly string[],
   known: (id: string) => KnownDetails | undefined,
   now: number,
   how: { readonly user: boolean; readonly settling: (id: string) => boolean },
 ): string[] {
-  const fresh = new Set(ids.filter((id) => !known(id) || how.user || how.settling(id)));
+  const fresh = new Set([...ids.filter(how.settling), ...ids.filter((id) => !known(id)), ...(how.user ? ids : [])]);
   const stale = ids
     .filter((id) => !fresh.has(id) && now - (known(id)?.at ?? 0) >= DETAILS_MAX_AGE_MS)
     .sort((a, b) => (known(a)?.at ?? 0) - (known(b)?.at ?? 0))
