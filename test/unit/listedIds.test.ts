@@ -157,6 +157,17 @@ describe('a settling order whose answers cannot be read (unit, in memory)', () =
     assert.deepEqual(api.calls, [], 'no more polls');
   });
 
+  it('does not call a restart done when an unread server is running as before and busy was never seen', async () => {
+    api.on({ method: 'getOrder', fail: 'badResponse' });
+    api.on({ method: 'orderAction', answer: () => ({}) });
+    await store.runAction('1001', 'restart');
+    for (let i = 0; i < 10; i++) await clock.advance(1_000);
+    assert.deepEqual(
+      settled.map((s) => [s.order.id, s.outcome, s.order.state]),
+      [['1001', 'unreadable', 'running']],
+    );
+  });
+
   it('tells the truth the list shows when it shows the state aimed for', async () => {
     api.on({ method: 'getOrder', fail: 'badResponse' });
     api.transitionMs = 1_500;

@@ -1,7 +1,7 @@
 import { type ActionResult, type Order, type OrderAction } from '../../api/models';
 import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
-import { MAX_SETTLE_MS, expectedState, settleVerdict } from './orderSettling';
+import { MAX_SETTLE_MS, settleVerdict } from './orderSettling';
 import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
@@ -157,9 +157,11 @@ export class OrderActions extends Disposable {
     const order = this.orders.list.get(id);
     if (!order || !this.session.isCurrent(generation)) return;
     const { action, source, since } = pending;
-    const asExpected = order.state === expectedState(action);
+    const ms = this.orders.clock.now() - since;
+    // A restart's "running" proves nothing unless busy was seen or the grace has passed: the shared verdict says so.
+    const asExpected = settleVerdict(action, order, ms, pending.sawBusy || order.state === 'busy') === 'settled';
     const outcome = asExpected ? 'asExpected' : 'unreadable';
-    this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms: this.orders.clock.now() - since });
+    this.onDidSettleEmitter.fire({ order, action, asExpected, outcome, source, ms });
   }
 
   abandonAll(): void {
