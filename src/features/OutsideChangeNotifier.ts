@@ -49,7 +49,13 @@ export class OutsideChangeNotifier extends Disposable {
     this.register(model.onDidChangeOrders(({ account }) => this.recheck(account)));
     this.register(model.onDidChangeState((account) => this.recheck(account)));
     this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && this.recheck(account)));
-    this.register(model.onDidChange(() => model.accounts.forEach((account) => this.recheck(account))));
+    this.register(
+      model.onDidChange(() => {
+        // A removed account's notices too: they are withdrawn.
+        const told = [...this.notices.values()].map((notice) => notice.account);
+        for (const account of new Set([...model.accounts, ...told])) this.recheck(account);
+      }),
+    );
     this.register(vscode.commands.registerCommand(NOTICE_COMMAND, (id: number, step: Step) => this.step(id, step)));
     this.register(
       toDisposable(() => {

@@ -333,4 +333,20 @@ describe('several accounts in the views, the status bar and the features', () =>
     );
     assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing started in the first account');
   });
+
+  it("withdraws the account's notices when the account is removed, so no link acts on it", async () => {
+    const ctx = clientCtx();
+    assert.ok(ctx);
+    await ctx.store.refresh(['orders'], 'user');
+    client.state.setOrderStatus(1003, 'running');
+    const notices = captureNotices();
+    restores.push(notices.restore);
+    await ctx.store.refresh(['orders'], 'user');
+    const told = await waitFor(
+      () => notices.shown.find((m) => m.message.includes('client-stopped')),
+      'the outside change to be told',
+    );
+    await accounts().registry.update((s) => removeAccount(s, CLIENT));
+    await waitFor(() => told.withdrawn, 'the notice to be withdrawn');
+  });
 });
