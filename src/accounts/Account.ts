@@ -101,10 +101,12 @@ export class Account extends Disposable {
     );
     this.register(this.keys.onDidChange(() => void this.keyChanged()));
     const file = parts.historyDir && path.join(parts.historyDir, `${encodeURIComponent(record.id)}.jsonl`);
-    this.history = new History(
-      file,
-      () => this.store.clock.now(),
-      (error) => logFailure(this.log, 'the history', error),
+    this.history = this.register(
+      new History(
+        file,
+        () => this.store.clock.now(),
+        (error) => logFailure(this.log, 'the history', error),
+      ),
     );
     this.journal();
   }
