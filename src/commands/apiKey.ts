@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { ApiError } from '../api/errors';
 import { type Account as AccountDetails } from '../api/models';
 import { forLog, forMessage } from '../notify/inert';
-import { tell } from '../notify/show';
+import { inAccount, tell } from '../notify/show';
 import { explainNotConnected } from './notConnected';
 import { UserCancelled } from './UserCancelled';
 
@@ -15,11 +15,10 @@ export async function setApiKey(account: Account): Promise<void> {
   await account.keys.store(key);
   const who = details.name ?? details.email ?? details.id;
   account.log.info(`API key saved${who ? ` for ${forLog(who, 80)}` : ''}`);
-  const name = account.shownName();
   const signedIn = who
     ? vscode.l10n.t('API key saved. Signed in as {0}.', forMessage(who, 80))
     : vscode.l10n.t('API key saved.');
-  void tell('info', name ? vscode.l10n.t('Account {0}: {1}', name, signedIn) : signedIn);
+  void tell('info', inAccount(account.shownName(), signedIn));
 }
 
 export async function removeApiKey(account: Account): Promise<void> {

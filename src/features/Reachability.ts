@@ -3,7 +3,7 @@ import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type Order } from '../api/models';
 import { forLog, forMessage } from '../notify/inert';
-import { tell } from '../notify/show';
+import { inAccount, tell } from '../notify/show';
 import { addressesOf } from '../ssh/addresses';
 import { readChoice } from '../ssh/choices';
 import { checkHost, isSafePort } from '../util/hostCheck';
@@ -80,9 +80,8 @@ export class Reachability extends Disposable {
     log.info(`order ${id}: ${host.host} port ${settings.port} is open`);
     const connect = vscode.l10n.t('Connect via SSH');
     const remote = vscode.l10n.t('Open in Remote-SSH');
-    const name = account.shownName();
     const up = vscode.l10n.t('{0} is up', forMessage(order.label, 80));
-    const answer = await tell('info', name ? vscode.l10n.t('Account {0}: {1}', name, up) : up, connect, remote);
+    const answer = await tell('info', inAccount(account.shownName(), up), connect, remote);
     // The command acts on this very order's node, or not at all.
     const node = this.tree.nodeFor(account, order.id);
     if (!node || !answer) return;

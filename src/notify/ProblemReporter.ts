@@ -6,7 +6,7 @@ import { Disposable } from '../util/lifecycle';
 import { forLabel, forMessage } from './inert';
 import { notCompletedText, stateText, stateUnreadText } from './orderWords';
 import { showReport, toReport } from './report';
-import { tell } from './show';
+import { inAccount, tell } from './show';
 
 /** The account itself: the next steps of a notification pass it to the commands they run. */
 export interface ReportingAccount {
@@ -37,8 +37,7 @@ export class ProblemReporter extends Disposable {
         const label = forMessage(order.label, 80);
         const message =
           outcome === 'unreadable' ? stateUnreadText(action, label) : notCompletedText(action, label, stateText(order));
-        const name = account.shownName();
-        void tell('warning', name ? vscode.l10n.t('Account {0}: {1}', name, message) : message);
+        void tell('warning', inAccount(account.shownName(), message));
       }),
     );
   }

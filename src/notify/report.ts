@@ -6,7 +6,7 @@ import { ActionUnderWay } from '../store/errors';
 import { actionLabel, describeError, type ErrorAction, type ErrorReport } from './describeError';
 import { keyStoreText } from './reasonText';
 import { forLog, forMessage } from './inert';
-import { tell } from './show';
+import { inAccount, tell } from './show';
 
 export type FailureContext = 'action' | 'plain';
 
@@ -35,7 +35,7 @@ export interface ReportTarget {
 export async function showReport(report: ErrorReport, target: ReportTarget = {}): Promise<void> {
   const actions = report.actions.filter((a) => a !== 'retry' || target.retry);
   const labels = actions.map(actionLabel);
-  const message = target.name ? vscode.l10n.t('Account {0}: {1}', target.name, report.message) : report.message;
+  const message = inAccount(target.name, report.message);
   const picked = await tell(report.severity, message, ...labels);
   const action = actions[labels.indexOf(picked ?? '')];
   if (action) await runErrorAction(action, target);
