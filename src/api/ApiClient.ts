@@ -109,11 +109,13 @@ export class ApiClient {
     let skipped = 0;
     let omitted = 0;
     const ids: string[] = [];
-    const listing = await readAllPages(`/api/v1/${what}`, what, {
+    const first = `/api/v1/${what}`;
+    const listing = await readAllPages(first, what, {
       baseUrl: this.baseUrl,
       maxPages: this.options.maxPages ?? 50,
       maxBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      get: (path) => this.requests.get(path, options, what),
+      // The first page is the one kept to show and to preview a field map on: a last page may hold nothing.
+      get: (path) => this.requests.get(path, options, path === first ? what : undefined),
       parse: (path, response) => {
         const fields = this.fields.trace(what);
         const page = this.guard(path, () => normalise(response.json, MAX_LIST_ENTRIES - read, fields?.trace));

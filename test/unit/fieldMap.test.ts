@@ -145,6 +145,25 @@ describe('the last answers (unit, against a scripted server)', () => {
   let server: ScriptedServer;
   afterEach(() => server.close());
 
+  it('keeps the first page of a list, which a field map is taught on, not the last', async () => {
+    server = await ScriptedServer.start((request) =>
+      request.url.endsWith('page=2')
+        ? json({ data: [], links: { next: null } })
+        : json({ data: [{ id: 1, name: 'web' }], links: { next: '/api/v1/orders?page=2' } }),
+    );
+    const client = new ApiClient({
+      baseUrl: server.url,
+      getKey: () => KEY,
+      userAgent: 'field-map-test',
+      limiters: new LimiterRegistry(61_000),
+      retry: { maxAttempts: 1 },
+    });
+    await client.listOrders();
+    const orders = client.lastAnswer('orders');
+    assert.equal(orders?.path, '/api/v1/orders');
+    assert.match(orders?.text ?? '', /"name":"web"/);
+  });
+
   it('keeps the last answer of each endpoint, the key masked and the text cut', async () => {
     const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, note: `key ${KEY} here` }));
     server = await ScriptedServer.start((request) =>
