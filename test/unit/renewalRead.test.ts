@@ -205,6 +205,8 @@ describe('renewal readers (unit)', () => {
         cycleText: 'week',
       });
       assert.deepEqual(readRenewal({ id: 1, period: 1, price: '5' })?.cycle, undefined, 'a bare number is no cycle');
+      const inStatus = { id: 1, name: 'x', status: { state: 'running', period: 'month' }, price: '5' };
+      assert.equal(normaliseOrder(inStatus).renewal?.cycle, undefined, 'a period in the status is no billing cycle');
     });
 
     it('reads money objects, minor units where the name says so, and a monthly price as monthly', () => {

@@ -50,7 +50,8 @@ function readCycle(
   word: Hit | undefined,
 ): { cycle?: RenewalCycle; text?: string; hit: Hit } | undefined {
   if (word) return { cycle: readCycleWord(bare(word.value)), text: cycleText(word.value), hit: word };
-  for (const hit of scopes.flatMap((scope) => scope.hits(F.unit))) {
+  // Not in a state container (`status: {period: …}`), as `find` skips them too.
+  for (const hit of scopes.flatMap((scope) => (scope.stateOnly ? [] : scope.hits(F.unit)))) {
     const value = bare(hit.value);
     const unit = readUnit(value);
     if (unit) {
