@@ -4,7 +4,7 @@ import { type ApiClientOptions, type CallOptions } from './clientOptions';
 import { ClientReports } from './clientReports';
 import { ApiError, cancelledError } from './errors';
 import { keyFingerprint } from './keyFingerprint';
-import { type AnswerKind, LastAnswers, lastAnswer } from './lastAnswers';
+import { type AnswerKind, type LastAnswer, lastAnswer } from './lastAnswers';
 import { type RawResponse } from './listPages';
 import { type LimiterRegistry, type RateLimiter, type RateLimitStatus } from './RateLimiter';
 import { interpret, safeRequestId } from './response';
@@ -27,7 +27,8 @@ export class RequestPipeline {
   private readonly retry: RetryPolicy;
   private readonly reads = new SharedRequests<RawResponse>();
   /** The last answer of each endpoint, for a user who asks what the server sent. */
-  readonly answers = new LastAnswers();
+  /** The last of each kind. */
+  readonly answers = new Map<AnswerKind, LastAnswer>();
   private lastLimiter?: RateLimiter;
   private disposed = false;
 
@@ -159,7 +160,7 @@ export class RequestPipeline {
               status: response.status,
               at: this.clock.now(),
             };
-            this.answers.note(lastAnswer(seen, response.body, json, secrets));
+            this.answers.set(kind, lastAnswer(seen, response.body, json, secrets));
           }
         }
         this.reports.request(

@@ -43,19 +43,3 @@ export function maskedHead(body: string, secrets: readonly string[]): { text: st
   // V8's slice would keep the whole answer alive (megabytes for a long list): a copy keeps only the head.
   return { text: Buffer.from(head, 'utf8').toString('utf8'), cut: true };
 }
-
-export class LastAnswers {
-  private readonly answers = new Map<AnswerKind, LastAnswer>();
-
-  note(answer: LastAnswer): void {
-    this.answers.set(answer.kind, answer);
-  }
-
-  get(kind: AnswerKind): LastAnswer | undefined {
-    return this.answers.get(kind);
-  }
-
-  clear(): void {
-    this.answers.clear();
-  }
-}
