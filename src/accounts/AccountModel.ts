@@ -94,13 +94,15 @@ export class AccountModel extends Disposable {
 
   /** Undefined for an account removed meanwhile: nothing acts there. */
   accountOf(arg: unknown): Account | undefined {
+    const id = accountIdIn(arg);
+    if (id !== undefined) return this.get(id);
     const account = accountIn(arg);
     return account && this.list.includes(account) ? account : undefined;
   }
 
   /** Live or removed: a command given one never asks which. */
   namesAccount(arg: unknown): boolean {
-    return accountIn(arg) !== undefined;
+    return accountIn(arg) !== undefined || accountIdIn(arg) !== undefined;
   }
 
   setVisibility(change: Partial<Visibility>): void {
@@ -212,6 +214,12 @@ function accountIn(arg: unknown): Account | undefined {
   if (typeof arg !== 'object' || arg === null || !('account' in arg)) return undefined;
   const { account } = arg;
   return account instanceof Account ? account : undefined;
+}
+
+// A command link's argument: JSON, so it names the account by its id.
+function accountIdIn(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null || !('accountId' in arg)) return undefined;
+  return typeof arg.accountId === 'string' ? arg.accountId : undefined;
 }
 
 function sameRecord(a: AccountRecord, b: AccountRecord): boolean {

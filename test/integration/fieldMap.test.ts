@@ -222,11 +222,25 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.ok(node);
     const item = h.api.orders.getTreeItem(node);
     const tooltip = h.api.orders.resolveTreeItem(item, node).tooltip as vscode.MarkdownString;
-    assert.match(
-      tooltip.value,
-      /No name and no state were found in this entry: \[Teach the Field Map…\]\(command:hostingAccount\.account\.editFieldMap\)/,
-    );
+    const link =
+      /No name and no state were found in this entry: \[Teach the Field Map…\]\(command:hostingAccount\.account\.editFieldMap\?([^)\s]+)\)/.exec(
+        tooltip.value,
+      );
+    assert.ok(link?.[1], tooltip.value);
     assert.deepEqual(tooltip.isTrusted, { enabledCommands: ['hostingAccount.account.editFieldMap'] });
+    // The link names the row's account, so with several accounts it does not ask which; a removed one does nothing.
+    const args = JSON.parse(decodeURIComponent(link[1])) as [{ accountId: string }];
+    assert.deepEqual(args, [{ accountId: h.account.id }]);
+    await vscode.commands.executeCommand('hostingAccount.account.editFieldMap', ...args);
+    await waitFor(
+      () =>
+        vscode.window.visibleTextEditors.find((e) => e.document.isUntitled && /"pointers"/.test(e.document.getText())),
+      'the field map to open',
+    );
+    const untitled = (): number => vscode.workspace.textDocuments.filter((d) => d.isUntitled).length;
+    const before = untitled();
+    await vscode.commands.executeCommand('hostingAccount.account.editFieldMap', { accountId: 'removed-account' });
+    assert.equal(untitled(), before, 'nothing opened for an account that is gone');
   });
 
   it('Show What the Server Sent opens the last answer, the key the server echoed masked', async () => {

@@ -80,7 +80,7 @@ export class OrderNode {
     const note = notes.map((text) => `\n\n$(warning) ${forMarkdown(text, 600)}`).join('');
     const renews = renewal.length ? `\n\n${renewal.join('  \n')}` : '';
     const history = last ? `\n\n$(history) ${forMarkdown(last, 300)}` : '';
-    const teach = misread(order);
+    const teach = misread(order, this.account.id);
     const markdown = new vscode.MarkdownString(
       `${head}${note}${teach ? `\n\n$(info) ${teach}` : ''}${renews}${history}\n\n${fieldsMarkdown(fieldsOf(order.raw), moreFields)}`,
       true,
@@ -94,11 +94,15 @@ export class OrderNode {
 
 const TEACH = 'hostingAccount.account.editFieldMap';
 
-function misread(order: Order): string | undefined {
+function misread(order: Order, accountId: string): string | undefined {
   const unnamed = plain(order.label) === `#${order.id}`;
   const stateless = order.state === 'unknown' && order.statusText === undefined;
   if (!unnamed && !stateless) return undefined;
-  const link = `command:${TEACH}`;
+  // The row's account, so that with several the link does not ask which.
+  const args = encodeURIComponent(JSON.stringify([{ accountId }]))
+    .replace(/\(/g, '%28')
+    .replace(/\)/g, '%29');
+  const link = `command:${TEACH}?${args}`;
   if (unnamed && stateless) {
     return vscode.l10n.t('No name and no state were found in this entry: [Teach the Field Map…]({0})', link);
   }
