@@ -9,6 +9,7 @@ import { isWindowOn } from '../ssh/remoteWindow';
 import { currentRemoteWindow } from '../ssh/thisWindow';
 import { type ActionSource } from '../store/types';
 import { plain } from '../util/serverText';
+import { OrderNode } from '../views/orders/OrderNode';
 import { type CommandHost } from './CommandHost';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
@@ -18,8 +19,9 @@ export async function runOrderAction(
   account: Account,
   action: OrderAction,
   arg: unknown,
-  source: ActionSource = arg === undefined ? 'palette' : 'menu',
 ): Promise<void> {
+  // An id from a keybinding or another extension is told as the palette: no row was clicked.
+  const source: ActionSource = arg instanceof OrderNode ? 'menu' : 'palette';
   const order = await pickOrder(account, arg, action, host.folders.activeOrderIn(account.id));
   if (!(await confirmAction(host, account, action, order))) throw new UserCancelled();
   await vscode.window.withProgress(
