@@ -30,15 +30,18 @@ export class HistoryDocument extends ReadOnlyDocument implements vscode.TextDocu
     const id = uri.query ? decodeURIComponent(uri.query) : undefined;
     const events = (await account.history.read()).filter((event) => id === undefined || event.id === id);
     const name = account.shownName();
-    const head = id === undefined ? vscode.l10n.t('History of the account') : vscode.l10n.t('History of a server');
-    const kept = vscode.l10n.t('newest first, the last {0} events or 90 days', MAX_EVENTS);
+    const head =
+      id !== undefined
+        ? vscode.l10n.t('History of a server: newest first, the last {0} events or 90 days.', MAX_EVENTS)
+        : name
+          ? vscode.l10n.t(
+              'History of the account {0}: newest first, the last {1} events or 90 days.',
+              forLabel(name, 60),
+              MAX_EVENTS,
+            )
+          : vscode.l10n.t('History of the account: newest first, the last {0} events or 90 days.', MAX_EVENTS);
     const lines = historyLines(events, Date.now());
-    return [
-      `${head}${name ? ` ${forLabel(name, 60)}` : ''}: ${kept}.`,
-      '',
-      ...(lines.length ? lines : [vscode.l10n.t('Nothing yet.')]),
-      '',
-    ].join('\n');
+    return [head, '', ...(lines.length ? lines : [vscode.l10n.t('Nothing yet.')]), ''].join('\n');
   }
 
   private changed(account: Account): void {
