@@ -13,6 +13,12 @@ function storedMap(h: Harness): unknown {
   return h.api.context.globalState.get<{ defaultFieldMap?: unknown }>(ACCOUNTS_STATE_KEY)?.defaultFieldMap;
 }
 
+/** The list of servers answered with `body`, as it is. */
+function rawList(body: string) {
+  const headers = { 'Content-Type': 'application/json' };
+  return { kind: 'raw' as const, method: 'GET', path: '/api/v1/orders', status: 200, headers, body };
+}
+
 /** Teach the Field Map… opens the map to edit; the test types `text` into it, as the user would. */
 async function teach(text: string): Promise<vscode.TextDocument> {
   await vscode.commands.executeCommand('hostingAccount.account.editFieldMap');
@@ -77,14 +83,7 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
   });
 
   it('a palette Stop on an account whose list is empty says so without a warning, and picks nothing', async () => {
-    h.mock.faults.add({
-      kind: 'raw',
-      method: 'GET',
-      path: '/api/v1/orders',
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"data":[]}',
-    });
+    h.mock.faults.add(rawList('{"data":[]}'));
     await h.signIn({ orders: false });
     await h.store.refresh(['orders'], 'user');
     const messages = captureMessages();
@@ -157,15 +156,7 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
   });
 
   it('the preview shows a server read at its own path, and says which answers it could not try the map on', async () => {
-    const list = (body: string) => ({
-      kind: 'raw' as const,
-      method: 'GET',
-      path: '/api/v1/orders',
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    });
-    h.mock.faults.add(list('[1001]'));
+    h.mock.faults.add(rawList('[1001]'));
     await h.signIn({ orders: false });
     await h.store.refresh(['orders'], 'user');
     await waitFor(() => h.store.orders.size === 1, 'the one server read at its path');
@@ -183,7 +174,7 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.match(await detail(), /^One server: web-frontend-01 · \w+ · 203\.0\.113\.10$/m);
     h.mock.faults.clear();
     const long = { data: [{ id: 1001, name: 'web', status: 'running', note: 'x'.repeat(300_000) }] };
-    h.mock.faults.add(list(JSON.stringify(long)));
+    h.mock.faults.add(rawList(JSON.stringify(long)));
     await h.store.refresh(['orders'], 'user');
     const said = await detail();
     assert.match(said, /^The last answer to \/api\/v1\/orders is too long or not JSON: the map is not tried on it\.$/m);
@@ -208,14 +199,7 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
   });
 
   it('a row read without name or state says so in its tooltip, with a link to our one command only', async () => {
-    h.mock.faults.add({
-      kind: 'raw',
-      method: 'GET',
-      path: '/api/v1/orders',
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-      body: '[{"id": 1001}, {"id": 1002}]',
-    });
+    h.mock.faults.add(rawList('[{"id": 1001}, {"id": 1002}]'));
     await h.signIn({ orders: false });
     await h.store.refresh(['orders'], 'user');
     const [node] = await h.orderNodes();

@@ -143,21 +143,28 @@ describe('field map preview of the answers the readers alone cannot place (unit)
 
 describe('the last answers (unit, against a scripted server)', () => {
   let server: ScriptedServer;
-  afterEach(() => server.close());
-
-  it('keeps the first page of a list, which a field map is taught on, not the last', async () => {
-    server = await ScriptedServer.start((request) =>
-      request.url.endsWith('page=2')
-        ? json({ data: [], links: { next: null } })
-        : json({ data: [{ id: 1, name: 'web' }], links: { next: '/api/v1/orders?page=2' } }),
-    );
-    const client = new ApiClient({
+  let client: ApiClient;
+  async function serve(answer: Parameters<typeof ScriptedServer.start>[0]): Promise<void> {
+    server = await ScriptedServer.start(answer);
+    client = new ApiClient({
       baseUrl: server.url,
       getKey: () => KEY,
       userAgent: 'field-map-test',
       limiters: new LimiterRegistry(61_000),
       retry: { maxAttempts: 1 },
     });
+  }
+  afterEach(async () => {
+    await client.dispose();
+    await server.close();
+  });
+
+  it('keeps the first page of a list, which a field map is taught on, not the last', async () => {
+    await serve((request) =>
+      request.url.endsWith('page=2')
+        ? json({ data: [], links: { next: null } })
+        : json({ data: [{ id: 1, name: 'web' }], links: { next: '/api/v1/orders?page=2' } }),
+    );
     await client.listOrders();
     const orders = client.lastAnswer('orders');
     assert.equal(orders?.path, '/api/v1/orders');
@@ -166,18 +173,11 @@ describe('the last answers (unit, against a scripted server)', () => {
 
   it('keeps the last answer of each endpoint, the key masked and the text cut', async () => {
     const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, note: `key ${KEY} here` }));
-    server = await ScriptedServer.start((request) =>
+    await serve((request) =>
       request.url.endsWith('/balance')
         ? json({ error: 'unauthorized', message: `bad key ${KEY}` }, 401)
         : json({ data: big }),
     );
-    const client = new ApiClient({
-      baseUrl: server.url,
-      getKey: () => KEY,
-      userAgent: 'field-map-test',
-      limiters: new LimiterRegistry(61_000),
-      retry: { maxAttempts: 1 },
-    });
     await client.listOrders();
     await client.getBalance().catch(() => undefined);
     const orders = client.lastAnswer('orders');
@@ -196,6 +196,5 @@ describe('the last answers (unit, against a scripted server)', () => {
     assert.equal(client.lastAnswer('invoices'), undefined);
     client.forgetAnswers();
     assert.equal(client.lastAnswer('orders'), undefined);
-    await client.dispose();
   });
 });
