@@ -59,13 +59,14 @@ export async function showHistory(account: Account, arg: unknown): Promise<void>
 }
 
 /** CSV or JSON, as the file name the user chose says. */
-export async function exportHistory(account: Account): Promise<void> {
+export async function exportHistory(account: Account, arg: unknown): Promise<void> {
+  const id = arg instanceof OrderNode ? arg.id : undefined;
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export History'),
     filters: { CSV: ['csv'], JSON: ['json'] },
   });
   if (!target) throw new UserCancelled();
-  const events = await account.history.read();
+  const events = (await account.history.read()).filter((event) => id === undefined || event.id === id);
   const json = target.path.toLowerCase().endsWith('.json');
   await vscode.workspace.fs.writeFile(
     target,
