@@ -128,7 +128,12 @@ function gluedTranslations(file: string, text = readFileSync(file, 'utf8')): str
     `${file.startsWith(root) ? file.slice(root.length + 1) : file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (isL10nCall(node)) {
-      const parent = node.parent;
+      // `l10n.t(…).trim()` is still the translated text.
+      let value: ts.Node = node;
+      while (ts.isPropertyAccessExpression(value.parent) && ts.isCallExpression(value.parent.parent)) {
+        value = value.parent.parent;
+      }
+      const parent = value.parent;
       if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken) {
         found.push(`${where(node)}: ${parent.getText()}`);
       }
@@ -138,7 +143,9 @@ function gluedTranslations(file: string, text = readFileSync(file, 'utf8')): str
         const others = template.templateSpans.length > 1;
         const wordy = literals.some((literal) => !DECORATION.test(literal));
         const bareSpace = others && literals.some((literal) => /^\s+$/.test(literal));
-        if (wordy || bareSpace) found.push(`${where(node)}: ${template.getText()}`);
+        // `${l10n.t(…)}${more}`: another value run on with nothing between.
+        const runOn = template.templateSpans.slice(0, -1).some((span) => span.literal.text === '');
+        if (wordy || bareSpace || runOn) found.push(`${where(node)}: ${template.getText()}`);
       }
     }
     ts.forEachChild(node, visit);
@@ -168,6 +175,8 @@ describe('one translatable string per message (unit)', function () {
       "const g = `[${vscode.l10n.t('Pay')}](${link})`;",
       "const h = `$(folder) ${vscode.l10n.t('this folder')} · ${state}`;",
       "const i = vscode.l10n.t('{0} and {1} more', list, count);",
+      "const j = `${vscode.l10n.t('{0} sent {1}', action, source).trim()}: ${answer}`;",
+      "const k = `${vscode.l10n.t('No longer in the account')}${seen}`;",
     ].join('\n');
     assert.deepEqual(
       gluedTranslations('sample.ts', code).map((line) => line.replace(/^sample\.ts:\d+: /, '')),
@@ -176,6 +185,8 @@ describe('one translatable string per message (unit)', function () {
         "`${part} ${vscode.l10n.t('The rest was not read.')}`",
         "`${vscode.l10n.t('Not valid.')} ${hint}`",
         "`${vscode.l10n.t('Caveat')}.`",
+        "`${vscode.l10n.t('{0} sent {1}', action, source).trim()}: ${answer}`",
+        "`${vscode.l10n.t('No longer in the account')}${seen}`",
       ],
     );
   });
