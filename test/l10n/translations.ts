@@ -84,6 +84,8 @@ export const TERMS: Readonly<Record<string, RegExp>> = {
   filter: /\bfilter/i,
   'sign in': /\bsign(?:ed|ing)? in\b/i,
   'sign out': /\bsign(?:ed|ing)? (?:it )?out\b/i,
+  // Old host keys are removed (ssh-keygen -R), which "forget" says in English only.
+  'forget (host keys)': /\bforg[eo]t/i,
   // Not the product name, Hosting Account.
   hosting: /\b[Hh]osting (?:account|API)\b/,
 };
