@@ -89,40 +89,82 @@ function what(event: HistoryEvent): string {
     value && STATES.includes(value) ? stateLabel(value as OrderState) : text(value);
   const action = event.action ? actionTitle(event.action) : '';
   const [after, at] = [clock(event.since ?? 0, event.at), clock(event.at, event.at)];
-  const between =
-    after === at
-      ? vscode.l10n.t('(between two reads at {0})', at)
-      : vscode.l10n.t('(seen between {0} and {1})', after, at);
-  const seen = event.since ? ` ${between}` : '';
+  // A change made elsewhere was seen at one read, or somewhere between two times: each case is its own sentence.
+  const seen = !event.since ? 'here' : after === at ? 'at' : 'between';
   switch (event.kind) {
-    case 'sent': {
-      const answer = event.error ? vscode.l10n.t('not accepted: {0}', text(event.error)) : vscode.l10n.t('accepted');
-      return `${vscode.l10n.t('{0} sent {1}', action, sourceWords(event.source)).trim()}: ${answer}`;
+    case 'sent':
+      return sentText(action, event.source, event.error ? text(event.error) : undefined);
+    case 'settled': {
+      const seconds = Math.round((event.ms ?? 0) / 1_000);
+      return seconds < 90
+        ? vscode.l10n.t('{0} settled: {1} after {2} s', action, state(event.to), seconds)
+        : vscode.l10n.t('{0} settled: {1} after {2} min', action, state(event.to), Math.round(seconds / 60));
     }
-    case 'settled':
-      return vscode.l10n.t('{0} settled: {1} after {2}', action, state(event.to), duration(event.ms ?? 0));
     case 'stopped':
     case 'suspended':
-    case 'running':
-      return `${vscode.l10n.t('{0} outside this window, was {1}', stateLabel(event.kind), state(event.from))}${seen}`;
+    case 'running': {
+      const [now, was] = [stateLabel(event.kind), state(event.from)];
+      if (seen === 'here') return vscode.l10n.t('{0} outside this window, was {1}', now, was);
+      return seen === 'at'
+        ? vscode.l10n.t('{0} outside this window, was {1} (between two reads at {2})', now, was, at)
+        : vscode.l10n.t('{0} outside this window, was {1} (seen between {2} and {3})', now, was, after, at);
+    }
     case 'appeared':
-      return `${vscode.l10n.t('Appeared in the account')}${seen}`;
+      if (seen === 'here') return vscode.l10n.t('Appeared in the account');
+      return seen === 'at'
+        ? vscode.l10n.t('Appeared in the account (between two reads at {0})', at)
+        : vscode.l10n.t('Appeared in the account (seen between {0} and {1})', after, at);
     case 'disappeared':
-      return `${vscode.l10n.t('No longer in the account')}${seen}`;
-    case 'edited':
-      return `${vscode.l10n.t('{0} changed outside this window: {1} → {2}', fieldWord(event.field), text(event.from), text(event.to))}${seen}`;
+      if (seen === 'here') return vscode.l10n.t('No longer in the account');
+      return seen === 'at'
+        ? vscode.l10n.t('No longer in the account (between two reads at {0})', at)
+        : vscode.l10n.t('No longer in the account (seen between {0} and {1})', after, at);
+    case 'edited': {
+      const [field, from, to] = [fieldWord(event.field), text(event.from), text(event.to)];
+      if (seen === 'here') return vscode.l10n.t('{0} changed outside this window: {1} → {2}', field, from, to);
+      return seen === 'at'
+        ? vscode.l10n.t('{0} changed outside this window: {1} → {2} (between two reads at {3})', field, from, to, at)
+        : vscode.l10n.t(
+            '{0} changed outside this window: {1} → {2} (seen between {3} and {4})',
+            field,
+            from,
+            to,
+            after,
+            at,
+          );
+    }
   }
 }
 
-function sourceWords(source: HistoryEvent['source']): string {
-  const words: Record<NonNullable<HistoryEvent['source']>, string> = {
-    menu: vscode.l10n.t('from the menu'),
-    palette: vscode.l10n.t('from the Command Palette'),
-    bulk: vscode.l10n.t('to several servers at once'),
-    task: vscode.l10n.t('by a task'),
-    assistant: vscode.l10n.t('by the assistant'),
-  };
-  return source ? words[source] : '';
+/** Where an action was sent from, and what the hosting API answered, as one sentence per case. */
+function sentText(action: string, source: HistoryEvent['source'], error: string | undefined): string {
+  const ok = error === undefined;
+  switch (source) {
+    case 'menu':
+      return ok
+        ? vscode.l10n.t('{0} sent from the menu: accepted', action)
+        : vscode.l10n.t('{0} sent from the menu, not accepted: {1}', action, error);
+    case 'palette':
+      return ok
+        ? vscode.l10n.t('{0} sent from the Command Palette: accepted', action)
+        : vscode.l10n.t('{0} sent from the Command Palette, not accepted: {1}', action, error);
+    case 'bulk':
+      return ok
+        ? vscode.l10n.t('{0} sent to several servers at once: accepted', action)
+        : vscode.l10n.t('{0} sent to several servers at once, not accepted: {1}', action, error);
+    case 'task':
+      return ok
+        ? vscode.l10n.t('{0} sent by a task: accepted', action)
+        : vscode.l10n.t('{0} sent by a task, not accepted: {1}', action, error);
+    case 'assistant':
+      return ok
+        ? vscode.l10n.t('{0} sent by the assistant: accepted', action)
+        : vscode.l10n.t('{0} sent by the assistant, not accepted: {1}', action, error);
+    case undefined:
+      return ok
+        ? vscode.l10n.t('{0} sent: accepted', action)
+        : vscode.l10n.t('{0} sent, not accepted: {1}', action, error);
+  }
 }
 
 function fieldWord(field: HistoryEvent['field']): string {
@@ -133,11 +175,6 @@ function fieldWord(field: HistoryEvent['field']): string {
     renewal: vscode.l10n.t('Next renewal'),
   };
   return words[field ?? 'renewal'];
-}
-
-function duration(ms: number): string {
-  const seconds = Math.round(ms / 1_000);
-  return seconds < 90 ? vscode.l10n.t('{0} s', seconds) : vscode.l10n.t('{0} min', Math.round(seconds / 60));
 }
 
 interface Formats {

@@ -64,6 +64,103 @@ export function nothingToTranslate(text: string): boolean {
   return !/\p{L}/u.test(text.replace(/\{\d+\}|\$\([\w~-]+\)|\]\([^)]*\)|`[^`]*`|#[\w.]+#/g, ''));
 }
 
+/** The text a translator words: the kept parts (placeholders, codicons, link targets, code spans) taken out. */
+export function wordedPart(text: string): string {
+  return text.replace(/\{\d+\}|\$\([\w~-]+\)|\]\([^)]*\)|`[^`]*`|#[\w.]+#/g, ' ');
+}
+
+/**
+ * The terms a glossary (`l10n/glossary/<lang>.json`) gives its words for, as the English names them. Every language
+ * gives the first six; the VS Code terms after them where that language needs them held.
+ */
+export const TERMS: Readonly<Record<string, RegExp>> = {
+  refresh: /\brefresh/i,
+  renewal: /\brenew/i,
+  server: /\bservers?\b/i,
+  balance: /\bbalance/i,
+  protected: /\b(?:un)?protect/i,
+  pin: /\b(?:un)?pin\b/i,
+  'Restricted Mode': /\brestricted mode\b/i,
+  filter: /\bfilter/i,
+  'sign in': /\bsign(?:ed|ing)? in\b/i,
+  'sign out': /\bsign(?:ed|ing)? (?:it )?out\b/i,
+  // Old host keys are removed (ssh-keygen -R), which "forget" says in English only.
+  'forget (host keys)': /\bforg[eo]t/i,
+  // Not the product name, Hosting Account.
+  hosting: /\b[Hh]osting (?:account|API)\b/,
+};
+export const REQUIRED_TERMS = ['refresh', 'renewal', 'server', 'balance', 'protected', 'pin'] as const;
+
+/** A language's words for the terms: each the beginnings of its forms, lower case (one of them must appear). */
+export type Glossary = Readonly<Record<string, readonly string[]>>;
+
+export function glossaryOf(lang: string): Glossary {
+  return JSON.parse(fs.readFileSync(path.join(l10nDir, 'glossary', `${lang}.json`), 'utf8')) as Glossary;
+}
+
+/** Every English string of both files with its translation (missing ones left out), kept parts taken out of both. */
+export function pairsOf(lang: string): { english: string; translated: string }[] {
+  return (['bundle', 'nls'] as const).flatMap((kind) => {
+    const source = english(kind);
+    const translated = readStrings(fileOf(kind, lang)) ?? {};
+    return Object.entries(source)
+      .filter(([key]) => key in translated)
+      .map(([key, text]) => ({ english: wordedPart(text), translated: wordedPart(translated[key] ?? '') }));
+  });
+}
+
+export const namesTerm = (term: string, englishText: string): boolean => TERMS[term]?.test(englishText) ?? false;
+
+export function usesWord(lang: string, forms: readonly string[], translated: string): boolean {
+  const text = translated.toLocaleLowerCase(lang);
+  return forms.some((form) => text.includes(form));
+}
+
+/** Translations that do not use the glossary's word for a term their English names. */
+export function termsNotUsed(lang: string, glossary: Glossary, pairs = pairsOf(lang)): string[] {
+  return Object.entries(glossary).flatMap(([term, forms]) =>
+    pairs
+      .filter(({ english: text, translated }) => namesTerm(term, text) && !usesWord(lang, forms, translated))
+      .map(({ english: text, translated }) => `${term}: "${text}" → "${translated}"`),
+  );
+}
+
+/**
+ * Where refresh and renewal run together: a word of one inside the other's, a string about one that uses the other's
+ * word, or one translation standing for an English string about one and another that is not about it.
+ */
+export function refreshIsRenewal(lang: string, glossary: Glossary, pairs = pairsOf(lang)): string[] {
+  const [refresh, renewal] = [glossary.refresh ?? [], glossary.renewal ?? []];
+  const found = refresh.flatMap((a) =>
+    renewal.filter((b) => a.includes(b) || b.includes(a)).map((b) => `one word for both: "${a}", "${b}"`),
+  );
+  for (const { english: text, translated } of pairs) {
+    const [isRefresh, isRenewal] = [namesTerm('refresh', text), namesTerm('renewal', text)];
+    if (isRefresh && !isRenewal && usesWord(lang, renewal, translated)) found.push(`refresh as renewal: "${text}" → "${translated}"`);
+    if (isRenewal && !isRefresh && usesWord(lang, refresh, translated)) found.push(`renewal as refresh: "${text}" → "${translated}"`);
+  }
+  const about = (text: string): string => `${namesTerm('refresh', text)}/${namesTerm('renewal', text)}`;
+  const seen = new Map<string, string>();
+  for (const { english: text, translated } of pairs) {
+    const other = seen.get(translated);
+    if (other !== undefined && about(other) !== about(text)) found.push(`"${other}" and "${text}" both → "${translated}"`);
+    seen.set(translated, text);
+  }
+  return found;
+}
+
+/** Columns a text takes: East Asian wide and full-width characters take two. */
+export function width(text: string): number {
+  let columns = 0;
+  for (const char of text) {
+    columns += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(char) ? 2 : 1;
+  }
+  return columns;
+}
+
+/** The most columns a status-bar word may take: what English takes, with room to grow by 60 %, and 10 at least. */
+export const statusBarBound = (englishText: string): number => Math.max(10, Math.ceil(width(englishText) * 1.6));
+
 export interface Gaps {
   /** English keys with no translation (or, in the manifest, one made from another English text). */
   readonly missing: string[];

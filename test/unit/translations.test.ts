@@ -8,15 +8,23 @@ import {
   fileOf,
   gaps,
   gapsOf,
+  glossaryOf,
   keptParts,
   LANGUAGES,
   l10nDir,
   nothingToTranslate,
+  pairsOf,
   presentLanguages,
   readRecords,
   readStrings,
+  refreshIsRenewal,
+  REQUIRED_TERMS,
   root,
   sameAsEnglish,
+  statusBarBound,
+  TERMS,
+  termsNotUsed,
+  width,
 } from '../l10n/translations';
 
 describe('translations (unit)', function () {
@@ -110,6 +118,15 @@ function sources(dir: string): string[] {
   });
 }
 
+let parsed: ts.SourceFile[] | undefined;
+/** Every file of src/, parsed once for all the checks that read the code. */
+function parsedSources(): ts.SourceFile[] {
+  parsed ??= sources(join(root, 'src')).map((file) =>
+    ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true),
+  );
+  return parsed;
+}
+
 /** Marks around a translated string that are not words: a codicon, Markdown emphasis, a heading, a list item, a link. */
 const DECORATION = /^(?:[\s()[\]·]|\$\([\w~-]+\)|\*\*?|#+ |- )*$/u;
 
@@ -121,14 +138,19 @@ function isL10nCall(node: ts.Node): node is ts.CallExpression {
  * Translated text glued to other text: `l10n.t(…) + more`, or a template that puts words, sentence punctuation or a
  * bare space between a translated string and another value. Each message must be one translatable string.
  */
-function gluedTranslations(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+function gluedTranslations(source: ts.SourceFile): string[] {
+  const file = source.fileName;
   const found: string[] = [];
   const where = (node: ts.Node): string =>
     `${file.startsWith(root) ? file.slice(root.length + 1) : file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (isL10nCall(node)) {
-      const parent = node.parent;
+      // `l10n.t(…).trim()` is still the translated text.
+      let value: ts.Node = node;
+      while (ts.isPropertyAccessExpression(value.parent) && ts.isCallExpression(value.parent.parent)) {
+        value = value.parent.parent;
+      }
+      const parent = value.parent;
       if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken) {
         found.push(`${where(node)}: ${parent.getText()}`);
       }
@@ -138,7 +160,9 @@ function gluedTranslations(file: string, text = readFileSync(file, 'utf8')): str
         const others = template.templateSpans.length > 1;
         const wordy = literals.some((literal) => !DECORATION.test(literal));
         const bareSpace = others && literals.some((literal) => /^\s+$/.test(literal));
-        if (wordy || bareSpace) found.push(`${where(node)}: ${template.getText()}`);
+        // `${l10n.t(…)}${more}`: another value run on with nothing between.
+        const runOn = template.templateSpans.slice(0, -1).some((span) => span.literal.text === '');
+        if (wordy || bareSpace || runOn) found.push(`${where(node)}: ${template.getText()}`);
       }
     }
     ts.forEachChild(node, visit);
@@ -152,7 +176,7 @@ describe('one translatable string per message (unit)', function () {
 
   it('never glues a translated string to other words, punctuation or another value', () => {
     assert.deepEqual(
-      sources(join(root, 'src')).flatMap((file) => gluedTranslations(file)),
+      parsedSources().flatMap((source) => gluedTranslations(source)),
       [],
     );
   });
@@ -168,15 +192,179 @@ describe('one translatable string per message (unit)', function () {
       "const g = `[${vscode.l10n.t('Pay')}](${link})`;",
       "const h = `$(folder) ${vscode.l10n.t('this folder')} · ${state}`;",
       "const i = vscode.l10n.t('{0} and {1} more', list, count);",
+      "const j = `${vscode.l10n.t('{0} sent {1}', action, source).trim()}: ${answer}`;",
+      "const k = `${vscode.l10n.t('No longer in the account')}${seen}`;",
     ].join('\n');
     assert.deepEqual(
-      gluedTranslations('sample.ts', code).map((line) => line.replace(/^sample\.ts:\d+: /, '')),
+      gluedTranslations(ts.createSourceFile('sample.ts', code, ts.ScriptTarget.ES2022, true)).map((line) =>
+        line.replace(/^sample\.ts:\d+: /, ''),
+      ),
       [
         "vscode.l10n.t('The action failed.') + said",
         "`${part} ${vscode.l10n.t('The rest was not read.')}`",
         "`${vscode.l10n.t('Not valid.')} ${hint}`",
         "`${vscode.l10n.t('Caveat')}.`",
+        "`${vscode.l10n.t('{0} sent {1}', action, source).trim()}: ${answer}`",
+        "`${vscode.l10n.t('No longer in the account')}${seen}`",
       ],
     );
   });
+});
+
+/** The files whose status-bar items show text, and the functions of src/ by name, to follow what that text is made of. */
+const STATUS_BAR_FILES = ['src/views/BalanceStatusBar.ts', 'src/views/FolderServerItem.ts'];
+
+/**
+ * The English of every translated string a status-bar item's `text` is made of: the `l10n.t` calls in what is assigned
+ * to it, in the constants it reads and in the functions it calls (in any file of src/), followed through.
+ */
+function statusBarWords(sources: readonly ts.SourceFile[] = parsedSources()): string[] {
+  const functions = new Map<string, { body: ts.Node; source: ts.SourceFile }[]>();
+  const constants = new Map<ts.SourceFile, Map<string, ts.Node[]>>();
+  for (const source of sources) {
+    const mine = new Map<string, ts.Node[]>();
+    constants.set(source, mine);
+    const collect = (node: ts.Node): void => {
+      if (ts.isFunctionDeclaration(node) && node.name && node.body) {
+        functions.set(node.name.text, [...(functions.get(node.name.text) ?? []), { body: node.body, source }]);
+      }
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+        mine.set(node.name.text, [...(mine.get(node.name.text) ?? []), node.initializer]);
+      }
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+  }
+  const words = new Set<string>();
+  const followed = new Set<ts.Node>();
+  const follow = (node: ts.Node, source: ts.SourceFile): void => {
+    if (followed.has(node)) return;
+    followed.add(node);
+    if (isL10nCall(node)) {
+      const [message] = node.arguments;
+      if (message && ts.isStringLiteralLike(message)) words.add(message.text);
+      return;
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      for (const fn of functions.get(node.expression.text) ?? []) follow(fn.body, fn.source);
+    }
+    const member = ts.isPropertyAccessExpression(node.parent) && node.parent.name === node;
+    if (ts.isIdentifier(node) && !member) {
+      for (const value of constants.get(source)?.get(node.text) ?? []) follow(value, source);
+    }
+    ts.forEachChild(node, (child) => follow(child, source));
+  };
+  for (const source of sources.filter((file) => STATUS_BAR_FILES.some((name) => file.fileName.endsWith(name)))) {
+    const visit = (node: ts.Node): void => {
+      const assigns =
+        ts.isBinaryExpression(node) &&
+        [ts.SyntaxKind.EqualsToken, ts.SyntaxKind.PlusEqualsToken].includes(node.operatorToken.kind) &&
+        ts.isPropertyAccessExpression(node.left) &&
+        node.left.name.text === 'text';
+      if (assigns) follow(node.right, source);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return [...words].sort();
+}
+
+/** Each language's habit for the punctuation VS Code's pack writes differently from English. */
+const PUNCTUATION: Partial<Record<string, { rule: string; wrong: RegExp }>> = {
+  fr: { rule: 'a no-break space before : ; ? !', wrong: /(?:[^\s(]|[^\S\u00a0\u202f])[:;?!]/u },
+  'zh-cn': {
+    rule: 'half-width ": " before a value, full-width ，； in Chinese text',
+    wrong: /：|[\u4e00-\u9fff][,;]/u,
+  },
+  'zh-tw': {
+    rule: 'half-width ": " before a value, full-width ，； in Chinese text',
+    wrong: /：|[\u4e00-\u9fff][,;]/u,
+  },
+  ja: {
+    rule: 'half-width ": ", "?" and "( )", full-width 、。 in Japanese text',
+    wrong: /[：？（）]|[\u3040-\u30ff\u4e00-\u9fff][,.]/u,
+  },
+  ru: { rule: 'е, never ё (as VS Code writes)', wrong: /ё/iu },
+};
+
+describe('words a native reader trusts (unit)', function () {
+  this.timeout(30_000);
+
+  it('finds the status-bar words, and the states and actions the folder item shows', () => {
+    const words = statusBarWords();
+    for (const word of ['Gone', 'Balance unavailable', 'Hosting: key rejected', 'Running', 'Stopping…']) {
+      assert.ok(words.includes(word), `${word} in ${words.join(', ')}`);
+    }
+    assert.ok(!words.includes('Click for the account summary.'), 'a tooltip line is not a status-bar word');
+  });
+
+  it('measures a status-bar word in columns, East Asian characters taking two', () => {
+    assert.equal(width('Gone'), 4);
+    assert.equal(width('存在しません'), 12);
+    assert.equal(statusBarBound('Gone'), 10);
+    assert.equal(statusBarBound('Balance unavailable'), 31);
+  });
+
+  it('gives every language a glossary of the terms that matter, in lower case', () => {
+    for (const lang of LANGUAGES) {
+      const glossary = glossaryOf(lang);
+      assert.deepEqual(
+        REQUIRED_TERMS.filter((term) => !glossary[term]?.length),
+        [],
+        `l10n/glossary/${lang}.json`,
+      );
+      for (const [term, forms] of Object.entries(glossary)) {
+        assert.ok(term in TERMS, `${lang}: ${term} is not one of the terms the check knows`);
+        for (const form of forms) assert.equal(form, form.toLocaleLowerCase(lang), `${lang}: ${term}`);
+      }
+    }
+  });
+
+  it('tells refresh from renewal where one word stands for both, and a shared translation', () => {
+    const pairs = [
+      { english: 'The last refresh failed: ', translated: '前回の更新に失敗しました: ' },
+      { english: 'Updated at ', translated: ' に更新' },
+      { english: 'Renews ', translated: ' に更新' },
+    ];
+    const oneWord = { refresh: ['更新'], renewal: ['更新'] };
+    assert.ok(refreshIsRenewal('ja', oneWord, pairs).some((line) => line.startsWith('one word for both')));
+    const twoWords = { refresh: ['最新の情報', '情報の更新'], renewal: ['契約更新'] };
+    assert.deepEqual(refreshIsRenewal('ja', twoWords, pairs), ['"Updated at " and "Renews " both → " に更新"']);
+    assert.deepEqual(termsNotUsed('ja', twoWords, pairs), [
+      'refresh: "The last refresh failed: " → "前回の更新に失敗しました: "',
+      'renewal: "Renews " → " に更新"',
+    ]);
+  });
+
+  const statusWords = statusBarWords();
+  for (const lang of LANGUAGES) {
+    describe(lang, () => {
+      it(`uses the word of l10n/glossary/${lang}.json wherever the English names its term`, () => {
+        assert.deepEqual(termsNotUsed(lang, glossaryOf(lang)), []);
+      });
+
+      it('has two words for refresh and renewal', () => {
+        assert.deepEqual(refreshIsRenewal(lang, glossaryOf(lang)), []);
+      });
+
+      it('keeps every status-bar word within its width (English × 1.6, 10 columns at least)', () => {
+        const translated = readStrings(fileOf('bundle', lang)) ?? {};
+        const wide = statusWords
+          .map((word) => ({ word, text: translated[word] ?? word }))
+          .filter(({ word, text }) => width(text) > statusBarBound(word))
+          .map(({ word, text }) => `${word} → ${text} (${width(text)} > ${statusBarBound(word)})`);
+        assert.deepEqual(wide, []);
+      });
+
+      const punctuation = PUNCTUATION[lang];
+      if (punctuation) {
+        it(`writes punctuation as its other strings do: ${punctuation.rule}`, () => {
+          const wrong = pairsOf(lang)
+            .map(({ translated }) => translated.replace(/\bhttps?:\/\/\S*|\(\?…\)/g, ' '))
+            .filter((text) => punctuation.wrong.test(text));
+          assert.deepEqual(wrong, []);
+        });
+      }
+    });
+  }
 });
