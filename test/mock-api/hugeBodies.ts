@@ -109,3 +109,24 @@ export function underWorkBound(): Record<WorkKind, string> {
     all: padded(`[${kinds(0.25).join(',')}]`),
   };
 }
+
+/** `[[12345678901234567890,…],…]`: 10 MB of integers beyond 2^53, in arrays of 20,000 (the most one may hold). */
+export function bigIntegerLists(): string {
+  // Twenty digits and a comma each.
+  const count = Math.floor((UNDER_CAP - 1_000) / 21);
+  return lists(count, (i) => String(12_345_678_901_234_567_890n + BigInt(i)));
+}
+
+/**
+ * `{"data":[…]}`: `count` servers of `fields` fields as a panel that writes every value as text sends them: an
+ * honest page, wider than V8 keeps an object fast (128 fields).
+ */
+export function serverPage(count: number, fields = 150): string {
+  const servers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const members = [`"id":${100_000 + i}`, `"name":"web-${i}"`, `"status":"running"`];
+    for (let k = members.length; k < fields; k++) members.push(`"field_${k}":"value ${k} of server ${i}"`);
+    servers.push(`{${members.join(',')}}`);
+  }
+  return `{"data":[${servers.join(',')}]}`;
+}
