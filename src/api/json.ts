@@ -2,17 +2,9 @@
 export const JSON_BOUNDS = { depth: 32, entries: 20_000, members: 500, work: 60_000_000 } as const;
 
 // V8 makes an object of 128 members or more a dictionary (measured 60–230 ns a member over the rest, at 1,000–2,600
-// of 150 shared names; a name of its own costs as much again), and a hidden class for each new order of field names.
-// An integer beyond 2^53 is cut out, quoted and read as a string.
-export const JSON_COST = {
-  container: 100,
-  value: 15,
-  string: 30,
-  wideMember: 150,
-  wideName: 150,
-  nameOrder: 1000,
-  bigInteger: 300,
-} as const;
+// of 150), and a hidden class for each new order of field names, or new name past 127. An integer beyond 2^53 is cut
+// out, quoted and read as a string.
+export const JSON_COST = { container: 100, value: 15, string: 30, wideMember: 150, nameOrder: 1000, big: 300 } as const;
 
 export type JsonBound = keyof typeof JSON_BOUNDS;
 
@@ -71,7 +63,7 @@ function look(text: string): number[] {
         const end = endOfString(text, i);
         work += JSON_COST.string;
         if (key) {
-          // Past the first 127 a name is costly only the first time it is seen, not for its place.
+          // Past the first 127 a name costs only the first time it is seen, wherever it is.
           const wide = (commas[depth] as number) >= WIDE - 1;
           let hash = wide ? WIDE_SEED : (order[depth] as number);
           for (let j = i + 1; j < end; j++) hash = Math.imul(hash ^ text.charCodeAt(j), 0x01000193);
@@ -81,7 +73,7 @@ function look(text: string): number[] {
           const bit = 1 << (hash & 31);
           if (((seen[word] as number) & bit) === 0) {
             seen[word] = (seen[word] as number) | bit;
-            work += wide ? JSON_COST.wideName : JSON_COST.nameOrder;
+            work += JSON_COST.nameOrder;
           }
         }
         key = false;
@@ -101,7 +93,7 @@ function look(text: string): number[] {
         break;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY: {
-        if (i - after >= 16 && largeInteger(text, after, i, big)) work += JSON_COST.bigInteger;
+        if (i - after >= 16 && largeInteger(text, after, i, big)) work += JSON_COST.big;
         const members = (commas[depth] as number) + 1;
         if (isObject[depth] === 1 && members >= WIDE) work += members * JSON_COST.wideMember;
         if (work > JSON_BOUNDS.work) throw new JsonTooComplex('work');
@@ -111,7 +103,7 @@ function look(text: string): number[] {
         break;
       }
       case COMMA: {
-        if (i - after >= 16 && largeInteger(text, after, i, big)) work += JSON_COST.bigInteger;
+        if (i - after >= 16 && largeInteger(text, after, i, big)) work += JSON_COST.big;
         const count = (commas[depth] as number) + 1;
         commas[depth] = count;
         key = isObject[depth] === 1;

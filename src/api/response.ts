@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
 import { JSON_BOUNDS, JsonTooComplex, parseJson } from './json';
 import { isObject } from './normalise/read';
-import { maskParsed, maskSecrets } from './secretMask';
+import { maskEscaped, maskParsed, maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 import { optional, plain, serverText } from '../util/serverText';
 
@@ -52,7 +52,10 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
   const secrets = [key, ...others];
   // Room for a secret's longest form (six characters a character as \uXXXX), so a cut form is still masked.
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  const text = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
+  const text = maskEscaped(maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets), secrets).slice(
+    0,
+    EXCERPT_WINDOW,
+  );
   let out = '';
   let space = false;
   for (let i = 0; i < text.length && out.length <= max; i++) {

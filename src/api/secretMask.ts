@@ -50,6 +50,50 @@ export function maskSecrets(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
+const SHORT = ['"\\/bfnrt', '"\\/\b\f\n\r\t'] as const;
+
+/**
+ * Masks a secret written with JSON's escapes, all or some of its characters (`\u0073k_…`, `\/`), in text kept as sent:
+ * the text is read as its escapes decode, and each secret found hides its span. A step per backslash, not per character.
+ */
+export function maskEscaped(text: string, secrets: readonly string[]): string {
+  if (!text.includes('\\')) return text;
+  const parts: string[] = [];
+  // How far ahead in the text each decoded character begins.
+  const ahead = new Int32Array(text.length + 1);
+  let length = 0;
+  for (let from = 0; ;) {
+    const i = text.indexOf('\\', from);
+    const end = i < 0 ? text.length : i;
+    parts.push(text.slice(from, end));
+    ahead.fill(from - length, length, (length += end - from) + 1);
+    if (i < 0) break;
+    const short = i + 1 < text.length ? SHORT[0].indexOf(text.charAt(i + 1)) : -1;
+    const hex = text[i + 1] === 'u' && /^[\da-f]{4}$/i.test(text.slice(i + 2, i + 6));
+    parts.push(
+      short >= 0 ? SHORT[1].charAt(short) : hex ? String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)) : '\\',
+    );
+    ahead[length] = i - length;
+    length++;
+    from = i + (short >= 0 ? 2 : hex ? 6 : 1);
+  }
+  if (length === text.length) return text;
+  const decoded = parts.join('');
+  const hidden = new Uint8Array(text.length + 1);
+  for (const secret of secrets.filter((s) => s.length >= MIN_SECRET_LENGTH)) {
+    for (let at = decoded.indexOf(secret); at >= 0; at = decoded.indexOf(secret, at + 1)) {
+      const end = at + secret.length;
+      hidden.fill(1, at + (ahead[at] as number), end + (ahead[end] as number));
+    }
+  }
+  let out = '';
+  for (let i = 0, next = 0; i < text.length; i = next) {
+    next = hidden[i] ? hidden.indexOf(0, i) : Math.min(hidden.indexOf(1, i) >>> 0, text.length);
+    out += hidden[i] ? MASK : text.slice(i, next);
+  }
+  return out;
+}
+
 // One once added stays masked while the extension runs.
 export class SecretMask {
   private readonly secrets = new Set<string>();

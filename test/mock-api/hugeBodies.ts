@@ -93,11 +93,11 @@ export type WorkKind = 'containers' | 'values' | 'wideMembers' | 'nameOrders' | 
 export function underWorkBound(): Record<WorkKind, string> {
   const { work } = JSON_BOUNDS;
   const count = (share: number, cost: number): number => Math.floor((0.98 * share * work) / cost);
-  const { container, value, string, wideMember, wideName, nameOrder } = JSON_COST;
+  const { container, value, string, wideMember, nameOrder } = JSON_COST;
   const kinds = (share: number): string[] => [
     lists(count(share, container + value), () => '{}'),
     lists(count(share, value + string), () => '"ab"'),
-    `[${Array.from({ length: count(share, 500 * (wideMember + value + string) + 373 * wideName) }, (_, i) => wideObject(i)).join(',')}]`,
+    `[${Array.from({ length: count(share, 500 * (wideMember + value + string) + 373 * nameOrder) }, (_, i) => wideObject(i)).join(',')}]`,
     lists(count(share, nameOrder + container + value + string), (i) => ownNames(1, i)),
   ];
   const [containers, values, wideMembers, nameOrders] = kinds(1) as [string, string, string, string];
