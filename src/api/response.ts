@@ -52,10 +52,8 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
   const secrets = [key, ...others];
   // Room for a secret's longest form (six characters a character as \uXXXX), so a cut form is still masked.
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  const text = maskEscaped(maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets), secrets).slice(
-    0,
-    EXCERPT_WINDOW,
-  );
+  const masked = maskEscaped(maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets), secrets);
+  const text = masked.slice(0, EXCERPT_WINDOW);
   let out = '';
   let space = false;
   for (let i = 0; i < text.length && out.length <= max; i++) {

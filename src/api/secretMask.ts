@@ -50,7 +50,7 @@ export function maskSecrets(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
-const SHORT = ['"\\/bfnrt', '"\\/\b\f\n\r\t'] as const;
+const ESCAPE = /\\(?:u[\da-fA-F]{4}|["\\/bfnrt])/y;
 
 /**
  * Masks a secret written with JSON's escapes, all or some of its characters (`\u0073k_…`, `\/`), in text kept as sent:
@@ -68,16 +68,12 @@ export function maskEscaped(text: string, secrets: readonly string[]): string {
     parts.push(text.slice(from, end));
     ahead.fill(from - length, length, (length += end - from) + 1);
     if (i < 0) break;
-    const short = i + 1 < text.length ? SHORT[0].indexOf(text.charAt(i + 1)) : -1;
-    const hex = text[i + 1] === 'u' && /^[\da-f]{4}$/i.test(text.slice(i + 2, i + 6));
-    parts.push(
-      short >= 0 ? SHORT[1].charAt(short) : hex ? String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)) : '\\',
-    );
-    ahead[length] = i - length;
-    length++;
-    from = i + (short >= 0 ? 2 : hex ? 6 : 1);
+    ESCAPE.lastIndex = i;
+    const escape = ESCAPE.exec(text)?.[0];
+    parts.push(escape ? (JSON.parse(`"${escape}"`) as string) : '\\');
+    ahead[length] = i - length++;
+    from = i + (escape?.length ?? 1);
   }
-  if (length === text.length) return text;
   const decoded = parts.join('');
   const hidden = new Uint8Array(text.length + 1);
   for (const secret of secrets.filter((s) => s.length >= MIN_SECRET_LENGTH)) {
