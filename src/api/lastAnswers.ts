@@ -1,4 +1,4 @@
-import { maskEscaped, maskSecrets } from './secretMask';
+import { maskSecrets } from './secretMask';
 
 export type AnswerKind = 'me' | 'orders' | 'order' | 'action' | 'balance' | 'invoices';
 
@@ -36,11 +36,10 @@ export function lastAnswer(
 
 /** Masks a secret the cut would have split too. */
 export function maskedHead(body: string, secrets: readonly string[]): { text: string; cut: boolean } {
+  if (body.length <= MAX_ANSWER_TEXT) return { text: maskSecrets(body, secrets), cut: false };
   // The longest masked form of a character is six long (\uXXXX).
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  const masked = maskEscaped(maskSecrets(body.slice(0, MAX_ANSWER_TEXT + room), secrets), secrets);
-  if (body.length <= MAX_ANSWER_TEXT) return { text: masked, cut: false };
-  const head = masked.slice(0, MAX_ANSWER_TEXT);
+  const head = maskSecrets(body.slice(0, MAX_ANSWER_TEXT + room), secrets).slice(0, MAX_ANSWER_TEXT);
   // V8's slice would keep the whole answer alive (megabytes for a long list): a copy keeps only the head.
   return { text: Buffer.from(head, 'utf8').toString('utf8'), cut: true };
 }

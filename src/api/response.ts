@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
 import { JSON_BOUNDS, JsonTooComplex, parseJson } from './json';
 import { isObject } from './normalise/read';
-import { maskEscaped, maskParsed, maskSecrets } from './secretMask';
+import { maskParsed, maskSecrets } from './secretMask';
 import { type TransportResponse } from './transport';
 import { optional, plain, serverText } from '../util/serverText';
 
@@ -52,8 +52,7 @@ export function excerpt(body: string, key: string, max = 120, others: readonly s
   const secrets = [key, ...others];
   // Room for a secret's longest form (six characters a character as \uXXXX), so a cut form is still masked.
   const room = 6 * Math.max(0, ...secrets.map((secret) => secret.length));
-  const masked = maskEscaped(maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets), secrets);
-  const text = masked.slice(0, EXCERPT_WINDOW);
+  const text = maskSecrets(body.slice(0, EXCERPT_WINDOW + room), secrets).slice(0, EXCERPT_WINDOW);
   let out = '';
   let space = false;
   for (let i = 0; i < text.length && out.length <= max; i++) {
@@ -141,8 +140,8 @@ export async function interpret(response: TransportResponse, context: RequestCon
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
-  // Before anything reads it: a key echoed anywhere in the body is gone.
-  const body = maskSecrets(response.body, secrets);
+  // Before anything reads it: a key echoed anywhere in the body is gone (escaped, once parsed).
+  const body = maskSecrets(response.body, secrets, false);
   if (body.length > LARGE_BODY) await new Promise((resolve) => setImmediate(resolve));
   let json: unknown;
   let parsed = false;

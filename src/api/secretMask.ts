@@ -2,24 +2,9 @@
 const MIN_SECRET_LENGTH = 4;
 const MASK = '***';
 
-const unicode = (json: string, which: RegExp, upper = false): string =>
-  json.replace(which, (char) => {
-    const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
-    return `\\u${upper ? hex.toUpperCase() : hex}`;
-  });
-
-// How common encoders write a string beyond JSON.stringify's escapes.
-const JSON_STYLES: ReadonlyArray<(json: string) => string> = [
-  (json) => unicode(json, /[^\x20-\x7e]/g).replaceAll('/', '\\/'), // PHP
-  (json) => unicode(json, /[^\x20-\x7e]/g), // Python
-  (json) => unicode(json, /[<>&\u2028\u2029]/g), // Go
-  (json) => unicode(json.replaceAll('\\"', '"'), /[^\x20-\x7e]|[<>&'+`"]/g, true), // .NET
-];
-
 // Base64's full groups too, as in a Basic-auth echo of `key:`.
 function forms(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const all = new Set([secret, json, ...JSON_STYLES.map((style) => style(json))]);
+  const all = new Set([secret]);
   for (const encoded of [uriEncoded(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
     all.add(encoded).add(encoded.replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()));
   }
@@ -38,26 +23,26 @@ function uriEncoded(secret: string): string {
   }
 }
 
-// Longest first: a secret that holds another (a key rotated by appending) is masked whole.
-export function maskSecrets(text: string, secrets: Iterable<string>): string {
+/**
+ * Longest first: a secret that holds another (a key rotated by appending) is masked whole. Then, with `escaped`, a
+ * secret written with JSON's escapes (all or some of its characters: `\u0073k_…`, `\/`, as PHP, Python, Go or .NET
+ * write it): off only for a whole answer about to be parsed, whose strings are masked once decoded.
+ */
+export function maskSecrets(text: string, secrets: Iterable<string>, escaped = true): string {
+  const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
   let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret.length < MIN_SECRET_LENGTH) continue;
+  for (const secret of sorted) {
     for (const form of forms(secret)) {
       if (out.includes(form)) out = out.split(form).join(MASK);
     }
   }
-  return out;
+  return escaped && out.includes('\\') ? maskEscaped(out, sorted) : out;
 }
 
 const ESCAPE = /\\(?:u[\da-fA-F]{4}|["\\/bfnrt])/y;
 
-/**
- * Masks a secret written with JSON's escapes, all or some of its characters (`\u0073k_…`, `\/`), in text kept as sent:
- * the text is read as its escapes decode, and each secret found hides its span. A step per backslash, not per character.
- */
-export function maskEscaped(text: string, secrets: readonly string[]): string {
-  if (!text.includes('\\')) return text;
+// Reads the text as its escapes decode; each secret found hides its span. A step per backslash, not per character.
+function maskEscaped(text: string, secrets: readonly string[]): string {
   const parts: string[] = [];
   // How far ahead in the text each decoded character begins.
   const ahead = new Int32Array(text.length + 1);
@@ -76,7 +61,7 @@ export function maskEscaped(text: string, secrets: readonly string[]): string {
   }
   const decoded = parts.join('');
   const hidden = new Uint8Array(text.length + 1);
-  for (const secret of secrets.filter((s) => s.length >= MIN_SECRET_LENGTH)) {
+  for (const secret of secrets) {
     for (let at = decoded.indexOf(secret); at >= 0; at = decoded.indexOf(secret, at + 1)) {
       const end = at + secret.length;
       hidden.fill(1, at + (ahead[at] as number), end + (ahead[end] as number));
