@@ -26,7 +26,7 @@ function uriEncoded(secret: string): string {
 /**
  * Longest first: a secret that holds another (a key rotated by appending) is masked whole. Then, with `escaped`, a
  * secret written with JSON's escapes (all or some of its characters: `\u0073k_…`, `\/`, as PHP, Python, Go or .NET
- * write it): off only for a whole answer about to be parsed, whose strings are masked once decoded.
+ * write it): off for a whole answer about to be parsed and for its strings once decoded (a step per backslash).
  */
 export function maskSecrets(text: string, secrets: Iterable<string>, escaped = true): string {
   const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
@@ -98,7 +98,7 @@ export class SecretMask {
  */
 export function maskParsed(value: unknown, secrets: readonly string[]): unknown {
   const kept = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
-  const text = (s: string): string => (kept.some((secret) => s.includes(secret)) ? maskSecrets(s, kept) : s);
+  const text = (s: string): string => (kept.some((secret) => s.includes(secret)) ? maskSecrets(s, kept, false) : s);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return text(v);
     if (typeof v !== 'object' || v === null) return v;
