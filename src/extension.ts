@@ -109,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     sent,
     new ContextKeys(model),
     new ViewMessages(model, ordersView, invoicesView),
-    new SelectionContext(model, ordersView),
+    new SelectionContext(model, ordersView, orders),
     auth,
     new OutsideChangeNotifier(model, {
       show: async (account, id) => {

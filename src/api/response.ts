@@ -140,8 +140,8 @@ export async function interpret(response: TransportResponse, context: RequestCon
   const secrets = [context.key, ...(context.secrets ?? [])];
   const requestId = safeRequestId(response.headers['x-request-id'], secrets);
   const base = { status, method: context.method, path: context.path, requestId };
-  // Before anything reads it: a key echoed anywhere in the body is gone.
-  const body = maskSecrets(response.body, secrets);
+  // Before anything reads it: a key echoed anywhere in the body is gone (escaped, once parsed).
+  const body = maskSecrets(response.body, secrets, false);
   if (body.length > LARGE_BODY) await new Promise((resolve) => setImmediate(resolve));
   let json: unknown;
   let parsed = false;

@@ -102,9 +102,11 @@ export class HostingTasks implements vscode.TaskProvider {
       const reason =
         error instanceof TaskFailure
           ? error.message
-          : error instanceof ApiError
-            ? shortReason(error)
-            : forTerminal(String(error), 200);
+          : error instanceof ApiError && error.serverMessage
+            ? vscode.l10n.t('{0}: {1}', shortReason(error), forTerminal(error.serverMessage, 200))
+            : error instanceof ApiError
+              ? shortReason(error)
+              : forTerminal(String(error), 200);
       this.log.info(`task ${forLog(JSON.stringify(definition), 200)} failed: ${forLog(reason)}`);
       out.line(reason);
       return 1;

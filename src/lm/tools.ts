@@ -117,15 +117,15 @@ export class AccountTool implements vscode.LanguageModelTool<{ account?: string 
   }
 }
 
-type Prepared = { readonly key: string; readonly at: number } & (
+type Prepared = { readonly at: number } & (
   | { readonly refusal: string }
   | { readonly account: Account; readonly generation: number; readonly id: string; readonly label: string }
 );
 
-// One approval, one action: `invoke` consumes the latest confirmation, prepared for it; the next `prepareInvocation`
-// drops an earlier one (declined, or never followed by its call).
+// One approval, one action: `invoke` consumes the confirmation prepared for its own input (account, order id, action),
+// as VS Code may prepare a call before invoking another; one declined, or never followed by its call, expires.
 export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
-  private prepared: Prepared | undefined;
+  private readonly prepared = new Map<string, Prepared>();
 
   constructor(
     private readonly model: AccountModel,
@@ -135,23 +135,23 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
   prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<ActionInput>,
   ): vscode.PreparedToolInvocation {
-    this.prepared = undefined;
+    for (const [key, { at }] of this.prepared) if (Date.now() - at > CONFIRMATION_MS) this.prepared.delete(key);
     const checking = { invocationMessage: vscode.l10n.t('Checking the requested action') };
     const input = parseActionInput(options.input);
     if ('refused' in input) return checking;
     const key = keyOf(input);
     const found = this.find(input);
     if ('refusal' in found) {
-      this.prepared = { key, at: Date.now(), refusal: found.refusal };
+      this.prepared.set(key, { at: Date.now(), refusal: found.refusal });
       return checking;
     }
     if (found.account.marks.isProtected(found.order.id)) {
-      this.prepared = { key, at: Date.now(), refusal: protectedRefusal(found.order.label) };
+      this.prepared.set(key, { at: Date.now(), refusal: protectedRefusal(found.order.label) });
       return checking;
     }
     const { account, order } = found;
     const { generation } = account.store;
-    this.prepared = { key, at: Date.now(), account, generation, id: order.id, label: plain(order.label) };
+    this.prepared.set(key, { at: Date.now(), account, generation, id: order.id, label: plain(order.label) });
     const name = forMarkdown(order.label, 80);
     const id = forMarkdown(order.id, 80);
     const message = new vscode.MarkdownString(
@@ -189,10 +189,9 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
         vscode.l10n.t('Give a server ID from hosting_listOrders and one of the actions start, stop or restart.'),
       );
     }
-    const prepared = this.prepared;
-    // Another call's confirmation stays for that call (VS Code may prepare calls before invoking them).
-    if (prepared?.key === keyOf(input)) this.prepared = undefined;
-    if (prepared?.key !== keyOf(input)) {
+    const prepared = this.prepared.get(keyOf(input));
+    this.prepared.delete(keyOf(input));
+    if (!prepared) {
       throw new ToolRefusal(
         vscode.l10n.t('The user was not asked to confirm this action, so nothing was sent. Call the tool again.'),
       );

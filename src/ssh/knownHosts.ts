@@ -1,3 +1,6 @@
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { checkHost, isSafePort, isSharedHost } from '../util/hostCheck';
 import { hostKey } from './hostKey';
 import { RUN_DEFAULTS, runArgv, type RunOptions, type RunOutcome } from './runArgv';
@@ -164,7 +167,9 @@ export async function forgetHostKeys(
     env: options.env,
     signal: options.signal,
   };
-  const removed: Array<{ host: string; line: number }> = [];
+  const file = options.knownHostsFile ?? join(homedir(), '.ssh', 'known_hosts');
+  const hosts = argvs.map((argv) => argv.at(-1) ?? '');
+  const removed: Array<{ host: string; line: number }> = await unshare(file, hosts).catch(() => []);
   let failedRuns = 0;
   for (const argv of argvs) {
     const outcome: RunOutcome = await run(options.sshKeygen ?? 'ssh-keygen', argv, runOptions);
@@ -176,4 +181,24 @@ export async function forgetHostKeys(
     if (outcome.cancelled) break;
   }
   return { kind: 'done', removed, failedRuns };
+}
+
+// `ssh-keygen -R` removes a whole line: a host written on one with other names (`github.com,140.82.112.3 …`) is taken
+// out of it here, and the others keep their key. Hashed lines (one host each), markers and comments are left to it.
+async function unshare(file: string, hosts: readonly string[]): Promise<Array<{ host: string; line: number }>> {
+  const text = await readFile(file, 'utf8');
+  const taken: Array<{ host: string; line: number }> = [];
+  const lines = text.split('\n').map((line, index) => {
+    const names = line.slice(0, line.search(/\s|$/));
+    const all = /^[^#@|]/.test(names) ? names.split(',') : [];
+    const kept = all.filter((name) => !hosts.includes(name.toLowerCase()));
+    if (kept.length === all.length || !kept.length) return line;
+    for (const host of all) if (!kept.includes(host)) taken.push({ host, line: index + 1 });
+    return kept.join(',') + line.slice(names.length);
+  });
+  if (!taken.length) return [];
+  // As ssh-keygen does, the file as it was is kept beside it.
+  await copyFile(file, `${file}.old`);
+  await writeFile(file, lines.join('\n'));
+  return taken;
 }

@@ -9,7 +9,14 @@ import { JSON_BOUNDS } from '../../src/api/json';
 import { LimiterRegistry } from '../../src/api/RateLimiter';
 import { HOSTILE_NAMES, hostileAnswer, type HostileName, serveHostile } from '../mock-api/hostile';
 import { JSON_HEADERS } from '../mock-api/hostileBodies';
-import { ownNamesList, tinyOrderList, underWorkBound, wideOrderList } from '../mock-api/hugeBodies';
+import {
+  bigIntegerLists,
+  ownNamesList,
+  serverPage,
+  tinyOrderList,
+  underWorkBound,
+  wideOrderList,
+} from '../mock-api/hugeBodies';
 import { DEMO_API_KEY, startMockApi } from '../mock-api/server';
 import { type Figure } from './figures';
 import { round } from './stats';
@@ -128,6 +135,8 @@ export async function countFigures(): Promise<Figure[]> {
       `longest event-loop block: one order with ${thousands(wide.fields)} keys (10 MB)`,
       wide.body,
     ),
+    await bodyFigure('bigIntegersBlockMs', '10 MB of big integers: one read', bigIntegerLists()),
+    await bodyFigure('serverPageBlockMs', 'a page of 1,000 servers with 150 fields: read', serverPage(1_000)),
     await bodyFigure(
       'ownNamesBlockMs',
       'longest event-loop block: objects of 100 keys, each with names of its own (10 MB)',

@@ -363,21 +363,23 @@ describe('filter, several orders at once, outside changes and the assistant', ()
         assert.deepEqual(h.requests(ACTION), [], 'no POST /orders/w4/action');
       });
 
-      it('acts only on the latest confirmation, once, and never without one', async () => {
+      it('acts on the confirmation of its own call, once, though another call was prepared in between', async () => {
         await seed(record('w4', 'worker-4', 'running', '203.0.113.44'), record('w5', 'worker-5', 'running', ''));
         const first = { orderId: 'w4', action: 'stop' as const };
         const second = { orderId: 'w5', action: 'restart' as const };
         await assert.rejects(call(first), /was not asked to confirm this action/, 'never prepared');
+        // VS Code prepares both calls, the user approves both, then it invokes them.
         h.api.tools.orderAction.prepareInvocation({ input: first });
         h.api.tools.orderAction.prepareInvocation({ input: second });
-        await assert.rejects(call(first), /was not asked to confirm this action/, 'dropped by the next prepare');
+        assert.match(text(await call(first)), /"accepted":true/);
         assert.match(text(await call(second)), /"accepted":true/);
         await assert.rejects(call(second), /was not asked to confirm this action/, 'consumed');
+        await assert.rejects(call({ ...first, action: 'restart' }), /was not asked/, 'another action, never confirmed');
         assert.deepEqual(
           h.requests(ACTION).map((r) => r.rawPath),
-          ['/api/v1/orders/w5/action'],
+          ['/api/v1/orders/w4/action', '/api/v1/orders/w5/action'],
         );
-        await waitFor(() => !h.store.pending('w5'), 'the restart to settle', 10_000);
+        await waitFor(() => !h.store.pending('w4') && !h.store.pending('w5'), 'both to settle', 10_000);
       });
     });
 

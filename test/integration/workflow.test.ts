@@ -160,6 +160,24 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       assert.deepEqual(actions(), [`${STAGING}:{"action":"start"}`]);
     });
 
+    it("ends a task the API refuses with the API's own message, made inert for a terminal", async () => {
+      const message = 'A backup of this server is running\u001b[31m; try again later';
+      h.mock.faults.add({
+        kind: 'raw',
+        method: 'POST',
+        path: '/api/v1/orders/:id/action',
+        status: 409,
+        times: 1,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ error: { code: 'conflict', message } }),
+      });
+      assert.notEqual(await runTask('stop web'), 0);
+      assert.match(
+        await h.logText(),
+        /failed: refused \(HTTP 409\): A backup of this server is running ?\[31m; try again later/,
+      );
+    });
+
     it('in Restricted Mode offers none and runs none of the workspace tasks', async () => {
       await vscode.commands.executeCommand('hostingAccount.order.pin', await nodeOf(STAGING));
       h.api.folderHooks.trusted = false;

@@ -75,13 +75,11 @@ export function ownNamesList(): string {
 }
 
 /**
- * An object of 500 members: its first 127 names shared by every such object (V8 makes it a dictionary past those;
- * new names before that are another cost), the rest its own.
+ * An object of 500 members whose names every such object shares: V8 makes it a dictionary (past 127), and names of its
+ * own would count more each (they are bounded as new hidden classes), so these are the most of them an answer holds.
  */
-function wideObject(i: number): string {
-  const members: string[] = [];
-  for (let k = 0; k < 500; k++) members.push(k < 127 ? `"k${k}":0` : `"w${i}_${k}":0`);
-  return `{${members.join(',')}}`;
+function wideObject(): string {
+  return `{${Array.from({ length: 500 }, (_, k) => `"k${k}":0`).join(',')}}`;
 }
 
 export type WorkKind = 'containers' | 'values' | 'wideMembers' | 'nameOrders' | 'all';
@@ -97,7 +95,7 @@ export function underWorkBound(): Record<WorkKind, string> {
   const kinds = (share: number): string[] => [
     lists(count(share, container + value), () => '{}'),
     lists(count(share, value + string), () => '"ab"'),
-    `[${Array.from({ length: count(share, 500 * (wideMember + value + string)) }, (_, i) => wideObject(i)).join(',')}]`,
+    `[${Array.from({ length: count(share, 500 * (wideMember + value + string)) }, wideObject).join(',')}]`,
     lists(count(share, nameOrder + container + value + string), (i) => ownNames(1, i)),
   ];
   const [containers, values, wideMembers, nameOrders] = kinds(1) as [string, string, string, string];
@@ -108,4 +106,25 @@ export function underWorkBound(): Record<WorkKind, string> {
     nameOrders: padded(nameOrders),
     all: padded(`[${kinds(0.25).join(',')}]`),
   };
+}
+
+/** `[[12345678901234567890,…],…]`: 10 MB of integers beyond 2^53, in arrays of 20,000 (the most one may hold). */
+export function bigIntegerLists(): string {
+  // Twenty digits and a comma each.
+  const count = Math.floor((UNDER_CAP - 1_000) / 21);
+  return lists(count, (i) => String(12_345_678_901_234_567_890n + BigInt(i)));
+}
+
+/**
+ * `{"data":[…]}`: `count` servers of `fields` fields as a panel that writes every value as text sends them: an
+ * honest page, wider than V8 keeps an object fast (128 fields).
+ */
+export function serverPage(count: number, fields = 150): string {
+  const servers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const members = [`"id":${100_000 + i}`, `"name":"web-${i}"`, `"status":"running"`];
+    for (let k = members.length; k < fields; k++) members.push(`"field_${k}":"value ${k} of server ${i}"`);
+    servers.push(`{${members.join(',')}}`);
+  }
+  return `{"data":[${servers.join(',')}]}`;
 }

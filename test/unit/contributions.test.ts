@@ -231,13 +231,18 @@ describe('package.json contributions (unit)', () => {
     for (const action of ['start', 'stop', 'restart']) {
       for (const entry of itemMenus.filter((e) => e.command === `hostingAccount.order.${action}` && !onGroup(e))) {
         assert.ok(
-          entry.when?.endsWith(`&& (!listMultiSelection || hostingAccount.selectionFits.${action})`),
+          entry.when?.endsWith(
+            `&& (!listMultiSelection || viewItem =~ /^(?!.*\\.selected$)/ || hostingAccount.selectionFits.${action})`,
+          ),
           entry.when,
         );
       }
     }
     const reinstall = itemMenus.find((e) => e.command === 'hostingAccount.order.reinstall');
-    assert.ok(reinstall?.when?.endsWith('&& !listMultiSelection'), reinstall?.when);
+    assert.ok(
+      reinstall?.when?.endsWith('&& (!listMultiSelection || viewItem =~ /^(?!.*\\.selected$)/)'),
+      reinstall?.when,
+    );
   });
 
   it('offers filter and sort in the Orders view title, and a welcome for a filter that matches nothing', () => {

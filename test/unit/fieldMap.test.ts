@@ -144,11 +144,11 @@ describe('field map preview of the answers the readers alone cannot place (unit)
 describe('the last answers (unit, against a scripted server)', () => {
   let server: ScriptedServer;
   let client: ApiClient;
-  async function serve(answer: Parameters<typeof ScriptedServer.start>[0]): Promise<void> {
+  async function serve(answer: Parameters<typeof ScriptedServer.start>[0], key = KEY): Promise<void> {
     server = await ScriptedServer.start(answer);
     client = new ApiClient({
       baseUrl: server.url,
-      getKey: () => KEY,
+      getKey: () => key,
       userAgent: 'field-map-test',
       limiters: new LimiterRegistry(61_000),
       retry: { maxAttempts: 1 },
@@ -196,5 +196,39 @@ describe('the last answers (unit, against a scripted server)', () => {
     assert.equal(client.lastAnswer('invoices'), undefined);
     client.forgetAnswers();
     assert.equal(client.lastAnswer('orders'), undefined);
+  });
+
+  it('keeps no answer with the key in an escaped form: an error, one over 256 KB, text that is not JSON', async () => {
+    const key = 'sk_live/0123456789abcdef';
+    // Each letter escaped, escapes mixed with plain letters, `\/` as PHP writes it.
+    const unicode = [...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const mixed = `\\u0073k_l\\u0069ve\\/0123\\u00345678\\u0039abcdef`;
+    const echoes = [unicode, mixed, key.replace('/', '\\/')];
+    const note = (i: number): string => `key ${echoes[i % echoes.length] ?? ''} here`;
+    const big = `{"data":[${Array.from({ length: 8_000 }, (_, i) => `{"id":${i},"note":"${note(i)}"}`).join(',')}]}`;
+    await serve((request) => {
+      if (request.url.endsWith('/balance')) {
+        return { status: 401, body: `{"error":"unauthorized","message":"${note(0)} ${note(1)}"}` };
+      }
+      if (request.url.endsWith('/invoices')) {
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body: `${note(0)} ${note(1)} ${note(2)}` };
+      }
+      if (request.url.endsWith('/me')) return { status: 500, body: `{"error":"boom","detail":"${note(1)}"` };
+      return { body: big };
+    }, key);
+    await client.listOrders();
+    for (const read of [() => client.getBalance(), () => client.listInvoices(), () => client.getAccount()]) {
+      await read().catch(() => undefined);
+    }
+    const decode = (text: string): string =>
+      text
+        .replace(/\\u([\da-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replaceAll('\\/', '/');
+    for (const kind of ['orders', 'balance', 'invoices', 'me'] as const) {
+      const text = client.lastAnswer(kind)?.text ?? '';
+      assert.ok(text.includes('***'), kind);
+      assert.ok(!decode(text).includes(key), `${kind}: ${text.slice(0, 300)}`);
+    }
+    assert.equal(client.lastAnswer('orders')?.cut, true);
   });
 });

@@ -306,4 +306,38 @@ describe('SSH host keys after a reinstall (unit)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('takes a host out of a line it shares with other names, which keep their key (github.com,140.82.112.3)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'known-hosts-'));
+    try {
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'key')]);
+      const key = readFileSync(join(dir, 'key.pub'), 'utf8').split(' ').slice(0, 2).join(' ');
+      const hashed = join(dir, 'hashed');
+      writeFileSync(hashed, `140.82.112.3 ${key}\n`);
+      execFileSync('ssh-keygen', ['-H', '-f', hashed], { stdio: 'ignore' });
+      const file = join(dir, 'known_hosts');
+      const lines = [`github.com,140.82.112.3 ${key}`, `[140.82.112.3]:2222,Gh.Example ${key}`];
+      writeFileSync(
+        file,
+        `${lines.join('\n')}\n${readFileSync(hashed, 'utf8')}# 140.82.112.3,x\nother.example ${key}\n`,
+      );
+      const outcome = await forgetHostKeys(['140.82.112.3'], 2222, { knownHostsFile: file });
+      assert.deepEqual(outcome, {
+        kind: 'done',
+        removed: [
+          { host: '140.82.112.3', line: 1 },
+          { host: '[140.82.112.3]:2222', line: 2 },
+          { host: '140.82.112.3', line: 3 },
+        ],
+        failedRuns: 0,
+      });
+      // The hashed line (one host) is removed whole, as before; the comment is the user's.
+      assert.equal(
+        readFileSync(file, 'utf8'),
+        `github.com ${key}\nGh.Example ${key}\n# 140.82.112.3,x\nother.example ${key}\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

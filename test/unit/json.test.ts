@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSON_BOUNDS, JSON_COST, type JsonBound, JsonTooComplex, parseJson } from '../../src/api/json';
-import { ownNamesList, underWorkBound } from '../mock-api/hugeBodies';
+import { bigIntegerLists, ownNamesList, serverPage, underWorkBound } from '../mock-api/hugeBodies';
 
 /** `JSON.parse`'s value, except that integers beyond 2^53 are the exact digits as a string (as ours reads them). */
 function sameAsJsonParse(ours: unknown, theirs: unknown): boolean {
@@ -150,6 +150,29 @@ describe('JSON reading within bounds (unit)', () => {
     const body = `{"doc":{"elem":${list(JSON_BOUNDS.entries, (i) => entry.replace('"$":"', `"$":"${i}`))}}}`;
     assert.ok(body.length > 4_500_000, `${body.length}`);
     assert.equal(refusal(body), undefined);
+  });
+
+  it('reads an honest page of 1,073 servers of 150 fields each, wider than V8 keeps an object fast', () => {
+    const page = parseJson(serverPage(1_073)) as { data: Array<Record<string, unknown>> };
+    assert.equal(page.data.length, 1_073);
+    assert.equal(Object.keys(page.data[1_072] ?? {}).length, 150);
+    // Wide objects whose names are their own still count as before: 10 MB of them are refused.
+    assert.equal(
+      refusal(lists(20_000, (i) => `{${Array.from({ length: 150 }, (_, k) => `"n${i}_${k}":0`).join(',')}}`)),
+      'work',
+    );
+  });
+
+  it('counts the work of keeping integers beyond 2^53 exact: 10 MB of them are refused, a page of big ids is read', () => {
+    assert.equal(refusal(bigIntegerLists()), 'work');
+    const ids = (
+      parseJson(lists(20_000, (i) => `{"id":${9_007_199_254_740_993n + BigInt(i)}}`)) as Array<Array<{ id: string }>>
+    )[0];
+    assert.equal(ids?.[19_999]?.id, '9007199254760992');
+    assert.deepEqual(
+      parseJson('[9007199254740991,9007199254740992,-9007199254740991,-9007199254740992,1000000000000000]'),
+      [9007199254740991, '9007199254740992', -9007199254740991, '-9007199254740992', 1000000000000000],
+    );
   });
 
   it('reads "__proto__" as a field, never as the prototype', () => {

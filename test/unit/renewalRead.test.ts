@@ -238,6 +238,17 @@ describe('renewal readers (unit)', () => {
       assert.deepEqual(readRenewal({ ...order, period: 'month' })?.cycle, monthly, 'a unit alone is one of it');
     });
 
+    it('reads a range written with a dash ("6-12 months") as no cycle, its text kept, never as every 612 months', () => {
+      const order = { id: 1, nextduedate: '2026-12-03', recurringamount: '5.00' };
+      for (const range of ['6-12 months', '1 - 3 Years', '6-12']) {
+        const renewal = readRenewal({ ...order, billingcycle: range });
+        assert.equal(renewal?.cycle, undefined, range);
+        assert.equal(renewal?.cycleText, range);
+      }
+      assert.deepEqual(readCycleWord('12-Month'), { kind: 'every', unit: 'month', count: 12 }, 'a dash before a unit');
+      assert.deepEqual(readCycleWord('Semi-Annually'), { kind: 'every', unit: 'month', count: 6 });
+    });
+
     it('reads BILLmanager’s {"$": …} values and its auto-renewal period in months', () => {
       assert.deepEqual(readRenewal({ id: { $: '1' }, expiredate: { $: '2026-12-01' }, autoprolong: { $: '3' } }), {
         date: { kind: 'day', day: '2026-12-01' },

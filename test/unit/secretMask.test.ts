@@ -105,9 +105,42 @@ describe('the key mask (unit)', () => {
     assert.deepEqual(read, { id: 1, name: 'x', note: 'key ***' });
   });
 
+  it('masks a key with any of its characters JSON-escaped, mixed with plain ones (property)', () => {
+    const escaped = (char: string, way: number): string => {
+      const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+      if (way === 1) return `\\u${hex}`;
+      if (way === 2) return `\\u${hex.toUpperCase()}`;
+      return way === 3 && char === '/' ? '\\/' : char;
+    };
+    const decode = (text: string): string =>
+      text
+        .replace(/\\u([\da-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replaceAll('\\/', '/');
+    fc.assert(
+      fc.property(key, fc.array(fc.nat(3)), around, around, (secret, ways, before, after) => {
+        const echo = [...secret].map((char, i) => escaped(char, ways[i % (ways.length || 1)] ?? 0)).join('');
+        const text = `${before.replaceAll('\\', '')} ${echo}\\n${echo} ${after.replaceAll('\\', '')}`;
+        const masked = maskSecrets(text, [secret]);
+        assert.ok(!decode(masked).includes(secret), masked);
+        assert.ok(masked.startsWith(`${before.replaceAll('\\', '')} `) && masked.includes('***\\n***'), masked);
+      }),
+      { numRuns: 500 },
+    );
+    assert.equal(
+      maskSecrets('\\\\u0073k_live_01 \\q', ['sk_live_01']),
+      '\\\\u0073k_live_01 \\q',
+      'an escaped backslash',
+    );
+  });
+
   it('takes linear time, even on text made to make a matcher backtrack', () => {
     const secret = `${'a'.repeat(40)}b`;
-    for (const text of ['%61'.repeat(400_000), `${'a<b>'.repeat(200_000)}`, 'a'.repeat(1_000_000)]) {
+    for (const text of [
+      '%61'.repeat(400_000),
+      `${'a<b>'.repeat(200_000)}`,
+      'a'.repeat(1_000_000),
+      '\\u0061'.repeat(50_000),
+    ]) {
       const started = performance.now();
       maskSecrets(text, [secret]);
       const took = performance.now() - started;

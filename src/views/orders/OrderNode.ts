@@ -27,6 +27,8 @@ export class OrderNode {
 
   // So a new forecast redraws only the rows it changes.
   drawnRenewal = '';
+  // One of several selected: a menu opened on a row outside the selection offers that row's own actions.
+  inSelection = false;
 
   toTreeItem(
     pending: PendingAction | undefined,
@@ -42,7 +44,8 @@ export class OrderNode {
     const twin = order.duplicateId ? `#${order.duplicateId.index}` : '';
     item.id = `${idPrefix}order/${encodeURIComponent(order.id)}${twin}`;
     // An order whose id another one has too offers no action at all: the server would pick which one gets it.
-    item.contextValue = order.duplicateId ? 'duplicateOrder' : withMarks(withAddress(look.contextValue, order), mark);
+    const value = order.duplicateId ? 'duplicateOrder' : withMarks(withAddress(look.contextValue, order), mark);
+    item.contextValue = this.inSelection ? `${value}.selected` : value;
     // A stale account's rows keep their last state, dimmed: no row passes for fresh.
     const color = stale ? 'disabledForeground' : renewalWarning ? 'problemsWarningIcon.foreground' : look.color;
     const icon = mark.protected && look.icon !== 'loading~spin' ? 'lock' : look.icon;

@@ -140,6 +140,10 @@ export class OrdersTree extends Disposable implements vscode.TreeDataProvider<Or
     }
   }
 
+  redraw(nodes: readonly OrderNode[]): void {
+    if (nodes.length) this.emitter.fire([...nodes]);
+  }
+
   nodeFor(account: Account, id: string): OrderNode | undefined {
     const order = account.store.orders.get(id);
     return order && this.nodeOf(account, order);

@@ -23,8 +23,9 @@ const UNITS: readonly string[] = ['hour', 'day', 'week', 'month', 'year'];
 /** `1M`, `12M`, `1Y` and ISO 8601 durations (`P1M`, `P2W`). */
 const LETTERS: Readonly<Record<string, CycleUnit>> = { h: 'hour', d: 'day', w: 'week', m: 'month', y: 'year' };
 
+// A range ("6-12 months") is no cycle: squashed, it would read as 612 of them.
 function squashed(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_TEXT
+  return typeof value === 'string' && value.length <= MAX_TEXT && !/\d\s*-\s*\d/.test(value)
     ? value.toLowerCase().replace(/[\s_-]+/g, '')
     : undefined;
 }
