@@ -44,6 +44,8 @@ export const OWN_ACTION_GRACE_MS = 30_000;
 export class OutsideChangeDetector {
   private known?: Map<string, Known>;
   private lastRead?: number;
+  /** The read that lacked most of the known orders. */
+  private doubted?: number;
   private readonly lastOwn = new Map<string, number>();
 
   constructor(
@@ -117,10 +119,12 @@ export class OutsideChangeDetector {
       if (!ours && from) changes.push({ kind: state, ...base, from, to: state });
     }
     this.lastRead = readAt;
-    // A list cut short (a page bound, a size bound) does not prove the rest is gone: only a whole list does.
-    const whole = store.listCoverage('orders') === undefined;
-    for (const [id, before] of known) {
-      if (seen.has(id) || !whole) continue;
+    // A list cut short (a page bound, a size bound) does not prove the rest is gone: only a whole list does. One that
+    // lacks most of the account (an empty answer in a glitch) is believed when the next read says so too.
+    const missing = store.listCoverage('orders') === undefined ? [...known].filter(([id]) => !seen.has(id)) : [];
+    const doubt = missing.length > known.size / 2 && (this.doubted ?? readAt) === readAt;
+    this.doubted = doubt ? readAt : undefined;
+    for (const [id, before] of doubt ? [] : missing) {
       known.delete(id);
       const gone = { kind: 'disappeared', id, label: before.name, at: now, since: before.at } as const;
       if (!this.ours(id, now)) changes.push(gone);
