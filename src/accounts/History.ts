@@ -25,7 +25,9 @@ export interface HistoryEvent {
   readonly to?: string;
 }
 
+/** Per room: the user's actions (sent, settled) and the changes seen each keep their own last 500. */
 export const MAX_EVENTS = 500;
+const MAX_KEPT = 2 * MAX_EVENTS;
 export const MAX_AGE_MS = 90 * 86_400_000;
 /** Only the file's tail is read; a longer line is damage. */
 const MAX_READ = 1 << 20;
@@ -42,6 +44,7 @@ const ENUMS: Readonly<Record<string, readonly string[]>> = {
 };
 const TEXTS = ['id', 'name', 'error', 'from', 'to'];
 const TIMES = ['at', 'ms', 'since'];
+const FIELDS = [...Object.keys(ENUMS), ...TEXTS, ...TIMES];
 
 /** Whole lines appended (O_APPEND) so windows keep each other's; compacted past twice the bounds. */
 export class History extends Disposable {
@@ -52,6 +55,8 @@ export class History extends Disposable {
   private lines = 0;
   private cache?: HistoryEvent[];
   private removed = false;
+  /** Lines of the last read that were no event (damage, another version's). */
+  skipped = 0;
 
   constructor(
     readonly file: string | undefined,
@@ -75,14 +80,14 @@ export class History extends Disposable {
           await appendWhole(file, batch.map(line).join(''));
           const cache = (this.cache ??= []);
           cache.push(...batch);
-          if (cache.length > 2 * MAX_EVENTS) this.cache = keep(cache, this.now());
+          if (cache.length > 2 * MAX_KEPT) this.cache = keep(cache, this.now());
           this.lines += batch.length;
         }
       } finally {
         // After a failure (reported), the next event starts a write again.
         this.pending.length = 0;
       }
-      if (this.lines > 2 * MAX_EVENTS) await this.compact(file);
+      if (this.lines > 2 * MAX_KEPT) await this.compact(file);
       this.onDidAppendEmitter.fire();
     }, undefined);
   }
@@ -90,9 +95,11 @@ export class History extends Disposable {
   /** Read again: other windows append too. */
   read(): Promise<HistoryEvent[]> {
     return this.run(async (file) => {
-      const { events, lines } = parse(await tail(file), this.now());
+      const { events, lines, skipped } = parse(await tail(file), this.now());
       this.cache = events;
       this.lines = lines;
+      if (skipped && skipped !== this.skipped) this.onError(new Error(`${skipped} unreadable lines skipped`));
+      this.skipped = skipped;
       if (lines > events.length + MAX_EVENTS / 10) await this.compact(file);
       return events;
     }, []);
@@ -213,22 +220,27 @@ function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
   return readRange(handle, start, size, start > 0);
 }
 
-export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
+export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number; skipped: number } {
   const lines = text.split('\n').filter((line) => line.length);
   // A line appended twice (see appendWhole) is one event.
-  const events = [...new Set(lines)].flatMap((line) => {
+  const unique = [...new Set(lines)];
+  const events = unique.flatMap((line) => {
     const event = line.length <= MAX_LINE ? readEvent(line) : undefined;
     return event ? [event] : [];
   });
-  return { events: keep(events, now), lines: lines.length };
+  return { events: keep(events, now), lines: lines.length, skipped: unique.length - events.length };
 }
 
-/** Windows append in about time order, not exactly. */
+/** In the order appended, not by time: events stamped by a clock once a year ahead cannot keep newer ones out. */
 function keep(events: readonly HistoryEvent[], now: number): HistoryEvent[] {
+  const left = { action: MAX_EVENTS, seen: MAX_EVENTS };
+  const room = (event: HistoryEvent): keyof typeof left =>
+    event.kind === 'sent' || event.kind === 'settled' ? 'action' : 'seen';
   return events
     .filter((event) => now - event.at <= MAX_AGE_MS)
-    .sort((a, b) => a.at - b.at)
-    .slice(-MAX_EVENTS);
+    .reverse()
+    .filter((event) => left[room(event)]-- > 0)
+    .reverse();
 }
 
 function readEvent(line: string): HistoryEvent | undefined {
@@ -240,7 +252,9 @@ function readEvent(line: string): HistoryEvent | undefined {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const event: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  // Only our fields, and only the line's own: a member named `constructor` or `__proto__` is looked up nowhere.
+  for (const key of FIELDS) {
+    const value: unknown = Object.hasOwn(raw, key) ? (raw as Record<string, unknown>)[key] : undefined;
     const fits =
       (ENUMS[key]?.includes(value as string) ?? false) ||
       (TEXTS.includes(key) && typeof value === 'string' && value.length <= (key === 'id' ? 256 : MAX_TEXT * 2)) ||
