@@ -1,11 +1,20 @@
 import { promises as fs } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { type ApiError } from '../api/errors';
 import { ORDER_ACTIONS, type OrderAction } from '../api/models';
-import { EDITED_FIELDS, type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
+import {
+  EDITED_FIELDS,
+  type EditedField,
+  type OutsideChange,
+  OutsideChangeDetector,
+  type OutsideChangeKind,
+  OWN_ACTION_GRACE_MS,
+} from '../store/outsideChanges';
+import { type Store } from '../store/Store';
 import { ACTION_SOURCES, type ActionSource } from '../store/types';
 import { Emitter } from '../util/Emitter';
-import { Disposable } from '../util/lifecycle';
+import { Disposable, type IDisposable } from '../util/lifecycle';
 import { type ServerText } from '../util/serverText';
 
 /** Its texts are server text (or our words), cut to 80. */
@@ -45,6 +54,69 @@ const ENUMS: Readonly<Record<string, readonly string[]>> = {
 const TEXTS = ['id', 'name', 'error', 'from', 'to'];
 const TIMES = ['at', 'ms', 'since'];
 const FIELDS = [...Object.keys(ENUMS), ...TEXTS, ...TIMES];
+
+/**
+ * Journals the store's actions and the changes no action explains, then tells those to `seen`. The windows of this
+ * machine share the file: a change that another window's action explains is the user's own, recorded there once.
+ */
+export function journal(
+  store: Store,
+  history: History,
+  reason: (error: ApiError) => string,
+  seen: (changes: readonly OutsideChange[]) => void,
+): IDisposable[] {
+  const now = (): number => store.clock.now();
+  const detector = new OutsideChangeDetector(store, now);
+  const check = (): void => {
+    const found = detector.check();
+    if (!found.length) return;
+    void history.read().then((events) => {
+      const spans = actionSpans(events);
+      const changes = found.filter(({ id, kind, at, since = at }) => {
+        const span = spans.get(id);
+        return span?.aim !== kind || span.from > at || span.to < since;
+      });
+      if (!changes.length) return;
+      history.append(changes.map(({ label, ...change }) => ({ ...change, name: label })));
+      seen(changes);
+    });
+  };
+  return [
+    store.onDidChangeOrders(check),
+    store.onDidChangeState(check),
+    store.onDidChangeData((kind) => kind === 'orders' && check()),
+    store.onDidSend(({ label, error, ...sent }) =>
+      history.append([{ ...sent, at: now(), kind: 'sent', name: label, error: error && reason(error) }]),
+    ),
+    store.onDidSettle(({ order, action, source, ms }) =>
+      history.append([
+        { at: now(), id: order.id, kind: 'settled', name: order.label, action, source, ms, to: order.state },
+      ]),
+    ),
+  ];
+}
+
+const AIMS: Readonly<Record<OrderAction, OutsideChangeKind>> = {
+  start: 'running',
+  restart: 'running',
+  reinstall: 'running',
+  stop: 'stopped',
+};
+/**
+ * Per order, its last action the server accepted (in any window): the state it aimed at, when it was accepted, and
+ * until when a read begun could still show the state before (its settling, else a grace for a provider slow to show
+ * it). A change is the action's when this window last saw the state before no later than that.
+ */
+function actionSpans(events: readonly HistoryEvent[]): Map<string, { aim: string; from: number; to: number }> {
+  const spans = new Map<string, { aim: string; from: number; to: number }>();
+  for (const { kind, id, at, error, action } of events) {
+    const span = spans.get(id);
+    if (kind === 'settled' && span) span.to = at;
+    if (kind !== 'sent' || !action || error) continue;
+    spans.set(id, { aim: AIMS[action], from: at, to: at + OWN_ACTION_GRACE_MS });
+  }
+  return spans;
+}
 
 /** Whole lines appended (O_APPEND) so windows keep each other's; compacted past twice the bounds. */
 export class History extends Disposable {

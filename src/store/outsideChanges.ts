@@ -10,7 +10,7 @@ export interface OutsideChange {
   readonly kind: OutsideChangeKind;
   readonly id: string;
   readonly label: ServerText;
-  /** Seen at `at`; `since` is the last read that showed the order as it was. */
+  /** Seen at `at`; `since` is the last read that showed the order as it was (settled). */
   readonly at: number;
   readonly since?: number;
   readonly field?: EditedField;
@@ -74,7 +74,7 @@ export class OutsideChangeDetector {
       return [];
     }
     const now = this.now();
-    const readAt = store.ordersInfo.updatedAt;
+    const readAt = store.ordersInfo.askedAt ?? store.ordersInfo.updatedAt;
     const list = store.orders.all;
     const entry = (order: Order): Known => {
       const known: Known = {
@@ -111,7 +111,8 @@ export class OutsideChangeDetector {
       }
       before.name = order.label;
       for (const edit of edits(order, before)) if (!ours) changes.push({ kind: 'edited', ...base, ...edit });
-      before.at = readAt;
+      // The last read that showed it settled: a busy one (an action under way) is no state it was seen in.
+      if (state) before.at = readAt;
       if (!state || state === before.state) continue;
       const from = before.state;
       before.state = state;

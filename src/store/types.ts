@@ -13,6 +13,8 @@ export type RefreshReason = 'user' | 'background';
 export interface Slot<T> {
   readonly value?: T;
   readonly updatedAt?: number;
+  /** When the read that gave `value` began: what it shows was so then or later. */
+  readonly askedAt?: number;
   /** Cleared by the next success; with a value present, the value is stale. */
   readonly error?: ApiError;
   readonly failedAt?: number;
