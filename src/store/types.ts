@@ -38,7 +38,7 @@ export interface IdListReading {
   readonly noDetails?: true;
 }
 
-export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant'] as const;
+export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant', 'notice'] as const;
 export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 export interface PendingAction {

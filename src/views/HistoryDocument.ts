@@ -127,6 +127,7 @@ function sourceWords(source: HistoryEvent['source']): string {
     bulk: vscode.l10n.t('to several servers at once'),
     task: vscode.l10n.t('by a task'),
     assistant: vscode.l10n.t('by the assistant'),
+    notice: vscode.l10n.t('from a notification'),
   };
   return source ? words[source] : '';
 }
