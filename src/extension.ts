@@ -118,10 +118,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       },
       seen: (account, id) => badges.seen(account, id),
       flag: (account, id) => badges.flag(account, id),
-      start: async (account, id) => {
-        const node = orders.nodeFor(account, id);
-        if (node) await vscode.commands.executeCommand('hostingAccount.order.start', node);
-      },
       history: async (account, id) => {
         const node = id === undefined ? undefined : orders.nodeFor(account, id);
         await vscode.commands.executeCommand('hostingAccount.showHistory', node ?? account);

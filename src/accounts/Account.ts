@@ -11,7 +11,7 @@ import { ProblemReporter } from '../notify/ProblemReporter';
 import { RateLimitNotice } from '../notify/rateLimitWait';
 import { logFailure, showReport, toReport } from '../notify/report';
 import { shortReason } from '../notify/shortReason';
-import { type OutsideChange, OutsideChangeDetector } from '../store/outsideChanges';
+import { type OutsideChange } from '../store/outsideChanges';
 import { Scheduler } from '../store/Scheduler';
 import { Store } from '../store/Store';
 import { type StoreDeps } from '../store/types';
@@ -20,7 +20,7 @@ import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
 import { ServerMarks } from './ServerMarks';
-import { History } from './History';
+import { History, journal } from './History';
 
 export interface AccountParts {
   readonly secrets: vscode.SecretStorage;
@@ -108,34 +108,8 @@ export class Account extends Disposable {
         (error) => logFailure(this.log, 'the history', error),
       ),
     );
-    this.journal();
-  }
-
-  private journal(): void {
-    const { store, history } = this;
-    const now = (): number => store.clock.now();
-    const detector = new OutsideChangeDetector(store, now);
-    const check = (): void => {
-      const changes = detector.check();
-      if (!changes.length) return;
-      history.append(changes.map(({ label, ...change }) => ({ ...change, name: label })));
-      this.onDidSeeChangesEmitter.fire(changes);
-    };
-    this.register(store.onDidChangeOrders(check));
-    this.register(store.onDidChangeState(check));
-    this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
-    this.register(
-      store.onDidSend(({ label, error, ...sent }) =>
-        history.append([{ ...sent, at: now(), kind: 'sent', name: label, error: error && shortReason(error) }]),
-      ),
-    );
-    this.register(
-      store.onDidSettle(({ order, action, source, ms }) =>
-        history.append([
-          { at: now(), id: order.id, kind: 'settled', name: order.label, action, source, ms, to: order.state },
-        ]),
-      ),
-    );
+    const seen = (changes: readonly OutsideChange[]): void => this.onDidSeeChangesEmitter.fire(changes);
+    for (const part of journal(this.store, this.history, shortReason, seen)) this.register(part);
   }
 
   get id(): string {

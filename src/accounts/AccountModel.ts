@@ -180,7 +180,11 @@ export class AccountModel extends Disposable {
       return existing;
     });
     this.list = next;
-    for (const account of before) if (!next.includes(account)) account.dispose();
+    // Removed here, in another window or by Settings Sync: its journal goes too.
+    for (const account of before.filter((account) => !next.includes(account))) {
+      account.dispose();
+      void account.history.remove();
+    }
     if (changed) this.onDidChangeEmitter.fire();
   }
 

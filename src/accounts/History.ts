@@ -1,11 +1,20 @@
 import { promises as fs } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { type ApiError } from '../api/errors';
 import { ORDER_ACTIONS, type OrderAction } from '../api/models';
-import { EDITED_FIELDS, type EditedField, type OutsideChangeKind } from '../store/outsideChanges';
+import {
+  EDITED_FIELDS,
+  type EditedField,
+  type OutsideChange,
+  OutsideChangeDetector,
+  type OutsideChangeKind,
+  OWN_ACTION_GRACE_MS,
+} from '../store/outsideChanges';
+import { type Store } from '../store/Store';
 import { ACTION_SOURCES, type ActionSource } from '../store/types';
 import { Emitter } from '../util/Emitter';
-import { Disposable } from '../util/lifecycle';
+import { Disposable, type IDisposable } from '../util/lifecycle';
 import { type ServerText } from '../util/serverText';
 
 /** Its texts are server text (or our words), cut to 80. */
@@ -25,7 +34,9 @@ export interface HistoryEvent {
   readonly to?: string;
 }
 
+/** Per room: the user's actions (sent, settled) and the changes seen each keep their own last 500. */
 export const MAX_EVENTS = 500;
+const MAX_KEPT = 2 * MAX_EVENTS;
 export const MAX_AGE_MS = 90 * 86_400_000;
 /** Only the file's tail is read; a longer line is damage. */
 const MAX_READ = 1 << 20;
@@ -42,6 +53,70 @@ const ENUMS: Readonly<Record<string, readonly string[]>> = {
 };
 const TEXTS = ['id', 'name', 'error', 'from', 'to'];
 const TIMES = ['at', 'ms', 'since'];
+const FIELDS = [...Object.keys(ENUMS), ...TEXTS, ...TIMES];
+
+/**
+ * Journals the store's actions and the changes no action explains, then tells those to `seen`. The windows of this
+ * machine share the file: a change that another window's action explains is the user's own, recorded there once.
+ */
+export function journal(
+  store: Store,
+  history: History,
+  reason: (error: ApiError) => string,
+  seen: (changes: readonly OutsideChange[]) => void,
+): IDisposable[] {
+  const now = (): number => store.clock.now();
+  const detector = new OutsideChangeDetector(store, now);
+  const check = (): void => {
+    const found = detector.check();
+    if (!found.length) return;
+    void history.read().then((events) => {
+      const spans = actionSpans(events);
+      const changes = found.filter(({ id, kind, at, since = at }) => {
+        const span = spans.get(id);
+        return span?.aim !== kind || span.from > at || span.to < since;
+      });
+      if (!changes.length) return;
+      history.append(changes.map(({ label, ...change }) => ({ ...change, name: label })));
+      seen(changes);
+    });
+  };
+  return [
+    store.onDidChangeOrders(check),
+    store.onDidChangeState(check),
+    store.onDidChangeData((kind) => kind === 'orders' && check()),
+    store.onDidSend(({ label, error, ...sent }) =>
+      history.append([{ ...sent, at: now(), kind: 'sent', name: label, error: error && reason(error) }]),
+    ),
+    store.onDidSettle(({ order, action, source, ms }) =>
+      history.append([
+        { at: now(), id: order.id, kind: 'settled', name: order.label, action, source, ms, to: order.state },
+      ]),
+    ),
+  ];
+}
+
+const AIMS: Readonly<Record<OrderAction, OutsideChangeKind>> = {
+  start: 'running',
+  restart: 'running',
+  reinstall: 'running',
+  stop: 'stopped',
+};
+/**
+ * Per order, its last action the server accepted (in any window): the state it aimed at, when it was accepted, and
+ * until when a read begun could still show the state before (its settling, else a grace for a provider slow to show
+ * it). A change is the action's when this window last saw the state before no later than that.
+ */
+function actionSpans(events: readonly HistoryEvent[]): Map<string, { aim: string; from: number; to: number }> {
+  const spans = new Map<string, { aim: string; from: number; to: number }>();
+  for (const { kind, id, at, error, action } of events) {
+    const span = spans.get(id);
+    if (kind === 'settled' && span) span.to = at;
+    if (kind !== 'sent' || !action || error) continue;
+    spans.set(id, { aim: AIMS[action], from: at, to: at + OWN_ACTION_GRACE_MS });
+  }
+  return spans;
+}
 
 /** Whole lines appended (O_APPEND) so windows keep each other's; compacted past twice the bounds. */
 export class History extends Disposable {
@@ -52,6 +127,8 @@ export class History extends Disposable {
   private lines = 0;
   private cache?: HistoryEvent[];
   private removed = false;
+  /** Lines of the last read that were no event (damage, another version's). */
+  skipped = 0;
 
   constructor(
     readonly file: string | undefined,
@@ -75,14 +152,14 @@ export class History extends Disposable {
           await appendWhole(file, batch.map(line).join(''));
           const cache = (this.cache ??= []);
           cache.push(...batch);
-          if (cache.length > 2 * MAX_EVENTS) this.cache = keep(cache, this.now());
+          if (cache.length > 2 * MAX_KEPT) this.cache = keep(cache, this.now());
           this.lines += batch.length;
         }
       } finally {
         // After a failure (reported), the next event starts a write again.
         this.pending.length = 0;
       }
-      if (this.lines > 2 * MAX_EVENTS) await this.compact(file);
+      if (this.lines > 2 * MAX_KEPT) await this.compact(file);
       this.onDidAppendEmitter.fire();
     }, undefined);
   }
@@ -90,9 +167,11 @@ export class History extends Disposable {
   /** Read again: other windows append too. */
   read(): Promise<HistoryEvent[]> {
     return this.run(async (file) => {
-      const { events, lines } = parse(await tail(file), this.now());
+      const { events, lines, skipped } = parse(await tail(file), this.now());
       this.cache = events;
       this.lines = lines;
+      if (skipped && skipped !== this.skipped) this.onError(new Error(`${skipped} unreadable lines skipped`));
+      this.skipped = skipped;
       if (lines > events.length + MAX_EVENTS / 10) await this.compact(file);
       return events;
     }, []);
@@ -213,22 +292,27 @@ function lastPart(handle: fs.FileHandle, size: number): Promise<string> {
   return readRange(handle, start, size, start > 0);
 }
 
-export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number } {
+export function parse(text: string, now: number): { events: HistoryEvent[]; lines: number; skipped: number } {
   const lines = text.split('\n').filter((line) => line.length);
   // A line appended twice (see appendWhole) is one event.
-  const events = [...new Set(lines)].flatMap((line) => {
+  const unique = [...new Set(lines)];
+  const events = unique.flatMap((line) => {
     const event = line.length <= MAX_LINE ? readEvent(line) : undefined;
     return event ? [event] : [];
   });
-  return { events: keep(events, now), lines: lines.length };
+  return { events: keep(events, now), lines: lines.length, skipped: unique.length - events.length };
 }
 
-/** Windows append in about time order, not exactly. */
+/** In the order appended, not by time: events stamped by a clock once a year ahead cannot keep newer ones out. */
 function keep(events: readonly HistoryEvent[], now: number): HistoryEvent[] {
+  const left = { action: MAX_EVENTS, seen: MAX_EVENTS };
+  const room = (event: HistoryEvent): keyof typeof left =>
+    event.kind === 'sent' || event.kind === 'settled' ? 'action' : 'seen';
   return events
     .filter((event) => now - event.at <= MAX_AGE_MS)
-    .sort((a, b) => a.at - b.at)
-    .slice(-MAX_EVENTS);
+    .reverse()
+    .filter((event) => left[room(event)]-- > 0)
+    .reverse();
 }
 
 function readEvent(line: string): HistoryEvent | undefined {
@@ -240,7 +324,9 @@ function readEvent(line: string): HistoryEvent | undefined {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const event: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  // Only our fields, and only the line's own: a member named `constructor` or `__proto__` is looked up nowhere.
+  for (const key of FIELDS) {
+    const value: unknown = Object.hasOwn(raw, key) ? (raw as Record<string, unknown>)[key] : undefined;
     const fits =
       (ENUMS[key]?.includes(value as string) ?? false) ||
       (TEXTS.includes(key) && typeof value === 'string' && value.length <= (key === 'id' ? 256 : MAX_TEXT * 2)) ||

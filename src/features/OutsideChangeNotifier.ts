@@ -2,16 +2,16 @@ import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
 import { type AccountModel } from '../accounts/AccountModel';
 import { type Clock, systemClock } from '../api/clock';
+import { ApiError } from '../api/errors';
 import { forMessage } from '../notify/inert';
 import { namedList } from '../notify/namedList';
-import { inAccount, tellUntilWithdrawn } from '../notify/show';
+import { showReport, toReport } from '../notify/report';
+import { inAccount, tell } from '../notify/show';
 import { MAX_TOLD, type OutsideChange, stillSo } from '../store/outsideChanges';
 import { Disposable, toDisposable } from '../util/lifecycle';
 
 /** Changes this close together (one list read, a burst of polls) are told in one notification. */
 const GROUP_MS = 1_500;
-/** Not contributed: only the notices' links run it. */
-const NOTICE_COMMAND = 'hostingAccount.outsideChange.step';
 
 export interface NotifierActions {
   show(account: Account, id: string): Promise<void>;
@@ -19,23 +19,14 @@ export interface NotifierActions {
   seen(account: Account, id: string): void;
   /** The order now counts on the badge. */
   flag(account: Account, id: string): void;
-  start(account: Account, id: string): Promise<void>;
   history(account: Account, id?: string): Promise<void>;
 }
 
 type Step = 'show' | 'start' | 'history';
 
-interface Notice {
-  readonly account: Account;
-  readonly changes: readonly OutsideChange[];
-  readonly withdraw: () => void;
-}
-
-/** A notice stays until a read contradicts it, so it never offers what no longer fits. */
+/** A notice cannot be withdrawn: a button clicked after a read contradicted it checks again before acting. */
 export class OutsideChangeNotifier extends Disposable {
   private readonly waiting = new Map<Account, { changes: OutsideChange[]; timer?: unknown }>();
-  private readonly notices = new Map<number, Notice>();
-  private count = 0;
 
   constructor(
     private readonly model: AccountModel,
@@ -46,33 +37,11 @@ export class OutsideChangeNotifier extends Disposable {
     // Names, addresses, plans and renewal dates go to the history only.
     const told = (value: readonly OutsideChange[]) => value.filter((c) => c.kind !== 'edited');
     this.register(model.onDidSeeChanges(({ account, value }) => this.collect(account, told(value))));
-    this.register(model.onDidChangeOrders(({ account }) => this.recheck(account)));
-    this.register(model.onDidChangeState((account) => this.recheck(account)));
-    this.register(model.onDidChangeData(({ account, value }) => value === 'orders' && this.recheck(account)));
-    this.register(
-      model.onDidChange(() => {
-        // A removed account's notices too: they are withdrawn.
-        const told = [...this.notices.values()].map((notice) => notice.account);
-        for (const account of new Set([...model.accounts, ...told])) this.recheck(account);
-      }),
-    );
-    this.register(vscode.commands.registerCommand(NOTICE_COMMAND, (id: number, step: Step) => this.step(id, step)));
     this.register(
       toDisposable(() => {
         for (const { timer } of this.waiting.values()) if (timer !== undefined) this.clock.clearTimeout(timer);
-        for (const notice of this.notices.values()) notice.withdraw();
       }),
     );
-  }
-
-  private recheck(account: Account): void {
-    const live = this.model.accountOf(account) !== undefined;
-    const so = (change: OutsideChange): boolean => live && stillSo(change, account.store);
-    const waiting = this.waiting.get(account);
-    if (waiting) waiting.changes = waiting.changes.filter(so);
-    for (const notice of this.notices.values()) {
-      if (notice.account === account && !notice.changes.every(so)) notice.withdraw();
-    }
   }
 
   private collect(account: Account, changes: readonly OutsideChange[]): void {
@@ -87,11 +56,13 @@ export class OutsideChangeNotifier extends Disposable {
     waiting.changes = [...waiting.changes.filter((c) => !ids.has(c.id)), ...changes];
     waiting.timer ??= this.clock.setTimeout(() => {
       this.waiting.delete(account);
-      if (waiting.changes.length && this.model.accountOf(account)) this.tell(account, waiting.changes);
+      // What a read since has undone is not told.
+      const still = waiting.changes.filter((change) => stillSo(change, account.store));
+      if (still.length && this.model.accountOf(account)) void this.tell(account, still);
     }, GROUP_MS);
   }
 
-  private tell(account: Account, group: readonly OutsideChange[]): void {
+  private async tell(account: Account, group: readonly OutsideChange[]): Promise<void> {
     const one = group.length === 1 ? group[0] : undefined;
     const named = namedList(
       group.slice(0, MAX_TOLD).map((c) => `${name(c)} (${kindWord(c)})`),
@@ -103,25 +74,43 @@ export class OutsideChangeNotifier extends Disposable {
     const steps: Array<[Step, string]> = [['history', vscode.l10n.t('Show History')]];
     if (one?.kind === 'stopped') steps.unshift(['start', vscode.l10n.t('Start')]);
     if (group.some((c) => c.kind !== 'disappeared')) steps.unshift(['show', vscode.l10n.t('Show')]);
-    const id = ++this.count;
-    const links = steps.map(([step, title]) => ({ title, command: NOTICE_COMMAND, args: [id, step] }));
-    const withdraw = tellUntilWithdrawn(inAccount(account.shownName(), message), links, () => this.notices.delete(id));
-    this.notices.set(id, { account, changes: group, withdraw });
+    const severity = group.some((c) => c.kind === 'stopped' || c.kind === 'suspended') ? 'warning' : 'info';
+    // After a key or address change, the same id may name another server.
+    const { generation } = account.store;
+    const picked = await tell(severity, inAccount(account.shownName(), message), ...steps.map(([, title]) => title));
+    const step = steps.find(([, title]) => title === picked)?.[0];
+    const first = group.find((c) => c.kind !== 'disappeared');
+    // An account removed meanwhile: nothing acts there.
+    if (!this.model.accountOf(account)) return;
+    if (step === 'history') await this.actions.history(account, one?.id);
+    else if (step === 'show' && first) await this.actions.show(account, first.id);
+    else if (step === 'start' && first && account.store.generation === generation) await this.start(account, first);
   }
 
-  /** A withdrawn notice's links do nothing. */
-  private async step(id: number, step: Step): Promise<void> {
-    const notice = this.notices.get(id);
-    if (!notice) return;
-    const { account, changes } = notice;
-    const first = changes.find((c) => c.kind !== 'disappeared');
-    if (step === 'history') await this.actions.history(account, changes.length === 1 ? changes[0]?.id : undefined);
-    else if (step === 'show' && first) await this.actions.show(account, first.id);
-    else if (step === 'start' && first) {
-      this.actions.seen(account, first.id);
-      await this.actions.start(account, first.id);
-    }
+  /** The server is read again: Start goes out only while it is still stopped. */
+  private async start(account: Account, change: OutsideChange): Promise<void> {
+    const { store } = account;
+    this.actions.seen(account, change.id);
+    const order = await store
+      .orderDetails(change.id, 0)
+      .catch((error: unknown) => (isGone(error) ? undefined : store.orders.get(change.id)));
+    const who = name(change);
+    const not = !order
+      ? vscode.l10n.t('{0} is no longer in the account.', who)
+      : order.state === 'running'
+        ? vscode.l10n.t('{0} is already running.', who)
+        : order.state !== 'stopped' && vscode.l10n.t('{0} is no longer stopped: nothing was sent.', who);
+    if (not) return void tell('info', inAccount(account.shownName(), not));
+    await store
+      .runAction(change.id, 'start', 'notice')
+      .catch((error: unknown) =>
+        showReport(toReport(error, account.baseUrl, 'action'), { account, name: account.shownName() }),
+      );
   }
+}
+
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'notFound';
 }
 
 function oneMessage(change: OutsideChange): string {

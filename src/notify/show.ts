@@ -37,24 +37,3 @@ export async function ask(message: string, detail: string, ...buttons: string[])
   );
   return answer !== undefined && buttons.includes(answer) ? answer : undefined;
 }
-
-/** Only progress notifications can be withdrawn, and they take no buttons: the steps are links after the message. */
-export function tellUntilWithdrawn(
-  message: string,
-  steps: ReadonlyArray<{ title: string; command: string; args: unknown[] }>,
-  closed: () => void,
-): () => void {
-  let withdraw = (): void => undefined;
-  const until = new Promise<void>((resolve) => (withdraw = resolve)).finally(closed);
-  const links = steps.map(
-    (s) => `[${s.title.replace(/[[\]]/g, '')}](command:${s.command}?${encodeURIComponent(JSON.stringify(s.args))})`,
-  );
-  // VS Code cuts a notification at 1,000 characters: the links must fit.
-  const title = `${guardMessage(message, 600)} ${links.join(' · ')}`;
-  const options = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
-  void vscode.window.withProgress(options, (_progress, token) => {
-    token.onCancellationRequested(withdraw);
-    return until;
-  });
-  return () => withdraw();
-}

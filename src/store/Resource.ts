@@ -70,6 +70,7 @@ export class Resource<T> {
       ? { signal: call.signal, priority: 'user', urgency, onWait: call.onWait }
       : { signal: session.signal, priority: 'background', urgency };
     this.patch({ loading: true });
+    const askedAt = clock.now();
     try {
       const { value, coverage } = await this.read(options);
       if (!session.isCurrent(generation)) return;
@@ -77,6 +78,7 @@ export class Resource<T> {
       this.patch({
         value,
         coverage,
+        askedAt,
         updatedAt: clock.now(),
         error: undefined,
         failedAt: undefined,

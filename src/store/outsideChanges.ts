@@ -10,7 +10,7 @@ export interface OutsideChange {
   readonly kind: OutsideChangeKind;
   readonly id: string;
   readonly label: ServerText;
-  /** Seen at `at`; `since` is the last read that showed the order as it was. */
+  /** Seen at `at`; `since` is the last read that showed the order as it was (settled). */
   readonly at: number;
   readonly since?: number;
   readonly field?: EditedField;
@@ -44,6 +44,8 @@ export const OWN_ACTION_GRACE_MS = 30_000;
 export class OutsideChangeDetector {
   private known?: Map<string, Known>;
   private lastRead?: number;
+  /** The read that lacked most of the known orders. */
+  private doubted?: number;
   private readonly lastOwn = new Map<string, number>();
 
   constructor(
@@ -72,7 +74,7 @@ export class OutsideChangeDetector {
       return [];
     }
     const now = this.now();
-    const readAt = store.ordersInfo.updatedAt;
+    const readAt = store.ordersInfo.askedAt ?? store.ordersInfo.updatedAt;
     const list = store.orders.all;
     const entry = (order: Order): Known => {
       const known: Known = {
@@ -109,7 +111,8 @@ export class OutsideChangeDetector {
       }
       before.name = order.label;
       for (const edit of edits(order, before)) if (!ours) changes.push({ kind: 'edited', ...base, ...edit });
-      before.at = readAt;
+      // The last read that showed it settled: a busy one (an action under way) is no state it was seen in.
+      if (state) before.at = readAt;
       if (!state || state === before.state) continue;
       const from = before.state;
       before.state = state;
@@ -117,10 +120,12 @@ export class OutsideChangeDetector {
       if (!ours && from) changes.push({ kind: state, ...base, from, to: state });
     }
     this.lastRead = readAt;
-    // A list cut short (a page bound, a size bound) does not prove the rest is gone: only a whole list does.
-    const whole = store.listCoverage('orders') === undefined;
-    for (const [id, before] of known) {
-      if (seen.has(id) || !whole) continue;
+    // A list cut short (a page bound, a size bound) does not prove the rest is gone: only a whole list does. One that
+    // lacks most of the account (an empty answer in a glitch) is believed when the next read says so too.
+    const missing = store.listCoverage('orders') === undefined ? [...known].filter(([id]) => !seen.has(id)) : [];
+    const doubt = missing.length > known.size / 2 && (this.doubted ?? readAt) === readAt;
+    this.doubted = doubt ? readAt : undefined;
+    for (const [id, before] of doubt ? [] : missing) {
       known.delete(id);
       const gone = { kind: 'disappeared', id, label: before.name, at: now, since: before.at } as const;
       if (!this.ours(id, now)) changes.push(gone);

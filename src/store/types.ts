@@ -13,6 +13,8 @@ export type RefreshReason = 'user' | 'background';
 export interface Slot<T> {
   readonly value?: T;
   readonly updatedAt?: number;
+  /** When the read that gave `value` began: what it shows was so then or later. */
+  readonly askedAt?: number;
   /** Cleared by the next success; with a value present, the value is stale. */
   readonly error?: ApiError;
   readonly failedAt?: number;
@@ -36,7 +38,7 @@ export interface IdListReading {
   readonly noDetails?: true;
 }
 
-export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant'] as const;
+export const ACTION_SOURCES = ['menu', 'palette', 'bulk', 'task', 'assistant', 'notice'] as const;
 export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 export interface PendingAction {

@@ -32,14 +32,20 @@ export class HistoryDocument extends ReadOnlyDocument implements vscode.TextDocu
     const name = account.shownName();
     const head =
       id !== undefined
-        ? vscode.l10n.t('History of a server: newest first, the last {0} events or 90 days.', MAX_EVENTS)
+        ? vscode.l10n.t(
+            'History of a server: newest first, your last {0} actions and the last {0} changes seen, 90 days at most.',
+            MAX_EVENTS,
+          )
         : name
           ? vscode.l10n.t(
-              'History of the account {0}: newest first, the last {1} events or 90 days.',
+              'History of the account {0}: newest first, your last {1} actions and the last {1} changes seen, 90 days at most.',
               forLabel(name, 60),
               MAX_EVENTS,
             )
-          : vscode.l10n.t('History of the account: newest first, the last {0} events or 90 days.', MAX_EVENTS);
+          : vscode.l10n.t(
+              'History of the account: newest first, your last {0} actions and the last {0} changes seen, 90 days at most.',
+              MAX_EVENTS,
+            );
     const lines = historyLines(events, Date.now());
     return [head, '', ...(lines.length ? lines : [vscode.l10n.t('Nothing yet.')]), ''].join('\n');
   }
@@ -53,8 +59,8 @@ export class HistoryDocument extends ReadOnlyDocument implements vscode.TextDocu
 
 /** Newest first: when, the server's name as seen then, what happened. */
 export function historyLines(events: readonly HistoryEvent[], now: number): string[] {
-  // Two windows may append slightly out of order.
-  const newest = [...events].reverse().sort((a, b) => b.at - a.at);
+  // As appended: a clock once set a year ahead does not keep its events on top.
+  const newest = [...events].reverse();
   const whens = newest.map((event) => when(event.at, now));
   const names = newest.map((event) => forLabel(event.name ?? event.id, 40));
   const [w1, w2] = [whens, names].map((cells) => Math.max(0, ...cells.map((cell) => cell.length)));
@@ -160,6 +166,10 @@ function sentText(action: string, source: HistoryEvent['source'], error: string 
       return ok
         ? vscode.l10n.t('{0} sent by the assistant: accepted', action)
         : vscode.l10n.t('{0} sent by the assistant, not accepted: {1}', action, error);
+    case 'notice':
+      return ok
+        ? vscode.l10n.t('{0} sent from a notification: accepted', action)
+        : vscode.l10n.t('{0} sent from a notification, not accepted: {1}', action, error);
     case undefined:
       return ok
         ? vscode.l10n.t('{0} sent: accepted', action)

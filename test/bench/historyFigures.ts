@@ -59,7 +59,8 @@ export async function historyFigures(count = 10_000, samples = 25): Promise<Figu
     const times: number[] = [];
     for (let i = 0; i < samples; i++) times.push(await open());
     const spread = summarize(times);
-    const ok = failures.length === 0 && kept.length === MAX_EVENTS;
+    // Its two rooms full: the actions (settled) and the changes seen (stopped).
+    const ok = failures.length === 0 && kept.length === 2 * MAX_EVENTS;
     return [
       {
         id: 'historyAppendCaller',
@@ -79,7 +80,7 @@ export async function historyFigures(count = 10_000, samples = 25): Promise<Figu
       },
       {
         id: 'historyOpen500',
-        label: `history: opening a history of ${MAX_EVENTS} events (read, check, lines)`,
+        label: `history: opening a history of ${2 * MAX_EVENTS} events (read, check, lines)`,
         value: `${round(spread.median)} ms`,
         budget: '≤ 50 ms',
         met: ok && spread.median <= 50,

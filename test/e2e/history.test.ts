@@ -15,7 +15,7 @@ describe('a user reads what happened to a server, in its history', () => {
     await row.filter({ hasText: /Stopped/ }).waitFor({ timeout: timeouts.ui });
   });
 
-  it('is told of a stop made elsewhere, and the notice goes once a read shows it running again', async () => {
+  it('is told of a stop made elsewhere with buttons, and its Start after a read showed it running again sends nothing', async () => {
     const { workbench, mock, page } = session();
     mock.state.setOrderStatus(1002, 'stopped');
     // A click on Refresh within two seconds of the last one reads nothing again.
@@ -23,13 +23,16 @@ describe('a user reads what happened to a server, in its history', () => {
     await workbench.runCommand('Hosting: Refresh');
     const stopped = workbench.notification('db-primary stopped, and not by an action from this window.');
     await stopped.waitFor({ timeout: timeouts.ui });
-    await stopped.getByRole('link', { name: 'Show History' }).waitFor({ timeout: timeouts.ui });
+    await stopped.getByRole('button', { name: 'Show History' }).waitFor({ timeout: timeouts.ui });
     await workbench.screenshot('told of a stop made elsewhere, with Show History');
     mock.state.setOrderStatus(1002, 'running');
     await page.waitForTimeout(2_500);
     await workbench.runCommand('Hosting: Refresh');
     await workbench.notification('db-primary is running again').waitFor({ timeout: timeouts.ui });
-    await stopped.waitFor({ state: 'detached', timeout: timeouts.ui });
+    mock.clearLog();
+    await stopped.getByRole('button', { name: 'Start' }).click({ timeout: timeouts.ui });
+    await workbench.notification('db-primary is already running.').waitFor({ timeout: timeouts.ui });
+    assert.equal(mock.requests.filter((r) => r.method === 'POST').length, 0, 'nothing sent');
   });
 
   it("opens the stopped server's history from its menu: newest first, one line per event", async () => {

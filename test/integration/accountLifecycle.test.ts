@@ -5,6 +5,7 @@
  * Named to run first: the first test looks at a window where nothing loaded the accounts bundle on demand.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
   ACCOUNTS_STATE_KEY,
@@ -305,14 +306,20 @@ describe('accounts across windows and addresses', () => {
     assert.equal(ctx.store.rateLimitStatus()?.limit, 30);
   });
 
-  it('follows an account removed in another window: its store is freed and its late answers never show', async () => {
+  it('follows an account removed in another window: its store is freed, its late answers never show, its journal is deleted', async () => {
     const ctx = accounts().get(SECOND);
     assert.ok(ctx);
+    const journal = ctx.history.file;
+    assert.ok(journal);
+    ctx.history.append([{ at: Date.now(), id: 'moved-1', kind: 'appeared' }]);
+    await ctx.history.read();
+    assert.ok(fs.existsSync(journal), 'a journal to delete');
     third.faults.add({ kind: 'delay', delayMs: 1_500, path: '/api/v1/orders' });
     const late = ctx.store.refresh(['orders'], 'user').catch(() => undefined);
     await waitFor(() => ctx.store.ordersInfo.loading, 'the slow refresh to start');
     await writeAsOtherWindow((s) => removeAccount(s, SECOND));
     await waitFor(() => accounts().get(SECOND) === undefined, 'the account removed elsewhere to go');
+    await waitFor(() => !fs.existsSync(journal), 'its journal to be deleted');
     await late;
     await new Promise((resolve) => setTimeout(resolve, 300));
     third.faults.clear();

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { addAccount, removeAccount } from '../../src/accounts/accountList';
+import { ACCOUNTS_STATE_KEY, addAccount, removeAccount } from '../../src/accounts/accountList';
 import { type InvoicesTreeNode } from '../../src/views/invoices/InvoicesTree';
 import { type OrdersTreeNode } from '../../src/views/orders/OrdersTree';
 import { type MockApi } from '../mock-api/server';
@@ -325,28 +326,51 @@ describe('several accounts in the views, the status bar and the features', () =>
       'the outside change to be told',
     );
     assert.equal(told.message, 'Account Client: client-web stopped, and not by an action from this window.');
-    await clickStep(told, 'Start');
+    clickStep(told, 'Start');
     await waitFor(() => client.requests.some((r) => r.method === 'POST'), 'the Start to reach the client account');
     assert.deepEqual(
       client.requests.filter((r) => r.method === 'POST').map((r) => r.rawPath),
       ['/api/v1/orders/1001/action'],
     );
     assert.equal(h.requests().filter((r) => r.method === 'POST').length, 0, 'nothing started in the first account');
+    await waitFor(() => !ctx.store.pending('1001'), 'the start to settle', 10_000);
   });
 
-  it("withdraws the account's notices when the account is removed, so no link acts on it", async () => {
+  it('an account removed in another window or by Settings Sync leaves no journal, and its notices act nowhere', async () => {
     const ctx = clientCtx();
     assert.ok(ctx);
-    await ctx.store.refresh(['orders'], 'user');
-    client.state.setOrderStatus(1003, 'running');
     const notices = captureNotices();
     restores.push(notices.restore);
     await ctx.store.refresh(['orders'], 'user');
+    client.state.setOrderStatus(1005, 'stopped');
+    await ctx.store.refresh(['orders'], 'user');
     const told = await waitFor(
-      () => notices.shown.find((m) => m.message.includes('client-stopped')),
-      'the outside change to be told',
+      () => notices.shown.find((m) => m.message.includes('client-held')),
+      "the client account's notice",
     );
-    await accounts().registry.update((s) => removeAccount(s, CLIENT));
-    await waitFor(() => told.withdrawn, 'the notice to be withdrawn');
+    const file = ctx.history.file;
+    assert.ok(file);
+    await waitFor(() => fs.existsSync(file), 'its journal');
+    await h.store.refresh(['orders'], 'user');
+    h.mock.state.setOrderStatus(1001, 'stopped');
+    await h.store.refresh(['orders'], 'user');
+    const first = await waitFor(
+      () => notices.shown.find((m) => m.message.includes('web-frontend-01')),
+      "the first account's notice",
+    );
+    // As another window's removal or Settings Sync arrives: the list changes under this window.
+    const { globalState } = h.api.context;
+    await globalState.update(ACCOUNTS_STATE_KEY, removeAccount(accounts().registry.stored, CLIENT));
+    accounts().registry.reread();
+    await waitFor(() => !clientCtx(), 'the account to go');
+    await waitFor(() => !fs.existsSync(file), 'its journal to be deleted');
+    client.clearLog();
+    h.mock.clearLog();
+    clickStep(told, 'Start');
+    clickStep(first, 'Start');
+    await waitFor(() => h.requests('POST /api/v1/orders/:id/action').length === 1, "the first account's Start");
+    assert.equal(client.requests.filter((r) => r.method === 'POST').length, 0, 'nothing sent to the removed account');
+    await waitFor(() => !h.store.pending('1001'), 'the start to settle', 10_000);
+    await ctx.keys.delete();
   });
 });

@@ -387,59 +387,63 @@ export async function captureOpenExternal(
   return opened;
 }
 
-/** An outside-change notice as shown (a progress notification whose steps are links), and whether it was withdrawn. */
+/** An outside-change notice as shown: a notification whose buttons end with Show History. */
 export interface Notice {
+  readonly level: 'error' | 'warning' | 'info';
   readonly message: string;
-  /** Each link's title and the command with its arguments. */
-  readonly steps: ReadonlyMap<string, readonly unknown[]>;
-  withdrawn: boolean;
-  /** The user's Cancel. */
-  readonly cancel: () => void;
+  readonly buttons: readonly string[];
+  /** The user's click (`undefined`: closed); the notice is gone after it. */
+  readonly answer: (button: string | undefined) => void;
+  answered: boolean;
 }
 
-/** Records the notices `tellUntilWithdrawn` shows; other progress passes through. */
-export function captureNotices(): { readonly shown: Notice[]; readonly restore: () => void } {
+/**
+ * Records the outside-change notices, each left open until the test clicks one of its buttons; the other messages
+ * are recorded too and passed on to what showed them before.
+ */
+export function captureNotices(): {
+  readonly shown: Notice[];
+  readonly others: Array<{ level: string; message: string }>;
+  readonly restore: () => void;
+} {
   const shown: Notice[] = [];
-  const original = vscode.window.withProgress.bind(vscode.window);
-  const restore = stubWindow(
-    'withProgress',
-    (options: vscode.ProgressOptions, task: Parameters<typeof vscode.window.withProgress>[1]) => {
-      const title = options.title ?? '';
-      if (options.location !== vscode.ProgressLocation.Notification || !title.includes('](command:')) {
-        return original(options, task);
+  const others: Array<{ level: string; message: string }> = [];
+  const restores = (['error', 'warning', 'info'] as const).map((level) => {
+    const name =
+      level === 'error' ? 'showErrorMessage' : level === 'warning' ? 'showWarningMessage' : 'showInformationMessage';
+    const before = (vscode.window as unknown as Record<string, (...args: unknown[]) => Thenable<unknown>>)[name];
+    return stubWindow(name, (message: string, ...options: unknown[]) => {
+      if (options.at(-1) !== 'Show History') {
+        others.push({ level, message });
+        return before?.call(vscode.window, message, ...options);
       }
-      // `message [Show](command:id?args) [Start](command:id?args)`: each link's title ends the part before it.
-      const parts = title.split('](command:');
-      const steps = new Map<string, unknown[]>();
-      for (let i = 1; i < parts.length; i++) {
-        const before = parts[i - 1] ?? '';
-        const target = (parts[i] ?? '').split(')')[0] ?? '';
-        const [command, query] = target.split('?');
-        steps.set(before.slice(before.lastIndexOf('[') + 1), [
-          command,
-          ...(JSON.parse(decodeURIComponent(query ?? '[]')) as []),
-        ]);
-      }
-      const first = parts[0] ?? '';
-      const cancellation = new vscode.CancellationTokenSource();
-      const notice: Notice = {
-        message: (parts.length > 1 ? first.slice(0, first.lastIndexOf('[')) : first).trim(),
-        steps,
-        withdrawn: false,
-        cancel: () => cancellation.cancel(),
-      };
-      shown.push(notice);
-      const done = Promise.resolve(task({ report: () => undefined }, cancellation.token));
-      void done.finally(() => (notice.withdrawn = true));
-      return done;
+      return new Promise((resolve) => {
+        const notice: Notice = {
+          level,
+          message,
+          buttons: options.filter((option): option is string => typeof option === 'string'),
+          answered: false,
+          answer: (button) => {
+            notice.answered = true;
+            resolve(button);
+          },
+        };
+        shown.push(notice);
+      });
+    });
+  });
+  return {
+    shown,
+    others,
+    restore: () => {
+      for (const notice of shown) if (!notice.answered) notice.answer(undefined);
+      for (const restore of restores.reverse()) restore();
     },
-  );
-  return { shown, restore };
+  };
 }
 
-/** Clicks a notice's link. */
-export async function clickStep(notice: Notice, title: string): Promise<void> {
-  const [command, ...args] = notice.steps.get(title) ?? [];
-  assert.ok(typeof command === 'string', `the notice offers ${title}`);
-  await vscode.commands.executeCommand(command, ...args);
+/** Clicks a notice's button. */
+export function clickStep(notice: Notice, title: string): void {
+  assert.ok(notice.buttons.includes(title), `the notice offers ${title}`);
+  notice.answer(title);
 }

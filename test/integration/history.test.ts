@@ -44,9 +44,11 @@ describe("each server's history", () => {
     assert.equal(editor.document.uri.scheme, 'hosting-account-history');
     return editor.document.getText().split('\n').slice(2).filter(Boolean);
   };
+  let others: () => ReturnType<typeof captureNotices>['others'] = () => [];
   const notices = () => {
     const captured = captureNotices();
     restores.push(captured.restore);
+    others = () => captured.others;
     return captured.shown;
   };
 
@@ -94,7 +96,7 @@ describe("each server's history", () => {
     );
 
     // The outside change's notice opens the history of that server.
-    await clickStep(shown[0]!, 'Show History');
+    clickStep(shown[0]!, 'Show History');
     await waitFor(
       () => vscode.window.activeTextEditor?.document.getText().includes('db-primary'),
       "db-primary's history",
@@ -154,30 +156,84 @@ describe("each server's history", () => {
     }
   });
 
-  it('withdraws an outside-change notice once a read contradicts it; the history keeps both', async () => {
+  it('is told of a change made elsewhere in a plain notification with buttons, and its Start is recorded as sent from a notification', async () => {
     const shown = notices();
     h.mock.state.setOrderStatus(1002, 'stopped');
     await h.store.refresh(['orders'], 'user');
     const stopped = await waitFor(() => shown[0], 'the notice of the stop');
-    assert.deepEqual([...stopped.steps.keys()], ['Show', 'Start', 'Show History']);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.equal(stopped.withdrawn, false, 'still so: still shown');
+    assert.equal(stopped.level, 'warning');
+    assert.equal(stopped.message, 'db-primary stopped, and not by an action from this window.');
+    assert.deepEqual(stopped.buttons, ['Show', 'Start', 'Show History']);
+    h.mock.clearLog();
+    clickStep(stopped, 'Start');
+    await waitFor(() => h.requests('POST /api/v1/orders/:id/action').length === 1, 'the Start');
+    await waitFor(() => !h.store.pending('1002'), 'the start to settle', 10_000);
+    const summary = (e: HistoryEvent) => [e.kind, e.action, e.source].filter(Boolean).join(' ');
+    assert.deepEqual((await events(1002)).map(summary), ['stopped', 'sent start notice', 'settled start notice']);
+    // The document may have been open before: it follows the journal.
+    await vscode.commands.executeCommand('hostingAccount.showHistory', await node(1002));
+    await waitFor(
+      () =>
+        /db-primary +Start sent from a notification: accepted$/m.test(
+          vscode.window.activeTextEditor?.document.getText() ?? '',
+        ),
+      'the Start in the history document',
+    );
+  });
+
+  it("a notice's Start after a read showed the server running again reads it again, says so and sends nothing", async () => {
+    const shown = notices();
+    h.mock.state.setOrderStatus(1002, 'stopped');
+    await h.store.refresh(['orders'], 'user');
+    const stopped = await waitFor(() => shown[0], 'the notice of the stop');
     h.mock.state.setOrderStatus(1002, 'running');
     await h.store.refresh(['orders'], 'user');
-    await waitFor(() => stopped.withdrawn, 'the stale notice to be withdrawn');
     const running = await waitFor(() => shown[1], 'the notice that it runs again');
     assert.match(running.message, /db-primary is running again/);
-    assert.equal(running.withdrawn, false);
-    // A withdrawn notice's Start does nothing: the server runs.
+    assert.deepEqual(running.buttons, ['Show', 'Show History'], 'no Start for a running server');
     h.mock.clearLog();
-    await clickStep(stopped, 'Start');
-    assert.equal(h.requests('POST /api/v1/orders/:id/action').length, 0);
+    clickStep(stopped, 'Start');
+    // Told once the server was read again and nothing was sent.
+    const said = await waitFor(() => others().find((m) => m.message.includes('db-primary')), 'the answer');
+    assert.equal(said.message, 'db-primary is already running.');
+    assert.deepEqual(
+      h.requests('GET /api/v1/orders/:id').map((r) => r.rawPath),
+      ['/api/v1/orders/1002'],
+      'read again',
+    );
+    assert.equal(h.requests('POST /api/v1/orders/:id/action').length, 0, 'nothing sent');
     assert.deepEqual(
       (await events(1002)).map((e) => e.kind),
       ['stopped', 'running'],
     );
-    // The user may close one that is still so.
-    running.cancel();
-    await waitFor(() => running.withdrawn, 'the notice to close on Cancel');
+  });
+
+  it('records a Stop sent in another window of this machine once, and tells it nowhere as made outside', async () => {
+    const shown = notices();
+    const file = h.account.history.file;
+    assert.ok(file);
+    // The other window shares the journal file: its Stop of web-frontend-01, accepted, then settled.
+    const other = new History(file, Date.now, (error) => assert.fail(String(error)));
+    other.append([{ at: Date.now(), id: '1001', kind: 'sent', action: 'stop', source: 'menu' }]);
+    h.mock.state.setOrderStatus(1001, 'stopped');
+    other.append([{ at: Date.now(), id: '1001', kind: 'settled', action: 'stop', source: 'menu', to: 'stopped' }]);
+    await other.read();
+    await h.store.refresh(['orders'], 'user');
+    await waitFor(() => h.store.orders.get('1001')?.state === 'stopped', 'the stop read here');
+    // Then a change nobody here made: recorded and told after anything the first read would have caused.
+    h.mock.state.setOrderStatus(1002, 'stopped');
+    await h.store.refresh(['orders'], 'user');
+    await waitFor(() => (h.account.history.last('1002')?.at ?? 0) >= began, 'the stop of db-primary in the history');
+    assert.deepEqual(
+      (await events(1001)).map((e) => `${e.kind} ${e.action ?? ''}`),
+      ['sent stop', 'settled stop'],
+      'recorded once, by the window that sent it',
+    );
+    await waitFor(() => shown.length > 0, 'the notice of db-primary');
+    assert.deepEqual(
+      shown.map((n) => n.message),
+      ['db-primary stopped, and not by an action from this window.'],
+    );
+    assert.equal(h.api.ordersView.badge?.value, 2, 'the suspended server and db-primary, not web-frontend-01');
   });
 });

@@ -134,6 +134,46 @@ describe('changes made outside this window (unit, in memory, fake clock)', () =>
     assert.deepEqual(changes, ['running']);
   });
 
+  describe('an account of 300 servers whose provider answers one empty list', () => {
+    let all: typeof api.orders;
+    beforeEach(async () => {
+      all = Array.from({ length: 300 }, (_, i) => ({
+        id: String(3000 + i),
+        label: serverText(`server-${3000 + i}`),
+        state: 'running' as const,
+        raw: { id: 3000 + i },
+      }));
+      api.orders = all;
+      await reload();
+      detector = new OutsideChangeDetector(store, () => clock.now());
+      assert.deepEqual(detector.check(), [], 'the baseline');
+      api.orders = [];
+      await reload();
+    });
+
+    // Before: 300 "disappeared", then 300 "appeared".
+    it('and then the list again: no change at all', async () => {
+      const told = [...detector.check(), ...detector.check()];
+      api.orders = all;
+      await reload();
+      told.push(...detector.check());
+      assert.equal(told.length, 0);
+      await reload();
+      assert.deepEqual(detector.check(), []);
+    });
+
+    it('and the same again at the next read: every server gone, told once', async () => {
+      assert.deepEqual(detector.check(), []);
+      await clock.advance(60_000);
+      await reload();
+      const gone = detector.check();
+      assert.equal(gone.length, 300);
+      assert.ok(gone.every((c) => c.kind === 'disappeared'));
+      await reload();
+      assert.deepEqual(detector.check(), []);
+    });
+  });
+
   it('starts over after a sign-out instead of calling every order gone', async () => {
     key.value = undefined;
     await store.keyChanged();

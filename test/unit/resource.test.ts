@@ -61,6 +61,7 @@ describe('Resource and Session (unit, in memory)', () => {
       {
         loading: false,
         value: 42,
+        askedAt: clock.now(),
         updatedAt: clock.now(),
         error: undefined,
         failedAt: undefined,
