@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
+import { createHash } from 'node:crypto';
 import { keyFingerprint } from './keyFingerprint';
 import { parseRateLimitReset, parseRetryAfter } from './response';
 import { type RequestPriority, type Urgency } from './SharedRequests';
@@ -32,6 +33,18 @@ const BACKGROUND_IN_FLIGHT = 2;
 const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
 
+/** What the windows of this machine tell each other of a key's holds (`globalState` in the extension): until when. */
+export interface SharedHolds {
+  get(id: string): number | undefined;
+  set(id: string, until: number): void;
+}
+
+/** One key's holds on the board. */
+interface Board {
+  get(): number | undefined;
+  set(until: number): void;
+}
+
 interface Waiter {
   readonly lane: () => RequestPriority;
   readonly resolve: (release: Release) => void;
@@ -39,8 +52,8 @@ interface Waiter {
   readonly cleanup: () => void;
 }
 
-// For a window after a 429 without `Retry-After`, background reads only replace ours the server took (other windows
-// share the key).
+// For a window after a 429, background reads only replace ours the server took (other windows share the key); a hold
+// one window meets holds the others too, which then also only replace their own: they do not all burst after it.
 export class RateLimiter {
   private readonly answered: number[] = [];
   private readonly inFlight: Record<RequestPriority, number> = { user: 0, background: 0 };
@@ -50,6 +63,7 @@ export class RateLimiter {
   // A background read sent after a low budget's reset time: the others wait for its answer.
   private probing = false;
   private replaceOwn?: { until: number; count: number };
+  private limitedAt = -Infinity;
   private timer: unknown;
 
   constructor(
@@ -58,6 +72,7 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
     private readonly maxHoldMs = 60_000,
     private readonly maxQueued = 256,
+    private readonly shared?: Board,
   ) {}
 
   setLimit(limit: number): void {
@@ -67,7 +82,7 @@ export class RateLimiter {
 
   acquire({ signal, priority, urgency, maxWaitMs, onWait }: AcquireOptions = {}): Promise<Release> {
     if (signal?.aborted) return Promise.reject(cancelledError());
-    const now = this.clock.now();
+    const now = this.adopt();
     const lane = (): RequestPriority => urgency?.priority ?? priority ?? 'background';
     const at = this.nextAt(lane(), now);
     const tooLate = maxWaitMs !== undefined && at !== Infinity && at - now > maxWaitMs;
@@ -116,11 +131,12 @@ export class RateLimiter {
     }
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
-      if (wait === undefined && status === 429) {
-        this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
-      }
+      // A Retry-After is trusted once: one that a 429 soon proves wrong (other windows on the key) caps us as none does.
+      if (status === 429 && (wait === undefined || now - this.limitedAt < this.windowMs)) this.capToOwn(now);
+      if (status === 429) this.limitedAt = now;
       const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
       this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
+      if (hold > 0) this.shared?.set(this.heldUntil);
       asked = Math.max(asked, hold);
     }
     const refusal = this.tooLong(now);
@@ -198,7 +214,7 @@ export class RateLimiter {
   private pump(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    const now = this.clock.now();
+    const now = this.adopt();
     let wake = Infinity;
     for (const lane of ['user', 'background'] as const) {
       for (let waiter = this.first(lane); waiter; waiter = this.first(lane)) {
@@ -211,6 +227,21 @@ export class RateLimiter {
       }
     }
     if (wake !== Infinity) this.timer = this.clock.setTimeout(() => this.pump(), Math.min(wake - now, MAX_TIMER_MS));
+  }
+
+  /** Another window's hold, bounded as our own; returns the time. */
+  private adopt(): number {
+    const now = this.clock.now();
+    const shared = Math.min(this.shared?.get() ?? 0, now + MAX_HOLD_MS);
+    if (shared > Math.max(now, this.heldUntil)) {
+      this.heldUntil = shared;
+      this.capToOwn(now);
+    }
+    return now;
+  }
+
+  private capToOwn(now: number): void {
+    this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
   }
 
   private first(lane: RequestPriority): Waiter | undefined {
@@ -246,14 +277,23 @@ export class LimiterRegistry {
   constructor(
     private readonly windowMs = 61_000,
     private readonly clock?: Clock,
+    private readonly shared?: SharedHolds,
   ) {}
 
   get(key: string, origin: string, limit: number): RateLimiter {
     const id = `${keyFingerprint(key)} ${origin}`;
-    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock);
+    const limiter =
+      this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock, 60_000, 256, this.board(id));
     limiter.setLimit(Math.max(1, Math.floor(limit)));
     this.limiters.set(id, limiter);
     return limiter;
+  }
+
+  // Shared under a digest that tells keys apart and gives nothing of one away.
+  private board(id: string): Board | undefined {
+    const { shared } = this;
+    const digest = createHash('sha256').update(id).digest('hex').slice(0, 16);
+    return shared && { get: () => shared.get(digest), set: (until) => shared.set(digest, until) };
   }
 
   dispose(): void {
