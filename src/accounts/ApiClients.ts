@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiClient } from '../api/ApiClient';
-import { LimiterRegistry, type SharedHolds } from '../api/RateLimiter';
+import { LimiterRegistry } from '../api/RateLimiter';
 import { type NetworkSettings } from '../api/network/settings';
 import { proxySecrets } from '../api/network/secrets';
 import { readNetworkSettings } from '../config';
@@ -23,7 +23,7 @@ export class ApiClients extends Disposable {
     globalState: vscode.Memento,
   ) {
     super();
-    this.limiters = new LimiterRegistry(undefined, undefined, holdsIn(globalState));
+    this.limiters = new LimiterRegistry(undefined, undefined, globalState);
     this.httpLog = log.scoped('http');
     this.fieldsLog = log.scoped('fields');
     this.register({ dispose: () => this.limiters.dispose() });
@@ -53,20 +53,6 @@ export class ApiClients extends Disposable {
     this.network = undefined;
     return true;
   }
-}
-
-const HOLDS_KEY = 'hostingAccount.rateLimitHolds';
-
-/** The other windows of this machine see a hold through `globalState` (never synced: a hold is this machine's). */
-function holdsIn(memento: vscode.Memento): SharedHolds {
-  const stored = (): Array<[string, unknown]> => Object.entries(memento.get<object>(HOLDS_KEY) ?? {});
-  return {
-    get: (id) => stored().find(([each, until]) => each === id && typeof until === 'number')?.[1] as number | undefined,
-    set: (id, until) => {
-      const kept = stored().filter(([each, at]) => each !== id && typeof at === 'number' && at > Date.now());
-      void memento.update(HOLDS_KEY, Object.fromEntries([...kept.slice(-20), [id, until]]));
-    },
-  };
 }
 
 /** The user's call, but the key then travels over connections anyone on the path could intercept. */

@@ -33,17 +33,13 @@ const BACKGROUND_IN_FLIGHT = 2;
 const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
 
-/** What the windows of this machine tell each other of a key's holds (`globalState` in the extension): until when. */
-export interface SharedHolds {
-  get(id: string): number | undefined;
-  set(id: string, until: number): void;
+/** Where the windows of this machine see each other's holds: `globalState` (never synced; a hold is this machine's). */
+export interface SharedState {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): unknown;
 }
 
-/** One key's holds on the board. */
-interface Board {
-  get(): number | undefined;
-  set(until: number): void;
-}
+const HOLDS_KEY = 'hostingAccount.rateLimitHolds';
 
 interface Waiter {
   readonly lane: () => RequestPriority;
@@ -72,7 +68,7 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
     private readonly maxHoldMs = 60_000,
     private readonly maxQueued = 256,
-    private readonly shared?: Board,
+    private readonly shared?: { get(): number | undefined; set(until: number): void },
   ) {}
 
   setLimit(limit: number): void {
@@ -277,7 +273,7 @@ export class LimiterRegistry {
   constructor(
     private readonly windowMs = 61_000,
     private readonly clock?: Clock,
-    private readonly shared?: SharedHolds,
+    private readonly shared?: SharedState,
   ) {}
 
   get(key: string, origin: string, limit: number): RateLimiter {
@@ -289,11 +285,21 @@ export class LimiterRegistry {
     return limiter;
   }
 
-  // Shared under a digest that tells keys apart and gives nothing of one away.
-  private board(id: string): Board | undefined {
+  // Under a digest that tells keys apart and gives nothing of one away.
+  private board(id: string): RateLimiter['shared'] {
     const { shared } = this;
     const digest = createHash('sha256').update(id).digest('hex').slice(0, 16);
-    return shared && { get: () => shared.get(digest), set: (until) => shared.set(digest, until) };
+    const holds = (): Array<[string, unknown]> => Object.entries(shared?.get<object>(HOLDS_KEY) ?? {});
+    const now = (): number => (this.clock ?? systemClock).now();
+    return (
+      shared && {
+        get: () => holds().find(([each, until]) => each === digest && typeof until === 'number')?.[1] as number,
+        set: (until) => {
+          const kept = holds().filter(([each, at]) => each !== digest && typeof at === 'number' && at > now());
+          void shared.update(HOLDS_KEY, Object.fromEntries([...kept.slice(-20), [digest, until]]));
+        },
+      }
+    );
   }
 
   dispose(): void {

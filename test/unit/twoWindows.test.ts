@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry, type SharedHolds } from '../../src/api/RateLimiter';
+import { LimiterRegistry, type SharedState } from '../../src/api/RateLimiter';
 import { Scheduler } from '../../src/store/Scheduler';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
-import { floodOneKey, sharedHolds } from './helpers/floodOneKey';
+import { floodOneKey, sharedState } from './helpers/floodOneKey';
 import { apiRequests, drain, idle, storeFor } from './helpers/storeRig';
 
 describe('windows on one key (unit, against the mock API)', function () {
@@ -19,7 +19,7 @@ describe('windows on one key (unit, against the mock API)', function () {
   afterEach(() => mock.close());
 
   /** One VS Code window: its own client and its own limiter, as two extension hosts have; `holds`: their globalState. */
-  const window = (holds?: SharedHolds): { api: ApiClient; limiters: LimiterRegistry } => {
+  const window = (holds?: SharedState): { api: ApiClient; limiters: LimiterRegistry } => {
     const limiters = new LimiterRegistry(61_000, clock, holds);
     const api = new ApiClient({
       baseUrl: mock.url,
@@ -77,7 +77,7 @@ describe('windows on one key (unit, against the mock API)', function () {
   }
 
   it("holds every window of the key while one window's 429 says Retry-After: 5, and the others learn of it", async () => {
-    const board = sharedHolds(clock, 1_000);
+    const board = sharedState(clock, 1_000);
     const [first, second] = [window(board()), window(board())];
     assert.ok(first && second);
     await second.api.getBalance({ priority: 'background' });

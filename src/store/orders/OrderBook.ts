@@ -54,8 +54,8 @@ export class OrderBook extends Disposable {
         this.missed.delete(order.id);
       },
       miss: (id) => {
-        const count = (book.missed(id)?.count ?? 0) + 1;
-        if (session.isCurrent(generation)) this.missed.set(id, { at: clock.now(), count });
+        const waitMs = Math.min(10 * 60_000, 2 * (book.missed(id)?.waitMs ?? 30_000));
+        if (session.isCurrent(generation)) this.missed.set(id, { retryAt: clock.now() + waitMs, waitMs });
       },
     };
     const user = options.priority === 'user' || options.urgency?.priority === 'user';

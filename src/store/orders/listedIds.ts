@@ -13,22 +13,17 @@ export interface KnownDetails {
   readonly at: number;
 }
 
-/** A server whose details failed: asked again a minute later, then doubling to 10 minutes (the user's Refresh asks). */
+/** A server whose details failed is asked again a minute later, then doubling to 10 minutes (the user's Refresh asks). */
 export interface Missed {
-  readonly at: number;
-  readonly count: number;
+  readonly retryAt: number;
+  readonly waitMs: number;
 }
 
-/** What the store knows of each listed server's details. */
 export interface DetailsBook {
   known(id: string): KnownDetails | undefined;
   missed(id: string): Missed | undefined;
   keep(order: Order): void;
   miss(id: string): void;
-}
-
-export function retryAt({ at, count }: Missed): number {
-  return at + Math.min(10 * 60_000, 60_000 * 2 ** Math.min(count - 1, 4));
 }
 
 /**
@@ -41,15 +36,9 @@ export function idsToRead(
   now: number,
   how: { readonly user: boolean; readonly settling: (id: string) => boolean },
 ): string[] {
-  const due = (id: string): boolean => {
-    const miss = missed(id);
-    return !miss || retryAt(miss) <= now;
-  };
-  const fresh = new Set([
-    ...ids.filter(how.settling),
-    ...ids.filter((id) => !known(id) && due(id)),
-    ...(how.user ? ids : []),
-  ]);
+  const due = (id: string): boolean => (missed(id)?.retryAt ?? 0) <= now;
+  const unread = ids.filter((id) => !known(id) && due(id));
+  const fresh = new Set([...ids.filter(how.settling), ...unread, ...(how.user ? ids : [])]);
   const stale = ids
     .filter((id) => !fresh.has(id) && due(id) && now - (known(id)?.at ?? 0) >= DETAILS_MAX_AGE_MS)
     .sort((a, b) => (known(a)?.at ?? 0) - (known(b)?.at ?? 0))

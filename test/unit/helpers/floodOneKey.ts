@@ -1,5 +1,5 @@
 import { ApiClient } from '../../../src/api/ApiClient';
-import { LimiterRegistry, type SharedHolds } from '../../../src/api/RateLimiter';
+import { LimiterRegistry, type SharedState } from '../../../src/api/RateLimiter';
 import { DEMO_API_KEY, startMockApi } from '../../mock-api/server';
 import { FakeClock } from './FakeClock';
 import { apiRequests } from './storeRig';
@@ -27,17 +27,16 @@ export interface FloodOptions {
   readonly shareMs?: number | false;
 }
 
-/** One machine's `globalState` as the windows' limiters share it: a write reaches the other windows `delayMs` later. */
-export function sharedHolds(clock: FakeClock, delayMs = 1_000): () => SharedHolds {
-  const writes: Array<{ id: string; until: number; at: number; by: number }> = [];
+/** One machine's `globalState` as its windows share it: a window's write reaches the others `delayMs` later. */
+export function sharedState(clock: FakeClock, delayMs = 1_000): () => SharedState {
+  const writes: Array<{ key: string; value: unknown; at: number; by: number }> = [];
   let windows = 0;
   return () => {
     const me = windows++;
-    const seen = (id: string): number[] =>
-      writes.filter((w) => w.id === id && (w.by === me || clock.now() - w.at >= delayMs)).map((w) => w.until);
     return {
-      get: (id) => Math.max(0, ...seen(id)) || undefined,
-      set: (id, until) => void writes.push({ id, until, at: clock.now(), by: me }),
+      get: <T>(key: string) =>
+        [...writes].reverse().find((w) => w.key === key && (w.by === me || clock.now() - w.at >= delayMs))?.value as T,
+      update: (key, value) => void writes.push({ key, value, at: clock.now(), by: me }),
     };
   };
 }
@@ -65,7 +64,7 @@ export async function floodOneKey(
     rateLimit: { limit: 120, windowMs: 60_000, retryAfterSeconds: retryAfter },
     rateLimitHeaders: headers,
   });
-  const board = shareMs === false ? undefined : sharedHolds(clock, shareMs);
+  const board = shareMs === false ? undefined : sharedState(clock, shareMs);
   const registries = Array.from({ length: windows }, () => new LimiterRegistry(61_000, clock, board?.()));
   const clients = registries.map(
     (limiters) =>
