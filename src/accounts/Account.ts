@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
+import { parseJson } from '../api/json';
+import { type FieldMap, orderIdsOf } from '../api/normalise/fieldMap';
 import { KeyStore, secretNameOf } from '../auth/KeyStore';
 import { ForecastMemo } from '../billing/ForecastMemo';
 import { type Forecast } from '../billing/types';
@@ -19,7 +21,7 @@ import { hostOf } from '../util/hosts';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
-import { ServerMarks } from './ServerMarks';
+import { type IdPairs, ServerMarks, idPairs } from './ServerMarks';
 import { History } from './History';
 
 export interface AccountParts {
@@ -124,6 +126,7 @@ export class Account extends Disposable {
     this.register(store.onDidChangeOrders(check));
     this.register(store.onDidChangeState(check));
     this.register(store.onDidChangeData((kind) => kind === 'orders' && check()));
+    this.register(store.onDidChangeData((kind) => kind === 'orders' && void this.marks.seen(store.ordersInfo, now())));
     this.register(
       store.onDidSend(({ label, error, ...sent }) =>
         history.append([{ ...sent, at: now(), kind: 'sent', name: label, error: error && shortReason(error) }]),
@@ -189,6 +192,16 @@ export class Account extends Disposable {
     this.current = record;
     if (moved) this.store.settingsChanged();
     else if (remapped) void this.store.startOver();
+  }
+
+  /** Where the marks go when `map` reads the ids: old id → new id, and the marked ids that cannot follow. */
+  carryOver(map: FieldMap | undefined): { pairs: IdPairs; lost: string[] } {
+    const [before, after] = [this.current.fieldMap?.pointers, map?.pointers];
+    if (before?.id === after?.id && before?.orderList === after?.orderList) return { pairs: new Map(), lost: [] };
+    const last = this.store.lastAnswer('orders');
+    const answer = last?.parsed && !last.cut ? parseJson(last.text) : undefined;
+    const pairs = idPairs(orderIdsOf(this.current.fieldMap), orderIdsOf(map), answer);
+    return { pairs, lost: this.marks.lostBy(pairs) };
   }
 
   /** A secret storage failure is told, not taken for "no key". */

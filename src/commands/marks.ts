@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { MAX_LABEL } from '../accounts/ServerMarks';
+import { MAX_LABEL, MAX_MARKS, type ServerMarks } from '../accounts/ServerMarks';
 import { forLabel, forLog } from '../notify/inert';
+import { tell } from '../notify/show';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
@@ -13,7 +14,7 @@ export async function setMark(
   on: boolean,
 ): Promise<void> {
   const order = await pickOrder(account, arg, (o) => (account.marks.of(o.id)[mark] === true) !== on);
-  await account.marks.set(order.id, { [mark]: on });
+  await set(account, order.id, { [mark]: on });
   account.log.info(`order ${forLog(order.id, 80)}: ${mark} ${on ? 'on' : 'off'}`);
 }
 
@@ -27,5 +28,16 @@ export async function setLabel(account: Account, arg: unknown): Promise<void> {
       value.trim().length > MAX_LABEL ? vscode.l10n.t('At most {0} characters.', MAX_LABEL) : undefined,
   });
   if (label === undefined) throw new UserCancelled();
-  await account.marks.set(order.id, { label: label.trim() });
+  await set(account, order.id, { label: label.trim() });
+}
+
+// Past the bound a new mark is refused, and said so.
+async function set(account: Account, id: string, change: Parameters<ServerMarks['set']>[1]): Promise<void> {
+  if (await account.marks.set(id, change)) return;
+  const many = vscode.l10n.t(
+    'Not marked: {0} servers of this account are marked already. Remove a mark first.',
+    MAX_MARKS,
+  );
+  void tell('error', many);
+  throw new UserCancelled();
 }
