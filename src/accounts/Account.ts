@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import { parseJson } from '../api/json';
+import { type Order, type OrderAction } from '../api/models';
 import { type FieldMap, orderIdsOf } from '../api/normalise/fieldMap';
 import { KeyStore, secretNameOf } from '../auth/KeyStore';
 import { ForecastMemo } from '../billing/ForecastMemo';
@@ -10,13 +11,15 @@ import { type Settings } from '../config';
 import { formatRequest, type Log } from '../log';
 import { forLog } from '../notify/inert';
 import { ProblemReporter } from '../notify/ProblemReporter';
+import { confirmByName } from '../notify/typedName';
 import { RateLimitNotice } from '../notify/rateLimitWait';
 import { logFailure, showReport, toReport } from '../notify/report';
 import { shortReason } from '../notify/shortReason';
 import { type OutsideChange, OutsideChangeDetector } from '../store/outsideChanges';
 import { Scheduler } from '../store/Scheduler';
 import { Store } from '../store/Store';
-import { type StoreDeps } from '../store/types';
+import { Declined } from '../store/errors';
+import { type ActionSource, type StoreDeps } from '../store/types';
 import { hostOf } from '../util/hosts';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
@@ -49,6 +52,7 @@ export class Account extends Disposable {
   readonly history: History;
   private readonly onDidSeeChangesEmitter = new Emitter<readonly OutsideChange[]>();
   readonly onDidSeeChanges = this.onDidSeeChangesEmitter.event;
+  private asking: Promise<unknown> = Promise.resolve();
   private readonly onDidDisposeEmitter = new Emitter<void>();
   /** Removed, or the extension shuts down: what shows it closes. */
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -79,6 +83,7 @@ export class Account extends Disposable {
           fieldMap: this.current.fieldMap,
         }),
         log: this.log,
+        guard: (order, action, source) => this.guard(order, action, source),
       }),
     );
     const settings = parts.settings();
@@ -192,6 +197,20 @@ export class Account extends Disposable {
     this.current = record;
     if (moved) this.store.settingsChanged();
     else if (remapped) void this.store.startOver();
+  }
+
+  /** Reinstall, and Stop or Restart of a protected server: the action's own way asks for the typed name. */
+  asksName(id: string, action: OrderAction): boolean {
+    return action === 'reinstall' || (action !== 'start' && this.marks.isProtected(id));
+  }
+
+  // Every action passes here (the store's one way to send it), whoever sends it: one question at a time, and the
+  // assistant is refused, never asked.
+  private async guard(order: Order, action: OrderAction, source?: ActionSource): Promise<void> {
+    if (!this.asksName(order.id, action)) return;
+    const asked = this.asking.then(() => source !== 'assistant' && confirmByName(order, action));
+    this.asking = asked.catch(() => false);
+    if (!(await asked)) throw new Declined(`${action} of order ${order.id} was not confirmed by name`);
   }
 
   /** Where the marks go when `map` reads the ids: old id → new id, and the marked ids that cannot follow. */

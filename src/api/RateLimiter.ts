@@ -39,8 +39,6 @@ export interface SharedState {
   update(key: string, value: unknown): unknown;
 }
 
-const HOLDS_KEY = 'hostingAccount.rateLimitHolds';
-
 interface Waiter {
   readonly lane: () => RequestPriority;
   readonly resolve: (release: Release) => void;
@@ -78,7 +76,7 @@ export class RateLimiter {
 
   acquire({ signal, priority, urgency, maxWaitMs, onWait }: AcquireOptions = {}): Promise<Release> {
     if (signal?.aborted) return Promise.reject(cancelledError());
-    const now = this.adopt();
+    const now = this.clock.now();
     const lane = (): RequestPriority => urgency?.priority ?? priority ?? 'background';
     const at = this.nextAt(lane(), now);
     const tooLate = maxWaitMs !== undefined && at !== Infinity && at - now > maxWaitMs;
@@ -128,7 +126,9 @@ export class RateLimiter {
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
       // A Retry-After is trusted once: one that a 429 soon proves wrong (other windows on the key) caps us as none does.
-      if (status === 429 && (wait === undefined || now - this.limitedAt < this.windowMs)) this.capToOwn(now);
+      if (status === 429 && (wait === undefined || now - this.limitedAt < this.windowMs)) {
+        this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
+      }
       if (status === 429) this.limitedAt = now;
       const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
       this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
@@ -210,7 +210,13 @@ export class RateLimiter {
   private pump(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    const now = this.adopt();
+    const now = this.clock.now();
+    // Another window's hold, bounded as our own.
+    const shared = Math.min(this.shared?.get() ?? 0, now + MAX_HOLD_MS);
+    if (shared > Math.max(now, this.heldUntil)) {
+      this.heldUntil = shared;
+      this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
+    }
     let wake = Infinity;
     for (const lane of ['user', 'background'] as const) {
       for (let waiter = this.first(lane); waiter; waiter = this.first(lane)) {
@@ -223,21 +229,6 @@ export class RateLimiter {
       }
     }
     if (wake !== Infinity) this.timer = this.clock.setTimeout(() => this.pump(), Math.min(wake - now, MAX_TIMER_MS));
-  }
-
-  /** Another window's hold, bounded as our own; returns the time. */
-  private adopt(): number {
-    const now = this.clock.now();
-    const shared = Math.min(this.shared?.get() ?? 0, now + MAX_HOLD_MS);
-    if (shared > Math.max(now, this.heldUntil)) {
-      this.heldUntil = shared;
-      this.capToOwn(now);
-    }
-    return now;
-  }
-
-  private capToOwn(now: number): void {
-    this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
   }
 
   private first(lane: RequestPriority): Waiter | undefined {
@@ -288,17 +279,9 @@ export class LimiterRegistry {
   // Under a digest that tells keys apart and gives nothing of one away.
   private board(id: string): RateLimiter['shared'] {
     const { shared } = this;
-    const digest = createHash('sha256').update(id).digest('hex').slice(0, 16);
-    const holds = (): Array<[string, unknown]> => Object.entries(shared?.get<object>(HOLDS_KEY) ?? {});
-    const now = (): number => (this.clock ?? systemClock).now();
+    const key = `hostingAccount.rateLimitHold.${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
     return (
-      shared && {
-        get: () => holds().find(([each, until]) => each === digest && typeof until === 'number')?.[1] as number,
-        set: (until) => {
-          const kept = holds().filter(([each, at]) => each !== digest && typeof at === 'number' && at > now());
-          void shared.update(HOLDS_KEY, Object.fromEntries([...kept.slice(-20), [digest, until]]));
-        },
-      }
+      shared && { get: () => Number(shared.get(key)) || undefined, set: (until) => void shared.update(key, until) }
     );
   }
 

@@ -46,7 +46,7 @@ export function idsToRead(
   return [...fresh, ...stale].slice(0, MAX_DETAIL_READS);
 }
 
-function byIdOnly(id: string, detailsMissing: Order['detailsMissing']): Order {
+export function byIdOnly(id: string, detailsMissing: Order['detailsMissing']): Order {
   return { id, label: serverText(`#${id}`), state: 'unknown', raw: { id }, detailsMissing };
 }
 
