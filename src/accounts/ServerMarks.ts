@@ -81,13 +81,14 @@ export class ServerMarks {
     return [...this.all().keys()].filter((id) => pairs.get(id) === undefined && (changes || pairs.has(id)));
   }
 
+  /** A moved server was in the last answer: whatever read missed it under its old id, it is not gone. */
   async move(pairs: IdPairs): Promise<void> {
     const marks = this.all();
-    const moved = [...pairs].flatMap(([from, to]) =>
-      to !== from && to && marks.has(from) ? [[to, from] as const] : [],
-    );
     const kept = [...marks].filter(([id]) => [undefined, id].includes(pairs.get(id)));
-    if (moved.length) await this.write(new Map([...kept, ...moved.map(([to, from]) => [to, this.of(from)] as const)]));
+    const moved = [...pairs].flatMap(([from, to]) =>
+      to !== from && to && marks.has(from) ? [[to, { ...this.of(from), gone: undefined }] as const] : [],
+    );
+    if (moved.length) await this.write(new Map([...kept, ...moved]));
   }
 
   dispose(): void {
