@@ -35,7 +35,7 @@ export async function setLabel(account: Account, arg: unknown): Promise<void> {
 async function set(account: Account, id: string, change: Parameters<ServerMarks['set']>[1]): Promise<void> {
   if (await account.marks.set(id, change)) return;
   const many = vscode.l10n.t(
-    'Not marked: {0} servers of this account are marked already. Remove a mark first.',
+    'Not saved: {0} servers of this account are protected, pinned or labelled already. Remove one of those marks first.',
     MAX_MARKS,
   );
   void tell('error', many);
