@@ -30,7 +30,6 @@ export class ServerMarks {
   private readonly emitter = new Emitter<void>();
   readonly onDidChange = this.emitter.event;
   private read?: { raw: unknown; marks: ReadonlyMap<string, ServerMark> };
-  private lastSeen?: number;
 
   constructor(
     private readonly memento: vscode.Memento,
@@ -61,9 +60,8 @@ export class ServerMarks {
   }
 
   /** Marks of servers gone a while go; only a complete read says so, never a failed, cut or partial one. */
-  async seen({ value, updatedAt, error, coverage: c }: Slot<readonly Order[]>, now: number): Promise<void> {
-    if (!value || error || updatedAt === this.lastSeen || c?.stoppedBy || (c?.total ?? 0) > (c?.shown ?? 0)) return;
-    this.lastSeen = updatedAt;
+  async seen({ value, error, coverage: c }: Slot<readonly Order[]>, now: number): Promise<void> {
+    if (!value || error || c?.stoppedBy || (c?.total ?? 0) > (c?.shown ?? 0)) return;
     const ids = new Set(value.map((order) => order.id));
     const marks = new Map(this.all());
     for (const [id, { gone, ...mark }] of this.all()) {

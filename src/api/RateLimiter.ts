@@ -66,7 +66,7 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
     private readonly maxHoldMs = 60_000,
     private readonly maxQueued = 256,
-    private readonly shared?: { get(): number | undefined; set(until: number): void },
+    private readonly shared?: { get(): number | undefined; set(until: number): unknown },
   ) {}
 
   setLimit(limit: number): void {
@@ -125,8 +125,10 @@ export class RateLimiter {
     }
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
-      // A Retry-After is trusted once: one that a 429 soon proves wrong (other windows on the key) caps us as none does.
-      if (status === 429 && (wait === undefined || now - this.limitedAt < this.windowMs)) {
+      // A Retry-After is trusted once: one that a 429 soon proves wrong while we used an eighth of our limit (other
+      // windows on the key) caps us as none does; a window that used less is not what spends the key.
+      const wrong = now - this.limitedAt < this.windowMs && this.answered.length > this.limit >> 3;
+      if (status === 429 && (wait === undefined || wrong)) {
         this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
       }
       if (status === 429) this.limitedAt = now;
@@ -269,20 +271,17 @@ export class LimiterRegistry {
 
   get(key: string, origin: string, limit: number): RateLimiter {
     const id = `${keyFingerprint(key)} ${origin}`;
-    const limiter =
-      this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock, 60_000, 256, this.board(id));
+    // Shared under a digest that tells keys apart and gives nothing of one away.
+    const held = `hostingAccount.rateLimitHold.${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
+    const { shared } = this;
+    const board = shared && {
+      get: () => Number(shared.get(held)) || undefined,
+      set: (at: number) => shared.update(held, at),
+    };
+    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock, 60_000, 256, board);
     limiter.setLimit(Math.max(1, Math.floor(limit)));
     this.limiters.set(id, limiter);
     return limiter;
-  }
-
-  // Under a digest that tells keys apart and gives nothing of one away.
-  private board(id: string): RateLimiter['shared'] {
-    const { shared } = this;
-    const key = `hostingAccount.rateLimitHold.${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
-    return (
-      shared && { get: () => Number(shared.get(key)) || undefined, set: (until) => void shared.update(key, until) }
-    );
   }
 
   dispose(): void {

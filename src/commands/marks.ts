@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { MAX_LABEL, MAX_MARKS, type ServerMarks } from '../accounts/ServerMarks';
+import { MAX_LABEL, MAX_MARKS } from '../accounts/ServerMarks';
 import { forLabel, forLog } from '../notify/inert';
 import { tell } from '../notify/show';
 import { pickOrder } from './pickOrder';
@@ -14,7 +14,7 @@ export async function setMark(
   on: boolean,
 ): Promise<void> {
   const order = await pickOrder(account, arg, (o) => (account.marks.of(o.id)[mark] === true) !== on);
-  await set(account, order.id, { [mark]: on });
+  if (!(await account.marks.set(order.id, { [mark]: on }))) tooMany();
   account.log.info(`order ${forLog(order.id, 80)}: ${mark} ${on ? 'on' : 'off'}`);
 }
 
@@ -28,12 +28,11 @@ export async function setLabel(account: Account, arg: unknown): Promise<void> {
       value.trim().length > MAX_LABEL ? vscode.l10n.t('At most {0} characters.', MAX_LABEL) : undefined,
   });
   if (label === undefined) throw new UserCancelled();
-  await set(account, order.id, { label: label.trim() });
+  if (!(await account.marks.set(order.id, { label: label.trim() }))) tooMany();
 }
 
 // Past the bound a new mark is refused, and said so.
-async function set(account: Account, id: string, change: Parameters<ServerMarks['set']>[1]): Promise<void> {
-  if (await account.marks.set(id, change)) return;
+function tooMany(): never {
   const many = vscode.l10n.t(
     'Not saved: {0} servers of this account are protected, pinned or labelled already. Remove one of those marks first.',
     MAX_MARKS,

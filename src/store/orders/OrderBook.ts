@@ -5,7 +5,7 @@ import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
 import { type Failures } from '../Failures';
 import { type CallOptions } from '../../api/ApiClient';
-import { type DetailsBook, type KnownDetails, type Missed, idsToRead, readListedIds } from './listedIds';
+import { type DetailsBook, type KnownDetails, idsToRead, readListedIds } from './listedIds';
 import { type Loaded, Resource, type ResourceDeps } from '../Resource';
 import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
 import { OrderList } from './OrderList';
@@ -15,7 +15,7 @@ export class OrderBook extends Disposable {
   readonly list = new OrderList();
   readonly resource: Resource<readonly Order[]>;
   private readonly details = new Map<string, KnownDetails>();
-  private readonly missed = new Map<string, Missed>();
+  private readonly missed = new Map<string, { retryAt: number; waitMs: number }>();
   /** Then an order is polled at its single path, not by reading the list again. */
   listedByIds = false;
   /** Set by the actions: a settling order's details are read with every list. */

@@ -14,14 +14,9 @@ export interface KnownDetails {
 }
 
 /** A server whose details failed is asked again a minute later, then doubling to 10 minutes (the user's Refresh asks). */
-export interface Missed {
-  readonly retryAt: number;
-  readonly waitMs: number;
-}
-
 export interface DetailsBook {
   known(id: string): KnownDetails | undefined;
-  missed(id: string): Missed | undefined;
+  missed(id: string): { readonly retryAt: number; readonly waitMs: number } | undefined;
   keep(order: Order): void;
   miss(id: string): void;
 }
