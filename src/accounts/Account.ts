@@ -204,13 +204,16 @@ export class Account extends Disposable {
     return action === 'reinstall' || (action !== 'start' && this.marks.isProtected(id));
   }
 
-  // Every action passes here (the store's one way to send it), whoever sends it: one question at a time, and the
-  // assistant is refused, never asked.
+  // Every action passes here (the store's one way to send it), whoever sends it: one question at a time; the
+  // assistant is never asked, but refused a protected server (Start too) and any Reinstall.
   private async guard(order: Order, action: OrderAction, source?: ActionSource): Promise<void> {
+    if (source === 'assistant' && (action === 'reinstall' || this.marks.isProtected(order.id))) {
+      throw new Declined(order.id);
+    }
     if (!this.asksName(order.id, action)) return;
-    const asked = this.asking.then(() => source !== 'assistant' && confirmByName(order, action));
+    const asked = this.asking.then(() => confirmByName(order, action));
     this.asking = asked.catch(() => false);
-    if (!(await asked)) throw new Declined(`${action} of order ${order.id} was not confirmed by name`);
+    if (!(await asked)) throw new Declined(order.id);
   }
 
   /** Where the marks go when `map` reads the ids: old id → new id, and the marked ids that cannot follow. */

@@ -62,8 +62,8 @@ export async function runOnSelection(
   );
   const failed = fit.flatMap((order, i) => {
     const outcome = outcomes[i];
-    const declined = outcome?.status === 'rejected' && outcome.reason instanceof Declined;
-    return outcome?.status === 'rejected' && !declined ? [{ order, reason: outcome.reason as unknown }] : [];
+    const failed = outcome?.status === 'rejected' && !(outcome.reason instanceof Declined);
+    return failed ? [{ order, reason: outcome.reason as unknown }] : [];
   });
   if (left.length && !failed.length) {
     void tell('info', vscode.l10n.t('Left out, not in a state that allows it: {0}.', names(left)));

@@ -284,6 +284,18 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       );
       assert.equal(h.requests(ACTION).length, 0);
     });
+
+    it('refuses the assistant a server protected after its confirmation was shown, Start included', async () => {
+      const input = { orderId: STAGING, action: 'start' as const };
+      const prepared = h.api.tools.orderAction.prepareInvocation({ input });
+      assert.ok(prepared.confirmationMessages, 'asked while not protected');
+      await protect(STAGING);
+      await assert.rejects(
+        Promise.resolve(h.api.tools.orderAction.invoke({ input, toolInvocationToken: undefined })),
+        /staging-box is protected: the assistant does not start, stop or restart it/,
+      );
+      assert.equal(h.requests(ACTION).length, 0);
+    });
   });
 
   describe('pins and groups', () => {

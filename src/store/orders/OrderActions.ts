@@ -6,7 +6,7 @@ import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
-import { type ActionSource, type ApiClientLike, type PendingAction, type StoreDeps } from '../types';
+import { type ActionSource, type ApiClientLike, type PendingAction, type StoreDeps, type StoreLog } from '../types';
 import { type ApiError } from '../../api/errors';
 import { plain, type ServerText } from '../../util/serverText';
 import { ambiguousId, type OrderBook } from './OrderBook';
@@ -50,7 +50,8 @@ export class OrderActions extends Disposable {
     private readonly api: () => ApiClientLike,
     private readonly orders: OrderBook,
     private readonly failures: Failures,
-    private readonly deps: Pick<StoreDeps, 'log' | 'guard'>,
+    private readonly log?: StoreLog,
+    private readonly guard?: StoreDeps['guard'],
   ) {
     super();
     const hooks = {
@@ -81,7 +82,7 @@ export class OrderActions extends Disposable {
   async run(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
     if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
     if (this.pending.has(id)) throw new ActionUnderWay(id);
-    await this.deps.guard?.(this.orders.list.get(id) ?? byIdOnly(id, 'notYet'), action, source);
+    await this.guard?.(this.orders.list.get(id) ?? byIdOnly(id, 'notYet'), action, source);
     // Another action may have started while the question was open.
     if (this.pending.has(id)) throw new ActionUnderWay(id);
     const { session, orders } = this;
@@ -105,7 +106,7 @@ export class OrderActions extends Disposable {
       call.end();
     }
     if (!session.isCurrent(generation)) return result;
-    this.deps.log?.info(`${action} accepted for order ${id}${source ? ` (${source})` : ''}`);
+    this.log?.info(`${action} accepted for order ${id}${source ? ` (${source})` : ''}`);
     this.onDidSendEmitter.fire({ id, label, action, source });
     const since = clock.now();
     this.set(id, { action, source, since, phase: 'settling', sawBusy: result.order?.state === 'busy' });
@@ -127,7 +128,7 @@ export class OrderActions extends Disposable {
     this.forget(order.id);
     // The log bounds every line (log.ts).
     const word = order.statusText === undefined ? order.state : plain(order.statusText);
-    this.deps.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
+    this.log?.info(`order ${order.id} settled as ${word} after ${pending.action}`);
     const { action, source } = pending;
     const asExpected = verdict === 'settled';
     const outcome = asExpected ? 'asExpected' : 'otherState';
@@ -136,12 +137,12 @@ export class OrderActions extends Disposable {
 
   /** No answer can say which of them settled. */
   private abandonAmbiguous(id: string): void {
-    this.deps.log?.warn(`order ${id}: several orders now carry this id; the action under way is no longer followed`);
+    this.log?.warn(`order ${id}: several orders now carry this id; the action under way is no longer followed`);
     this.forget(id);
   }
 
   private giveUp(id: string): void {
-    this.deps.log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
+    this.log?.warn(`order ${id} was still changing after ${MAX_SETTLE_MS / 60_000} min; polling stopped`);
     this.forget(id);
   }
 
@@ -155,7 +156,7 @@ export class OrderActions extends Disposable {
   private async giveUpUnreadable(id: string, generation: number): Promise<void> {
     const pending = this.pending.get(id);
     if (!pending) return;
-    this.deps.log?.warn(`order ${id}: ${MAX_UNREADABLE_POLLS} answers about it could not be read; polling stopped`);
+    this.log?.warn(`order ${id}: ${MAX_UNREADABLE_POLLS} answers about it could not be read; polling stopped`);
     this.forget(id);
     await this.orders.resource.refresh('background');
     const order = this.orders.list.get(id);
