@@ -1,6 +1,9 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
+import { parseJson } from '../api/json';
+import { type Order, type OrderAction } from '../api/models';
+import { type FieldMap, orderIdsOf } from '../api/normalise/fieldMap';
 import { KeyStore, secretNameOf } from '../auth/KeyStore';
 import { ForecastMemo } from '../billing/ForecastMemo';
 import { type Forecast } from '../billing/types';
@@ -8,18 +11,20 @@ import { type Settings } from '../config';
 import { formatRequest, type Log } from '../log';
 import { forLog } from '../notify/inert';
 import { ProblemReporter } from '../notify/ProblemReporter';
+import { confirmByName } from '../notify/typedName';
 import { RateLimitNotice } from '../notify/rateLimitWait';
 import { logFailure, showReport, toReport } from '../notify/report';
 import { shortReason } from '../notify/shortReason';
 import { type OutsideChange } from '../store/outsideChanges';
 import { Scheduler } from '../store/Scheduler';
 import { Store } from '../store/Store';
-import { type StoreDeps } from '../store/types';
+import { Declined } from '../store/errors';
+import { type ActionSource, type StoreDeps } from '../store/types';
 import { hostOf } from '../util/hosts';
 import { Emitter } from '../util/Emitter';
 import { Disposable } from '../util/lifecycle';
 import { type AccountRecord, DEFAULT_ACCOUNT_ID } from './accountList';
-import { ServerMarks } from './ServerMarks';
+import { type IdPairs, ServerMarks, idPairs } from './ServerMarks';
 import { History, journal } from './History';
 
 export interface AccountParts {
@@ -47,6 +52,7 @@ export class Account extends Disposable {
   readonly history: History;
   private readonly onDidSeeChangesEmitter = new Emitter<readonly OutsideChange[]>();
   readonly onDidSeeChanges = this.onDidSeeChangesEmitter.event;
+  private asking: Promise<unknown> = Promise.resolve();
   private readonly onDidDisposeEmitter = new Emitter<void>();
   /** Removed, or the extension shuts down: what shows it closes. */
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -77,6 +83,7 @@ export class Account extends Disposable {
           fieldMap: this.current.fieldMap,
         }),
         log: this.log,
+        guard: (order, action, source) => this.guard(order, action, source),
       }),
     );
     const settings = parts.settings();
@@ -110,6 +117,10 @@ export class Account extends Disposable {
     );
     const seen = (changes: readonly OutsideChange[]): void => this.onDidSeeChangesEmitter.fire(changes);
     for (const part of journal(this.store, this.history, shortReason, seen)) this.register(part);
+    const { store } = this;
+    this.register(
+      store.onDidChangeData((kind) => kind === 'orders' && void this.marks.seen(store.ordersInfo, store.clock.now())),
+    );
   }
 
   get id(): string {
@@ -163,6 +174,33 @@ export class Account extends Disposable {
     this.current = record;
     if (moved) this.store.settingsChanged();
     else if (remapped) void this.store.startOver();
+  }
+
+  /** Reinstall, and Stop or Restart of a protected server: the action's own way asks for the typed name. */
+  asksName(id: string, action: OrderAction): boolean {
+    return action === 'reinstall' || (action !== 'start' && this.marks.isProtected(id));
+  }
+
+  // Every action passes here (the store's one way to send it), whoever sends it: one question at a time; the
+  // assistant is never asked, but refused a protected server (Start too) and any Reinstall.
+  private async guard(order: Order, action: OrderAction, source?: ActionSource): Promise<void> {
+    if (source === 'assistant' && (action === 'reinstall' || this.marks.isProtected(order.id))) {
+      throw new Declined(order.id);
+    }
+    if (!this.asksName(order.id, action)) return;
+    const asked = this.asking.then(() => confirmByName(order, action));
+    this.asking = asked.catch(() => false);
+    if (!(await asked)) throw new Declined(order.id);
+  }
+
+  /** Where the marks go when `map` reads the ids: old id → new id, and the marked ids that cannot follow. */
+  carryOver(map: FieldMap | undefined): { pairs: IdPairs; lost: string[] } {
+    const [before, after] = [this.current.fieldMap?.pointers, map?.pointers];
+    if (before?.id === after?.id && before?.orderList === after?.orderList) return { pairs: new Map(), lost: [] };
+    const last = this.store.lastAnswer('orders');
+    const answer = last?.parsed && !last.cut ? parseJson(last.text) : undefined;
+    const pairs = idPairs(orderIdsOf(this.current.fieldMap), orderIdsOf(map), answer);
+    return { pairs, lost: this.marks.lostBy(pairs) };
   }
 
   /** A secret storage failure is told, not taken for "no key". */

@@ -62,7 +62,7 @@ export class AccountModel extends Disposable {
   constructor(private readonly options: AccountModelOptions) {
     super();
     this.settings = readSettings();
-    this.clients = this.register(new ApiClients(options.log, options.userAgent));
+    this.clients = this.register(new ApiClients(options.log, options.userAgent, options.context.globalState));
     this.registry = this.register(new AccountRegistry(options.context.globalState, options.context.secrets));
     this.register(this.registry.onDidChange(() => this.sync()));
     this.register({ dispose: () => this.list.splice(0).forEach((account) => account.dispose()) });

@@ -12,7 +12,7 @@ import { Disposable } from '../util/lifecycle';
 /** The limiter registry counts per key and origin and outlives any one client: a settings change keeps the count. */
 export class ApiClients extends Disposable {
   private network?: NetworkSettings;
-  private readonly limiters = new LimiterRegistry();
+  private readonly limiters: LimiterRegistry;
   private insecureTlsTold = false;
   private readonly httpLog: Log;
   private readonly fieldsLog: Log;
@@ -20,8 +20,10 @@ export class ApiClients extends Disposable {
   constructor(
     private readonly log: Log,
     private readonly userAgent: string,
+    globalState: vscode.Memento,
   ) {
     super();
+    this.limiters = new LimiterRegistry(undefined, undefined, globalState);
     this.httpLog = log.scoped('http');
     this.fieldsLog = log.scoped('fields');
     this.register({ dispose: () => this.limiters.dispose() });

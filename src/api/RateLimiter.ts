@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from './clock';
 import { ApiError, cancelledError } from './errors';
+import { createHash } from 'node:crypto';
 import { keyFingerprint } from './keyFingerprint';
 import { parseRateLimitReset, parseRetryAfter } from './response';
 import { type RequestPriority, type Urgency } from './SharedRequests';
@@ -32,6 +33,12 @@ const BACKGROUND_IN_FLIGHT = 2;
 const DEFAULT_429_HOLD_MS = 5_000;
 const MAX_TIMER_MS = 60_000;
 
+/** Where the windows of this machine see each other's holds: `globalState` (never synced; a hold is this machine's). */
+export interface SharedState {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): unknown;
+}
+
 interface Waiter {
   readonly lane: () => RequestPriority;
   readonly resolve: (release: Release) => void;
@@ -39,8 +46,8 @@ interface Waiter {
   readonly cleanup: () => void;
 }
 
-// For a window after a 429 without `Retry-After`, background reads only replace ours the server took (other windows
-// share the key).
+// For a window after a 429, background reads only replace ours the server took (other windows share the key); a hold
+// one window meets holds the others too, which then also only replace their own: they do not all burst after it.
 export class RateLimiter {
   private readonly answered: number[] = [];
   private readonly inFlight: Record<RequestPriority, number> = { user: 0, background: 0 };
@@ -50,6 +57,7 @@ export class RateLimiter {
   // A background read sent after a low budget's reset time: the others wait for its answer.
   private probing = false;
   private replaceOwn?: { until: number; count: number };
+  private limitedAt = -Infinity;
   private timer: unknown;
 
   constructor(
@@ -58,6 +66,7 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
     private readonly maxHoldMs = 60_000,
     private readonly maxQueued = 256,
+    private readonly shared?: { get(): number | undefined; set(until: number): unknown },
   ) {}
 
   setLimit(limit: number): void {
@@ -116,11 +125,16 @@ export class RateLimiter {
     }
     if (status === 429 || status === 503) {
       const wait = parseRetryAfter(headers['retry-after'], now);
-      if (wait === undefined && status === 429) {
+      // A Retry-After is trusted once: one that a 429 soon proves wrong while we used an eighth of our limit (other
+      // windows on the key) caps us as none does; a window that used less is not what spends the key.
+      const wrong = now - this.limitedAt < this.windowMs && this.answered.length > this.limit >> 3;
+      if (status === 429 && (wait === undefined || wrong)) {
         this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
       }
+      if (status === 429) this.limitedAt = now;
       const hold = wait ?? (status === 429 ? DEFAULT_429_HOLD_MS : 0);
       this.heldUntil = Math.max(this.heldUntil, now + Math.min(hold, MAX_HOLD_MS));
+      if (hold > 0) this.shared?.set(this.heldUntil);
       asked = Math.max(asked, hold);
     }
     const refusal = this.tooLong(now);
@@ -199,6 +213,12 @@ export class RateLimiter {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     const now = this.clock.now();
+    // Another window's hold, bounded as our own.
+    const shared = Math.min(this.shared?.get() ?? 0, now + MAX_HOLD_MS);
+    if (shared > Math.max(now, this.heldUntil)) {
+      this.heldUntil = shared;
+      this.replaceOwn = { until: now + this.windowMs, count: this.answered.length };
+    }
     let wake = Infinity;
     for (const lane of ['user', 'background'] as const) {
       for (let waiter = this.first(lane); waiter; waiter = this.first(lane)) {
@@ -246,11 +266,19 @@ export class LimiterRegistry {
   constructor(
     private readonly windowMs = 61_000,
     private readonly clock?: Clock,
+    private readonly shared?: SharedState,
   ) {}
 
   get(key: string, origin: string, limit: number): RateLimiter {
     const id = `${keyFingerprint(key)} ${origin}`;
-    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock);
+    // Shared under a digest that tells keys apart and gives nothing of one away.
+    const held = `hostingAccount.rateLimitHold.${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
+    const { shared } = this;
+    const board = shared && {
+      get: () => Number(shared.get(held)) || undefined,
+      set: (at: number) => shared.update(held, at),
+    };
+    const limiter = this.limiters.get(id) ?? new RateLimiter(limit, this.windowMs, this.clock, 60_000, 256, board);
     limiter.setLimit(Math.max(1, Math.floor(limit)));
     this.limiters.set(id, limiter);
     return limiter;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
+import { Declined } from '../store/errors';
 
 export class UserCancelled extends Error {
   override readonly name = 'UserCancelled';
@@ -8,6 +9,7 @@ export class UserCancelled extends Error {
 export function isCancellation(error: unknown): boolean {
   return (
     error instanceof UserCancelled ||
+    error instanceof Declined ||
     error instanceof vscode.CancellationError ||
     (error instanceof ApiError && error.kind === 'cancelled')
   );

@@ -7,7 +7,7 @@ import { namedList } from '../notify/namedList';
 import { actionTitle, progressTitle } from '../notify/orderWords';
 import { shortReason } from '../notify/shortReason';
 import { confirm, tell } from '../notify/show';
-import { confirmByName } from '../notify/typedName';
+import { Declined } from '../store/errors';
 import { GroupNode } from '../views/orders/GroupNode';
 import { OrderNode } from '../views/orders/OrderNode';
 import { actionsFor } from '../views/orders/orderPresentation';
@@ -51,20 +51,19 @@ export async function runOnSelection(
     );
     throw new UserCancelled();
   }
-  // Protected servers go only once the user types each one's name.
-  const guarded = action === 'start' ? [] : fit.filter((order) => account.marks.isProtected(order.id));
+  // A protected one goes once its way has asked for its name (one at a time); one not typed is left out.
+  const guarded = fit.filter((order) => account.asksName(order.id, action));
   const go = fit.filter((order) => !guarded.includes(order));
   if (go.length && !(await confirmAll(account, action, go, left, guarded))) throw new UserCancelled();
-  for (const order of guarded) if (await confirmByName(order, action)) go.push(order);
-  if (!go.length) throw new UserCancelled();
   // Every POST is started at once, so every node turns busy now; the limiter sends them as the budget allows.
   const outcomes = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: progressOfSeveral(action, go) },
-    () => Promise.allSettled(go.map((order) => store.runAction(order.id, action, 'bulk'))),
+    { location: vscode.ProgressLocation.Window, title: progressOfSeveral(action, fit) },
+    () => Promise.allSettled(fit.map((order) => store.runAction(order.id, action, 'bulk'))),
   );
-  const failed = go.flatMap((order, i) => {
+  const failed = fit.flatMap((order, i) => {
     const outcome = outcomes[i];
-    return outcome?.status === 'rejected' ? [{ order, reason: outcome.reason as unknown }] : [];
+    const failed = outcome?.status === 'rejected' && !(outcome.reason instanceof Declined);
+    return failed ? [{ order, reason: outcome.reason as unknown }] : [];
   });
   if (left.length && !failed.length) {
     void tell('info', vscode.l10n.t('Left out, not in a state that allows it: {0}.', names(left)));

@@ -4,7 +4,8 @@ import { editedFieldMap } from '../accounts/fieldMapText';
 import { ApiError } from '../api/errors';
 import { preview } from '../api/normalise/fieldMap';
 import { fieldMapPreviewText } from '../notify/fieldMapPreview';
-import { forLabel } from '../notify/inert';
+import { forLabel, forMessage } from '../notify/inert';
+import { namedList } from '../notify/namedList';
 import { reasonText } from '../notify/reasonText';
 import { confirm, tell } from '../notify/show';
 import { answerBody, sentUri } from '../views/ServerAnswerDocument';
@@ -60,15 +61,23 @@ export async function saveFieldMap(host: CommandHost, account: Account): Promise
       )
     : vscode.l10n.t('Without a map, every answer is read as usual.');
   const name = account.shownName();
+  // Computed before saving: the saved map starts the store over, and the last answers with it.
+  const { pairs, lost } = account.carryOver(map);
+  const shown = lost.slice(0, 15).map((id) => forMessage(store.orders.get(id)?.label ?? id, 60));
+  const losing = vscode.l10n.t(
+    'The protection, pins and labels of these servers cannot follow them to the IDs this map reads, and will be lost: {0}.',
+    namedList(shown, lost.length),
+  );
   const sure = await confirm(
     name
       ? vscode.l10n.t('Save the field map of {0}? From the last answers it reads:', forLabel(name, 60))
       : vscode.l10n.t('Save the field map? From the last answers it reads:'),
-    read,
+    lost.length ? `${read}\n\n${losing}` : read,
     vscode.l10n.t('Save Field Map'),
   );
   if (!sure) throw new UserCancelled();
   await host.model.setFieldMap(account.id, map);
+  await account.marks.move(pairs);
   if (vscode.window.activeTextEditor?.document === document) {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { type Account } from '../accounts/Account';
-import { MAX_LABEL } from '../accounts/ServerMarks';
+import { MAX_LABEL, MAX_MARKS } from '../accounts/ServerMarks';
 import { forLabel, forLog } from '../notify/inert';
+import { tell } from '../notify/show';
 import { pickOrder } from './pickOrder';
 import { UserCancelled } from './UserCancelled';
 
@@ -13,7 +14,7 @@ export async function setMark(
   on: boolean,
 ): Promise<void> {
   const order = await pickOrder(account, arg, (o) => (account.marks.of(o.id)[mark] === true) !== on);
-  await account.marks.set(order.id, { [mark]: on });
+  if (!(await account.marks.set(order.id, { [mark]: on }))) tooMany();
   account.log.info(`order ${forLog(order.id, 80)}: ${mark} ${on ? 'on' : 'off'}`);
 }
 
@@ -27,5 +28,15 @@ export async function setLabel(account: Account, arg: unknown): Promise<void> {
       value.trim().length > MAX_LABEL ? vscode.l10n.t('At most {0} characters.', MAX_LABEL) : undefined,
   });
   if (label === undefined) throw new UserCancelled();
-  await account.marks.set(order.id, { label: label.trim() });
+  if (!(await account.marks.set(order.id, { label: label.trim() }))) tooMany();
+}
+
+// Past the bound a new mark is refused, and said so.
+function tooMany(): never {
+  const many = vscode.l10n.t(
+    'Not saved: {0} servers of this account are protected, pinned or labelled already. Remove one of those marks first.',
+    MAX_MARKS,
+  );
+  void tell('error', many);
+  throw new UserCancelled();
 }

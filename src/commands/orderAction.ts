@@ -4,7 +4,6 @@ import { type Order, type OrderAction } from '../api/models';
 import { forLabel, forMessage } from '../notify/inert';
 import { actionTitle, progressTitle } from '../notify/orderWords';
 import { confirm } from '../notify/show';
-import { confirmByName } from '../notify/typedName';
 import { isWindowOn } from '../ssh/remoteWindow';
 import { currentRemoteWindow } from '../ssh/thisWindow';
 import { type ActionSource } from '../store/types';
@@ -34,7 +33,6 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
   const name = forMessage(order.label, 80);
   const where = account.shownName();
   const inAccount = where ? `${vscode.l10n.t('In the account {0}.', where)}\n\n` : '';
-  const guarded = account.marks.isProtected(order.id);
   switch (action) {
     case 'start':
       return true;
@@ -42,8 +40,8 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
     case 'restart': {
       // In a Remote-SSH window on this very server the question is always asked: the answer ends this session.
       const warning = sessionWarning(host, order, action);
-      if (guarded && !warning) return confirmByName(order, action);
-      if (!warning && !account.settings.confirmStopAndRestart) return true;
+      // The typed name its way asks is question enough.
+      if (!warning && (account.asksName(order.id, action) || !account.settings.confirmStopAndRestart)) return true;
       const message = action === 'stop' ? vscode.l10n.t('Stop {0}?', name) : vscode.l10n.t('Restart {0}?', name);
       const consequence =
         action === 'stop'
@@ -52,19 +50,18 @@ async function confirmAction(host: CommandHost, account: Account, action: OrderA
             )
           : vscode.l10n.t('The server reboots and whatever runs on it is briefly unavailable.');
       const detail = `${inAccount}${warning ? `${warning}\n\n` : ''}${consequence}`;
-      return (await confirm(message, detail, actionTitle(action))) && (!guarded || confirmByName(order, action));
+      return confirm(message, detail, actionTitle(action));
     }
     case 'reinstall': {
       const warning = `${inAccount}${sessionWarning(host, order, action) ?? ''}`.trim();
       const detail = vscode.l10n.t(
         "Reinstalling deletes everything on the server's disks and installs a fresh system. This cannot be undone. You will be asked to type the server's name to confirm.",
       );
-      const sure = await confirm(
+      return confirm(
         vscode.l10n.t('Reinstall {0}? This erases the server.', name),
         warning ? `${warning}\n\n${detail}` : detail,
         vscode.l10n.t('Reinstall…'),
       );
-      return sure && confirmByName(order, action);
     }
   }
 }

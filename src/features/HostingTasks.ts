@@ -10,7 +10,7 @@ import { findOrder } from '../lm/toolData';
 import { forLog, forTerminal, forTerminalName } from '../notify/inert';
 import { actionTitle, progressLabel, stateText } from '../notify/orderWords';
 import { shortReason } from '../notify/shortReason';
-import { confirmByName } from '../notify/typedName';
+import { Declined } from '../store/errors';
 import { type Settled } from '../store/Store';
 import { expectedState } from '../store/orders/orderSettling';
 import { actionsFor } from '../views/orders/orderPresentation';
@@ -177,9 +177,6 @@ async function act({ account, order }: Target, action: TaskAction, timeoutMs: nu
       vscode.l10n.t('{0} is {1}: {2} does not fit now.', name, stateText(order), actionTitle(action)),
     );
   }
-  if (!pending && action !== 'start' && account.marks.isProtected(order.id) && !(await confirmByName(order, action))) {
-    throw new TaskFailure(vscode.l10n.t('{0} is protected and its name was not typed: nothing was sent.', name));
-  }
   const started = Date.now();
   let settled: Settled | undefined;
   let wake = (): void => undefined;
@@ -200,7 +197,12 @@ async function act({ account, order }: Target, action: TaskAction, timeoutMs: nu
           ? vscode.l10n.t('Stopping {0}…', name)
           : vscode.l10n.t('Restarting {0}…', name),
     );
-    if (!pending) await store.runAction(order.id, action, 'task');
+    if (!pending) {
+      await store.runAction(order.id, action, 'task').catch((error: unknown) => {
+        if (!(error instanceof Declined)) throw error;
+        throw new TaskFailure(vscode.l10n.t('{0} is protected and its name was not typed: nothing was sent.', name));
+      });
+    }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         timedOut = true;

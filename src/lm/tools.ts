@@ -6,6 +6,7 @@ import { type Order } from '../api/models';
 import { type Log } from '../log';
 import { forDocument, forLabel, forLog, forMarkdown, forTool } from '../notify/inert';
 import { shortReason } from '../notify/shortReason';
+import { Declined } from '../store/errors';
 import { type DataKind } from '../store/types';
 import { hostOf } from '../util/hosts';
 import { plain } from '../util/serverText';
@@ -201,8 +202,6 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     }
     if ('refusal' in prepared) throw new ToolRefusal(prepared.refusal);
     const { account, id, label } = prepared;
-    // Protected after the confirmation was shown: still the user's alone.
-    if (account.marks.isProtected(id)) throw new ToolRefusal(protectedRefusal(label));
     if (!this.model.accountOf(account) || account.store.generation !== prepared.generation) {
       throw new ToolRefusal(vscode.l10n.t('The account changed since the action was confirmed; nothing was sent.'));
     }
@@ -245,6 +244,8 @@ export class OrderActionTool implements vscode.LanguageModelTool<ActionInput> {
     try {
       await store.runAction(id, input.action, 'assistant');
     } catch (error) {
+      // Protected after the confirmation was shown: still the user's alone (the action's own way refuses it).
+      if (error instanceof Declined) throw new ToolRefusal(protectedRefusal(label));
       throw new ToolRefusal(
         error instanceof ApiError
           ? vscode.l10n.t(

@@ -91,11 +91,11 @@ export class Scheduler extends Disposable {
     }
   }
 
+  // Never read (the view hidden since the window opened): now, or the watch would move on with the clock.
   private watchDueAt(slot: Slot<unknown>, since: number | undefined, now: number): number | undefined {
-    const state = this.store.state;
-    if (this.watchMs === 0 || (state !== 'ready' && state !== 'unreachable')) return undefined;
+    if (this.watchMs === 0) return undefined;
     if (!this.visibility.focused && now - this.lastFocusAt > RECENT_FOCUS_MS) return undefined;
-    return (since ?? now) + backoff(slot, this.watchMs);
+    return since === undefined ? now : since + backoff(slot, this.watchMs);
   }
 
   evaluate(): void {

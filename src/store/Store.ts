@@ -75,7 +75,7 @@ export class Store extends Disposable {
     };
     this.book = this.register(new OrderBook(api, parts));
     this.resources = makeResources(api, parts);
-    this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log));
+    this.actions = this.register(new OrderActions(this.session, api, this.book, this.failures, deps.log, deps.guard));
     this.onDidSettle = this.actions.onDidSettle;
     this.onDidChangeSettling = this.actions.poller.onDidChange;
     this.onDidSend = this.actions.onDidSend;

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiClientOptions } from '../api/ApiClient';
 import { type Clock } from '../api/clock';
 import { type ApiError } from '../api/errors';
-import { type Listing, type OrderAction } from '../api/models';
+import { type Listing, type Order, type OrderAction } from '../api/models';
 import { type FieldMap } from '../api/normalise/pointers';
 
 /** Drives the welcome content through the `hostingAccount.state` context key. */
@@ -88,6 +88,8 @@ export interface StoreDeps {
   readonly settings: () => StoreSettings;
   readonly clock?: Clock;
   readonly log?: StoreLog;
+  /** Asked before any action is sent, whoever sends it; throws `Declined` to send nothing. */
+  readonly guard?: (order: Order, action: OrderAction, source?: ActionSource) => Promise<void>;
 }
 
 export interface Failure {

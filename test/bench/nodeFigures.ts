@@ -136,6 +136,8 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
     const hidden = await idleRate(mock, { ordersVisible: false, focused: true }, minutes);
     const unfocused = await idleRate(mock, { ordersVisible: true, focused: false }, minutes);
     const byIds = await idsIdleRate(minutes * 3);
+    const failing = await idsIdleRate(minutes * 3, 500);
+    const gone = await idsIdleRate(minutes * 3, 404);
     return [
       {
         id: 'idleVisible',
@@ -168,6 +170,15 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
         met: byIds <= 5,
         detail: `${minutes * 3} simulated minutes: the list every minute, each server's details again every 10 minutes`,
       },
+      {
+        id: 'idleFailingIds',
+        label:
+          'idle requests with 20 failing id-only servers: requests per minute, view visible, every detail read failing',
+        value: `${round(Math.max(failing, gone))}`,
+        budget: '≤ 5',
+        met: Math.max(failing, gone) <= 5,
+        detail: `${minutes * 3} simulated minutes after the first: details answering 500 ${round(failing)}/min, 404 ${round(gone)}/min; each server's read backs off from a minute, doubling to 10`,
+      },
     ];
   } finally {
     await mock.close();
@@ -175,10 +186,13 @@ export async function idleRateFigures(minutes = 10): Promise<Figure[]> {
 }
 
 /** The idle rate of an account whose API lists 20 servers as bare ids (OVHcloud's style), each read at its path. */
-async function idsIdleRate(minutes: number): Promise<number> {
+async function idsIdleRate(minutes: number, detailsStatus?: number): Promise<number> {
   const mock = await startMockApi({ shape: 'ids', quiet: true });
   try {
     mock.state.addOrders(20 - mock.state.orders.length);
+    if (detailsStatus) {
+      mock.faults.add({ kind: 'status', method: 'GET', path: '/api/v1/orders/:id', status: detailsStatus });
+    }
     return await idleRate(mock, { ordersVisible: true, focused: true }, minutes);
   } finally {
     await mock.close();

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ACCOUNTS_STATE_KEY } from '../../src/accounts/accountList';
+import { SERVER_MARKS_KEY } from '../../src/accounts/ServerMarks';
 import { plain } from '../../src/util/serverText';
 import { VMS_FIELD_MAP, vmsFault } from '../mock-api/vmsShape';
 import { captureMessages, Harness, stubWindow, waitFor } from './harness';
@@ -180,6 +181,30 @@ describe('a way out when reading fails: the field map, the reasons, what the ser
     assert.match(said, /^The last answer to \/api\/v1\/orders is too long or not JSON: the map is not tried on it\.$/m);
     assert.doesNotMatch(said, /got a string/);
     assert.equal(storedMap(h), undefined, 'nothing saved without Save');
+  });
+
+  it('a map that reads ids from another field carries the marks over, and says first which cannot follow', async () => {
+    const servers = [
+      { id: 'production', serial: 'srv-1', name: 'production', status: 'running' },
+      { id: 'staging', serial: 'srv-2', name: 'staging', status: 'stopped' },
+    ];
+    h.mock.faults.add(rawList(JSON.stringify({ data: servers })));
+    await h.signIn({ orders: false });
+    await h.store.refresh(['orders'], 'user');
+    restores.push(() => void h.api.context.globalState.update(SERVER_MARKS_KEY, undefined));
+    await h.account.marks.set('production', { protected: true, pinned: true });
+    await h.account.marks.set('gone-box', { label: 'old' });
+    await teach('{"pointers":{"id":"/serial"}}');
+    const messages = captureMessages({ warning: SAVE });
+    restores.push(messages.restore);
+    await vscode.commands.executeCommand('hostingAccount.account.saveFieldMap');
+    const modal = messages.shown.find((m) => m.options.includes(SAVE));
+    const detail = (modal?.options[0] as { detail?: string } | undefined)?.detail ?? '';
+    assert.match(detail, /cannot follow them to the IDs this map reads, and will be lost: gone-box\.$/);
+    await waitFor(() => h.store.orders.get('srv-1'), 'the servers read by their new ids');
+    assert.deepEqual(h.account.marks.of('srv-1'), { protected: true, pinned: true });
+    assert.equal(h.account.marks.isProtected('production'), false);
+    assert.match(String(h.api.orders.getTreeItem((await h.orderNodes())[0]!).contextValue), /\.protected\.pinned$/);
   });
 
   it('a broken map (a pointer without its slash) gives the clear reason and changes nothing', async () => {

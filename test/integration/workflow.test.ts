@@ -263,6 +263,34 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       assert.deepEqual(actions(), [`${WEB}:{"action":"stop"}`]);
     });
 
+    it('asks any caller of the action path for the typed name, one written after these tests too', async () => {
+      await protect(WEB);
+      const prompts = typeName(undefined);
+      // A caller the extension does not have yet: straight to the store, with no source.
+      await assert.rejects(h.store.runAction(WEB, 'stop'), { name: 'Declined' });
+      assert.deepEqual(prompts, ['Type "web-frontend-01" to stop this protected server.']);
+      assert.equal(h.requests(ACTION).length, 0);
+    });
+
+    it('protects, pins and labels a server whose id is __proto__, and its Stop asks for its name', async () => {
+      const body = JSON.stringify({ data: [{ id: '__proto__', name: 'proto-box', status: 'running' }] });
+      const headers = { 'Content-Type': 'application/json' };
+      h.mock.faults.add({ kind: 'raw', method: 'GET', path: '/api/v1/orders', status: 200, headers, body });
+      restores.push(() => h.mock.faults.clear());
+      await h.store.refresh(['orders'], 'user');
+      await protect('__proto__');
+      await vscode.commands.executeCommand('hostingAccount.order.pin', await nodeOf('__proto__'));
+      typeName('proto');
+      await vscode.commands.executeCommand('hostingAccount.order.setLabel', await nodeOf('__proto__'));
+      assert.deepEqual(h.account.marks.of('__proto__'), { protected: true, pinned: true, label: 'proto' });
+      assert.match(String(h.api.orders.getTreeItem(await nodeOf('__proto__')).contextValue), /\.protected\.pinned$/);
+      restores.pop()?.();
+      const prompts = typeName(undefined);
+      await vscode.commands.executeCommand('hostingAccount.order.stop', await nodeOf('__proto__'));
+      assert.deepEqual(prompts, ['Type "proto-box" to stop this protected server.']);
+      assert.equal(h.requests(ACTION).length, 0);
+    });
+
     it("is refused by the assistant's tools, which say why and ask the user nothing", async () => {
       await protect(WEB);
       const input = { orderId: WEB, action: 'stop' as const };
@@ -271,6 +299,18 @@ describe('servers in your workflow: hosting tasks, protected servers, pins and g
       await assert.rejects(
         Promise.resolve(h.api.tools.orderAction.invoke({ input, toolInvocationToken: undefined })),
         /web-frontend-01 is protected: the assistant does not start, stop or restart it/,
+      );
+      assert.equal(h.requests(ACTION).length, 0);
+    });
+
+    it('refuses the assistant a server protected after its confirmation was shown, Start included', async () => {
+      const input = { orderId: STAGING, action: 'start' as const };
+      const prepared = h.api.tools.orderAction.prepareInvocation({ input });
+      assert.ok(prepared.confirmationMessages, 'asked while not protected');
+      await protect(STAGING);
+      await assert.rejects(
+        Promise.resolve(h.api.tools.orderAction.invoke({ input, toolInvocationToken: undefined })),
+        /staging-box is protected: the assistant does not start, stop or restart it/,
       );
       assert.equal(h.requests(ACTION).length, 0);
     });

@@ -21,6 +21,7 @@ export interface PipelineDeps {
   limiter: RateLimiter | undefined;
   /** Whether the limit is told (X-RateLimit-*, Retry-After) or only enforced. */
   limitHeaders: boolean;
+  fixedRetryAfter?: number;
   shape: ApiShape;
   pageSize: number | undefined;
   quiet: boolean;
@@ -98,7 +99,8 @@ export class RequestPipeline {
       }
       if (!decision.allowed) {
         const message = `Rate limit of ${decision.limit} requests per ${deps.limiter.describeWindow()} exceeded`;
-        const retryAfter = deps.limitHeaders ? { 'Retry-After': String(decision.retryAfter) } : {};
+        const seconds = deps.fixedRetryAfter ?? (deps.limitHeaders ? decision.retryAfter : undefined);
+        const retryAfter = seconds === undefined ? {} : { 'Retry-After': String(seconds) };
         return ex.error(429, 'rate_limited', message, retryAfter);
       }
     }

@@ -75,6 +75,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     faults,
     limiter,
     limitHeaders: options.rateLimitHeaders ?? true,
+    fixedRetryAfter: options.rateLimit ? options.rateLimit.retryAfterSeconds : undefined,
     log,
     control,
     shape,

@@ -65,8 +65,9 @@ export interface MockApiOptions {
   port?: number;
   keys?: string[];
   transitionMs?: number;
-  rateLimit?: { limit: number; windowMs: number } | false;
-  /** False: the limit is enforced but never told (no X-RateLimit-* headers, no Retry-After on a 429). */
+  /** `retryAfterSeconds`: every 429 of the limit says this `Retry-After`, whatever the window holds (some APIs do). */
+  rateLimit?: { limit: number; windowMs: number; retryAfterSeconds?: number } | false;
+  /** False: the limit is enforced but never told (no X-RateLimit-* headers, no Retry-After unless fixed above). */
   rateLimitHeaders?: boolean;
   now?: () => number;
   pageSize?: number;

@@ -91,6 +91,31 @@ describe('a list of bare ids (unit, in memory)', () => {
     assert.ok(orderReads / minutes >= 2, 'known details are read again');
   });
 
+  for (const fail of ['notFound', 'server'] as const) {
+    it(`backs off each server whose details fail (${fail === 'server' ? '500' : '404'}), doubling to 10 minutes: 20 of them cost at most 5 requests a minute idle`, async () => {
+      api.on({ method: 'getOrder', fail, failFields: { status: fail === 'server' ? 500 : 404 } });
+      const scheduler = new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock);
+      scheduler.setVisibility({ ordersVisible: true, invoicesVisible: false, focused: true });
+      const first = api.orders[0]?.id ?? '';
+      const start = clock.now();
+      const asked: number[] = [];
+      for (let passed = 0; passed < 60 * 60_000; passed += 10_000) {
+        const before = api.callsTo('getOrder', first).length;
+        await clock.advance(10_000);
+        if (api.callsTo('getOrder', first).length > before) asked.push(Math.round((clock.now() - start) / 60_000));
+      }
+      scheduler.dispose();
+      const gaps = asked.slice(1).map((at, i) => at - (asked[i] ?? 0));
+      assert.deepEqual(gaps.slice(0, 6), [1, 2, 4, 8, 10, 10], `asked at minutes ${asked.join(', ')}`);
+      assert.ok(api.calls.length / 60 <= 5, `${api.calls.length} requests in 60 minutes`);
+      assert.equal(store.orders.get(first)?.detailsMissing, 'failed');
+      assert.deepEqual(store.listCoverage('orders')?.ids, { count: 20, failed: 20, notYet: 0 });
+      api.clearCalls();
+      await store.refresh(['orders'], 'user');
+      assert.equal(api.callsTo('getOrder').length, 20, "the user's Refresh asks them all");
+    });
+  }
+
   it('reads at most 100 in one refresh and says how many are shown by id only', async () => {
     api.orders = servers(130).map((o, i) => ({ ...o, id: `srv-${i}` }));
     await store.refresh(['orders'], 'user');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ActionUnderWay } from '../../src/store/errors';
+import { ActionUnderWay, Declined } from '../../src/store/errors';
 import { type Store } from '../../src/store/Store';
 import { type Failure } from '../../src/store/types';
 import { type FakeApi, FAKE_KEY, storeOnFake } from './helpers/FakeApi';
@@ -178,6 +178,41 @@ describe('Store (unit, in memory)', () => {
     api.clearCalls();
     await pass(5 * 60_000);
     assert.deepEqual(api.calls, [], 'no poll after it settled');
+  });
+
+  it('asks its guard before every action, whoever sends it (a caller it never knew too), and sends only what it lets go', async () => {
+    const asked: string[] = [];
+    const answers: Array<(go: boolean) => void> = [];
+    const guarded = storeOnFake(
+      clock,
+      {},
+      {
+        guard: (order, action, source) => {
+          asked.push(`${action} ${order.id} ${source ?? 'no source'}`);
+          return new Promise((resolve, reject) => answers.push((go) => (go ? resolve() : reject(new Declined('no')))));
+        },
+      },
+    );
+    await guarded.store.keyChanged();
+    await guarded.store.refresh(['orders'], 'user');
+    const first = guarded.store.runAction('1001', 'stop', 'menu');
+    const second = guarded.store.runAction('1001', 'stop');
+    await flush();
+    assert.deepEqual(asked, ['stop 1001 menu', 'stop 1001 no source']);
+    assert.equal(guarded.store.pending('1001'), undefined, 'not busy while the question is open');
+    answers[0]?.(true);
+    answers[1]?.(true);
+    await first;
+    await assert.rejects(second, ActionUnderWay, 'the question answered twice is still one POST');
+    const declined = guarded.store.runAction('1002', 'restart', 'task');
+    await flush();
+    answers[2]?.(false);
+    await assert.rejects(declined, Declined);
+    assert.deepEqual(
+      guarded.api.callsTo('orderAction').map((c) => c.id),
+      ['1001'],
+    );
+    guarded.store.dispose();
   });
 
   it('keeps one POST per action when the order leaves the list and comes back while the POST is in flight', async () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/ApiClient';
-import { LimiterRegistry } from '../../src/api/RateLimiter';
+import { LimiterRegistry, type SharedState } from '../../src/api/RateLimiter';
 import { Scheduler } from '../../src/store/Scheduler';
 import { DEMO_API_KEY, type MockApi, startMockApi } from '../mock-api/server';
 import { FakeClock } from './helpers/FakeClock';
-import { floodOneKey } from './helpers/floodOneKey';
+import { floodOneKey, sharedState } from './helpers/floodOneKey';
 import { apiRequests, drain, idle, storeFor } from './helpers/storeRig';
 
 describe('windows on one key (unit, against the mock API)', function () {
@@ -18,9 +18,9 @@ describe('windows on one key (unit, against the mock API)', function () {
   });
   afterEach(() => mock.close());
 
-  /** One VS Code window: its own client and its own limiter, as two extension hosts have. */
-  const window = (): { api: ApiClient; limiters: LimiterRegistry } => {
-    const limiters = new LimiterRegistry(61_000, clock);
+  /** One VS Code window: its own client and its own limiter, as two extension hosts have; `holds`: their globalState. */
+  const window = (holds?: SharedState): { api: ApiClient; limiters: LimiterRegistry } => {
+    const limiters = new LimiterRegistry(61_000, clock, holds);
     const api = new ApiClient({
       baseUrl: mock.url,
       getKey: () => DEMO_API_KEY,
@@ -76,6 +76,25 @@ describe('windows on one key (unit, against the mock API)', function () {
     });
   }
 
+  it("holds every window of the key while one window's 429 says Retry-After: 5, and the others learn of it", async () => {
+    const board = sharedState(clock, 1_000);
+    const [first, second] = [window(board()), window(board())];
+    assert.ok(first && second);
+    await second.api.getBalance({ priority: 'background' });
+    mock.faults.add({ kind: 'rateLimit', retryAfter: '5', times: 1 });
+    await assert.rejects(first.api.getBalance({ priority: 'background' }), { kind: 'rateLimited' });
+    const heldFrom = clock.now();
+    // The hold reaches the other window through globalState a second later.
+    await clock.advance(1_000);
+    const later = second.api.getBalance({ priority: 'background' });
+    // After it, that window's background reads only replace its own of the last minute: one, sent a minute ago.
+    assert.ok(await drain(clock, [later], 90), 'the read ended');
+    const sent = apiRequests(mock).at(-1)?.time ?? 0;
+    assert.ok(sent >= heldFrom + 5_000, `the other window sent ${sent - heldFrom} ms into the hold`);
+    assert.equal(apiRequests(mock).filter((r) => r.status === 429).length, 1);
+    for (const { limiters } of [first, second]) limiters.dispose();
+  });
+
   it('two windows in normal use (a refresh a minute, a Refresh click and an action now and then) meet no 429', async () => {
     const windows = [storeFor(mock, clock).store, storeFor(mock, clock).store];
     const schedulers = windows.map((store) => new Scheduler(store, { refreshSeconds: 60, watchMinutes: 5 }, clock));
@@ -103,11 +122,13 @@ describe('windows on one key (unit, against the mock API)', function () {
 describe('windows flooding one key (unit, simulated clock, the mock API)', function () {
   this.timeout(60_000);
 
-  // Each window wants 120 reads at the start of every minute, at the extension's default limit (100).
+  // Each window wants 120 reads at the start of every minute, at the extension's default limit (100); some APIs say
+  // `Retry-After: 5` on every 429 whatever their window holds.
   for (const windows of [2, 3]) {
-    for (const headers of [true, false]) {
-      it(`${windows} windows each wanting 120 reads a minute ${headers ? 'with' : 'without'} rate-limit headers: ≤ 10 × 429 in any minute, ≥ 100 served a minute`, async () => {
-        const { refused, served } = await floodOneKey(windows, { minutes: 4, burst: true, headers });
+    for (const [headers, retryAfter] of [[true], [false], [true, 5], [false, 5]] as const) {
+      const told = `${headers ? 'with' : 'without'} rate-limit headers${retryAfter ? `, every 429 saying Retry-After: ${retryAfter}` : ''}`;
+      it(`${windows} windows each wanting 120 reads a minute ${told}: ≤ 10 × 429 in any minute, ≥ 100 served a minute`, async () => {
+        const { refused, served } = await floodOneKey(windows, { minutes: 4, burst: true, headers, retryAfter });
         const detail = `429s per minute ${refused.join(', ')}; served ${served.join(', ')}`;
         assert.ok(
           refused.every((count) => count <= 10),

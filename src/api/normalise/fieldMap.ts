@@ -1,6 +1,7 @@
 import { ApiError, type FieldMapProblem } from '../errors';
 import { type Balance, type Invoice, type Order } from '../models';
 import { normaliseBalance } from './balance';
+import { readId } from './ids';
 import { INVOICE_LIST, readInvoicePage } from './invoice';
 import { ORDER_ID_FIELDS, ORDER_LIST, ORDER_WRAPPERS, normaliseOrder, readOrderPage } from './order';
 import {
@@ -139,4 +140,16 @@ export function preview(
     result.invoices = part(() => readInvoicePage(invoices, Date.now(), MAX_LIST_ENTRIES, undefined, map));
   }
   return result;
+}
+
+/** Each entry of an orders answer and the id this map reads in it; an entry it finds no id in is left out. */
+export function orderIdsOf(map: FieldMap | undefined): (answer: unknown) => Map<unknown, string> {
+  return (answer) => {
+    const ids = new Map<unknown, string>();
+    for (const entry of locateList(answer, ORDER_LIST, map)?.list ?? []) {
+      const id = attempt(() => (isObject(entry) ? normaliseOrder(entry, undefined, map).id : readId(entry, 'order')));
+      if (id.value !== undefined) ids.set(entry, id.value);
+    }
+    return ids;
+  };
 }

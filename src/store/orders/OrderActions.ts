@@ -6,10 +6,11 @@ import { SettlingPoller } from './SettlingPoller';
 import { ActionUnderWay } from '../errors';
 import { type Failures } from '../Failures';
 import { type Session } from '../Session';
-import { type ActionSource, type ApiClientLike, type PendingAction, type StoreLog } from '../types';
+import { type ActionSource, type ApiClientLike, type PendingAction, type StoreDeps, type StoreLog } from '../types';
 import { type ApiError } from '../../api/errors';
 import { plain, type ServerText } from '../../util/serverText';
 import { ambiguousId, type OrderBook } from './OrderBook';
+import { byIdOnly } from './listedIds';
 
 export interface Settled {
   readonly order: Order;
@@ -50,6 +51,7 @@ export class OrderActions extends Disposable {
     private readonly orders: OrderBook,
     private readonly failures: Failures,
     private readonly log?: StoreLog,
+    private readonly guard?: StoreDeps['guard'],
   ) {
     super();
     const hooks = {
@@ -79,6 +81,9 @@ export class OrderActions extends Disposable {
   /** A double click never sends the POST twice. */
   async run(id: string, action: OrderAction, source?: ActionSource): Promise<ActionResult> {
     if (this.orders.list.isAmbiguous(id)) throw ambiguousId();
+    if (this.pending.has(id)) throw new ActionUnderWay(id);
+    await this.guard?.(this.orders.list.get(id) ?? byIdOnly(id, 'notYet'), action, source);
+    // Another action may have started while the question was open.
     if (this.pending.has(id)) throw new ActionUnderWay(id);
     const { session, orders } = this;
     const clock = orders.clock;

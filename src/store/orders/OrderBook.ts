@@ -5,7 +5,7 @@ import { Emitter } from '../../util/Emitter';
 import { Disposable } from '../../util/lifecycle';
 import { type Failures } from '../Failures';
 import { type CallOptions } from '../../api/ApiClient';
-import { type KnownDetails, idsToRead, readListedIds } from './listedIds';
+import { type DetailsBook, type KnownDetails, idsToRead, readListedIds } from './listedIds';
 import { type Loaded, Resource, type ResourceDeps } from '../Resource';
 import { type ApiClientLike, type ListCoverage, type OrdersChange, type RefreshReason } from '../types';
 import { OrderList } from './OrderList';
@@ -15,6 +15,7 @@ export class OrderBook extends Disposable {
   readonly list = new OrderList();
   readonly resource: Resource<readonly Order[]>;
   private readonly details = new Map<string, KnownDetails>();
+  private readonly missed = new Map<string, { retryAt: number; waitMs: number }>();
   /** Then an order is polled at its single path, not by reading the list again. */
   listedByIds = false;
   /** Set by the actions: a settling order's details are read with every list. */
@@ -44,13 +45,22 @@ export class OrderBook extends Disposable {
     if (!ids.length) return listed(listing);
     const { session, clock } = this.deps;
     const generation = session.generation;
-    const known = (id: string): KnownDetails | undefined => this.details.get(id);
-    const user = options.priority === 'user' || options.urgency?.priority === 'user';
-    const toRead = idsToRead(ids, known, clock.now(), { user, settling: this.settling });
-    const keep = (order: Order): void => {
-      if (session.isCurrent(generation)) this.details.set(order.id, { order, at: clock.now() });
+    const book: DetailsBook = {
+      known: (id) => this.details.get(id),
+      missed: (id) => this.missed.get(id),
+      keep: (order) => {
+        if (!session.isCurrent(generation)) return;
+        this.details.set(order.id, { order, at: clock.now() });
+        this.missed.delete(order.id);
+      },
+      miss: (id) => {
+        const waitMs = Math.min(10 * 60_000, 2 * (book.missed(id)?.waitMs ?? 30_000));
+        if (session.isCurrent(generation)) this.missed.set(id, { retryAt: clock.now() + waitMs, waitMs });
+      },
     };
-    const { orders, reading } = await readListedIds(ids, this.api(), options, known, toRead, keep);
+    const user = options.priority === 'user' || options.urgency?.priority === 'user';
+    const toRead = idsToRead(ids, book, clock.now(), { user, settling: this.settling });
+    const { orders, reading } = await readListedIds(ids, this.api(), options, book, toRead);
     const coverage = listed(listing).coverage;
     return { value: [...listing.items, ...orders], coverage: { ...coverage, shown: orders.length, ids: reading } };
   }
@@ -79,6 +89,7 @@ export class OrderBook extends Disposable {
     if (this.list.isAmbiguous(order.id)) return;
     if (this.list.updateSummary(order)) this.onDidChangeEmitter.fire({ ids: [order.id] });
     this.details.set(order.id, { order, at: this.deps.clock.now() });
+    this.missed.delete(order.id);
     this.onDidReadEmitter.fire([order]);
   }
 
@@ -89,6 +100,7 @@ export class OrderBook extends Disposable {
   reset(): void {
     this.resource.reset();
     this.details.clear();
+    this.missed.clear();
     this.listedByIds = false;
     const change = this.list.replace([]);
     if (change) this.onDidChangeEmitter.fire(change);

@@ -282,7 +282,7 @@ function optionalSignal(options: CallOptions | undefined): AbortSignal[] {
 export function storeOnFake(
   clock: FakeClock,
   overrides: Partial<StoreSettings> = {},
-  options: { readonly settlingPolls?: boolean } = {},
+  options: { readonly settlingPolls?: boolean; readonly guard?: StoreDeps['guard'] } = {},
 ): { store: Store; api: FakeApi; key: { value: string | undefined } } {
   const api = new FakeApi(clock);
   const key = { value: FAKE_KEY as string | undefined };
@@ -296,6 +296,7 @@ export function storeOnFake(
       ...overrides,
     }),
     clock,
+    guard: options.guard,
   });
   if (options.settlingPolls !== false) settlingOnly(store, clock);
   return { store, api, key };

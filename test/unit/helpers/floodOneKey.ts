@@ -1,5 +1,5 @@
 import { ApiClient } from '../../../src/api/ApiClient';
-import { LimiterRegistry } from '../../../src/api/RateLimiter';
+import { LimiterRegistry, type SharedState } from '../../../src/api/RateLimiter';
 import { DEMO_API_KEY, startMockApi } from '../../mock-api/server';
 import { FakeClock } from './FakeClock';
 import { apiRequests } from './storeRig';
@@ -21,6 +21,24 @@ export interface FloodOptions {
   readonly headers?: boolean;
   /** Each window's `maxRequestsPerMinute` (the setting's default is 100). */
   readonly limit?: number;
+  /** Every 429 says `Retry-After: <this>` (with or without the other headers). */
+  readonly retryAfter?: number;
+  /** How long a hold one window writes takes to reach the others; `false`: the windows share nothing. */
+  readonly shareMs?: number | false;
+}
+
+/** One machine's `globalState` as its windows share it: a window's write reaches the others `delayMs` later. */
+export function sharedState(clock: FakeClock, delayMs = 1_000): () => SharedState {
+  const writes: Array<{ key: string; value: unknown; at: number; by: number }> = [];
+  let windows = 0;
+  return () => {
+    const me = windows++;
+    return {
+      get: <T>(key: string) =>
+        [...writes].reverse().find((w) => w.key === key && (w.by === me || clock.now() - w.at >= delayMs))?.value as T,
+      update: (key, value) => void writes.push({ key, value, at: clock.now(), by: me }),
+    };
+  };
 }
 
 /**
@@ -30,15 +48,24 @@ export interface FloodOptions {
  */
 export async function floodOneKey(
   windows: number,
-  { minutes = 5, perMinute = 120, burst = false, headers = true, limit = 100 }: FloodOptions = {},
+  {
+    minutes = 5,
+    perMinute = 120,
+    burst = false,
+    headers = true,
+    limit = 100,
+    retryAfter,
+    shareMs = 1_000,
+  }: FloodOptions = {},
 ): Promise<Flood> {
   const clock = new FakeClock(Date.now());
   const mock = await startMockApi({
     now: () => clock.now(),
-    rateLimit: { limit: 120, windowMs: 60_000 },
+    rateLimit: { limit: 120, windowMs: 60_000, retryAfterSeconds: retryAfter },
     rateLimitHeaders: headers,
   });
-  const registries = Array.from({ length: windows }, () => new LimiterRegistry(61_000, clock));
+  const board = shareMs === false ? undefined : sharedState(clock, shareMs);
+  const registries = Array.from({ length: windows }, () => new LimiterRegistry(61_000, clock, board?.()));
   const clients = registries.map(
     (limiters) =>
       new ApiClient({
